@@ -1,0 +1,5 @@
+//! texpix RTL: synthesisable-style rust-hdl blocks of the texture and pixel units.
+
+pub mod common;
+pub mod coverage;
+pub mod export;
