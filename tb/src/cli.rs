@@ -1,0 +1,384 @@
+//! The `texpix` command-line program.
+//!
+//! ```text
+//! texpix list
+//! texpix run <unit> --input v.jsonl [--output r.jsonl] [--model rtl|golden|both] [--vcd w.vcd]
+//!            [--vcd-filter a,b] [--stall P --seed S]
+//! texpix gen <unit> --count N [--seed S] --output v.jsonl
+//! texpix export <unit>|--all --out DIR
+//! texpix cosim <unit> --sim icarus|verilator [--input v.jsonl | --count N] [--stall P --seed S] [--dir D]
+//! texpix bench <unit> [--count N] [--seed S]
+//! ```
+//! Errors are one line naming the cause (file, line, field); the exit status is then 1 and no output
+//! file is left half-written (results go to a temporary file renamed into place at the end).
+
+use crate::coverage::{self, CoverageResult, CoverageTxn};
+use crate::coverage_dut;
+use crate::coverage_stim::Stim;
+use crate::cosim::{self, Simulator, Trace};
+use crate::vectors::read_jsonl;
+use std::collections::HashMap;
+use std::path::{Path, PathBuf};
+use std::time::Instant;
+use texpix_sim::StreamConfig;
+
+/// Units the program knows, with what exists of each.
+pub const UNITS: &[(&str, &str)] = &[
+    ("coverage", "sample-pattern coverage unit (SPEC §1): rtl, golden, ideal, export, cosim"),
+    ("lod", "derivative/LOD calculator (SPEC §2): not built yet"),
+    ("texaddr", "texture address pipeline (SPEC §3): not built yet"),
+    ("bvh", "BVH box/triangle intersector (SPEC §4): not built yet"),
+];
+
+const USAGE: &str = "usage: texpix list | run <unit> --input F [--output F] [--model rtl|golden|both] [--vcd F] [--vcd-filter a,b] [--stall P --seed S] | gen <unit> --count N [--seed S] --output F | export <unit>|--all --out DIR | cosim <unit> --sim icarus|verilator [--input F | --count N] [--stall P --seed S] [--dir D] | bench <unit> [--count N] [--seed S]";
+
+/// Parsed `--flag value` options and positional words.
+struct Args {
+    words: Vec<String>,
+    opts: HashMap<String, String>,
+}
+
+impl Args {
+    fn parse(args: &[String]) -> Result<Self, String> {
+        let mut words = Vec::new();
+        let mut opts = HashMap::new();
+        let mut it = args.iter();
+        while let Some(a) = it.next() {
+            if let Some(name) = a.strip_prefix("--") {
+                if name == "all" {
+                    opts.insert("all".into(), "true".into());
+                    continue;
+                }
+                let v = it
+                    .next()
+                    .ok_or_else(|| format!("option --{name} needs a value"))?;
+                opts.insert(name.to_string(), v.clone());
+            } else {
+                words.push(a.clone());
+            }
+        }
+        Ok(Self { words, opts })
+    }
+
+    fn check(&self, allowed: &[&str]) -> Result<(), String> {
+        for k in self.opts.keys() {
+            if !allowed.contains(&k.as_str()) {
+                return Err(format!("unknown option --{k} for `{}`", self.words[0]));
+            }
+        }
+        Ok(())
+    }
+
+    fn get(&self, k: &str) -> Option<&str> {
+        self.opts.get(k).map(String::as_str)
+    }
+
+    fn need(&self, k: &str) -> Result<&str, String> {
+        self.get(k).ok_or_else(|| format!("`{}` needs --{k}", self.words[0]))
+    }
+
+    fn num<T: std::str::FromStr>(&self, k: &str, default: T) -> Result<T, String> {
+        match self.get(k) {
+            None => Ok(default),
+            Some(v) => v
+                .parse()
+                .map_err(|_| format!("option --{k}: `{v}` is not a valid number")),
+        }
+    }
+
+    fn unit(&self) -> Result<&str, String> {
+        let u = self
+            .words
+            .get(1)
+            .ok_or_else(|| format!("`{}` needs a unit ({})", self.words[0], unit_names()))?;
+        match UNITS.iter().find(|(n, _)| n == u) {
+            Some(("coverage", _)) => Ok("coverage"),
+            Some((n, _)) => Err(format!("unit `{n}` is not built yet")),
+            None => Err(format!("unknown unit `{u}` (known: {})", unit_names())),
+        }
+    }
+
+    /// Back-pressure from `--stall P` (probability 0…1 on both sides) and `--seed S`.
+    fn stream(&self) -> Result<StreamConfig, String> {
+        let p: f64 = self.num("stall", 0.0)?;
+        if !(0.0..=0.95).contains(&p) {
+            return Err(format!("option --stall: {p} is outside 0…0.95"));
+        }
+        let permille = (p * 1000.0).round() as u32;
+        Ok(StreamConfig {
+            in_idle_permille: permille,
+            out_stall_permille: permille,
+            seed: self.num("seed", 1)?,
+            max_idle_cycles: 10_000,
+        })
+    }
+}
+
+fn unit_names() -> String {
+    UNITS.iter().map(|(n, _)| *n).collect::<Vec<_>>().join(", ")
+}
+
+/// Runs the program on `args` (without the program name); `Err` is the one-line error to print.
+pub fn main_with(args: &[String]) -> Result<(), String> {
+    let a = Args::parse(args)?;
+    let Some(cmd) = a.words.first() else {
+        return Err(USAGE.into());
+    };
+    match cmd.as_str() {
+        "list" => {
+            for (n, d) in UNITS {
+                println!("{n:10} {d}");
+            }
+            Ok(())
+        }
+        "run" => run(&a),
+        "gen" => gen(&a),
+        "export" => export(&a),
+        "cosim" => cosim_cmd(&a),
+        "bench" => bench(&a),
+        "help" | "-h" => {
+            println!("{USAGE}");
+            Ok(())
+        }
+        other => Err(format!("unknown command `{other}`; {USAGE}")),
+    }
+}
+
+fn load(path: &str) -> Result<Vec<CoverageTxn>, String> {
+    read_jsonl(Path::new(path), coverage::parse_coverage_line).map_err(|e| e.to_string())
+}
+
+/// Writes `text` to `path` through a temporary file, so a failed run leaves no partial result.
+fn write_atomically(path: &Path, text: &str) -> Result<(), String> {
+    let tmp = path.with_extension("partial");
+    std::fs::write(&tmp, text).map_err(|e| format!("{}: {e}", tmp.display()))?;
+    std::fs::rename(&tmp, path).map_err(|e| format!("{}: {e}", path.display()))
+}
+
+fn result_line(r: &CoverageResult, cycles: Option<(u64, u64)>) -> String {
+    let s = coverage::result_to_json(r);
+    let body = s.trim_end().trim_end_matches('}');
+    match cycles {
+        Some((i, o)) => format!("{body},\"cycle_in\":{i},\"cycle_out\":{o}}}"),
+        None => format!("{body},\"cycle_in\":null,\"cycle_out\":null}}"),
+    }
+}
+
+fn run(a: &Args) -> Result<(), String> {
+    a.check(&["input", "output", "model", "vcd", "vcd-filter", "stall", "seed"])?;
+    a.unit()?;
+    let input = a.need("input")?;
+    let vectors = load(input)?;
+    let model = a.get("model").unwrap_or("both");
+    if !["rtl", "golden", "both"].contains(&model) {
+        return Err(format!("option --model: `{model}` (expected rtl, golden or both)"));
+    }
+    let mut lines = Vec::with_capacity(vectors.len());
+    if model == "golden" {
+        for t in &vectors {
+            lines.push(result_line(&coverage::golden(t), None));
+        }
+    } else {
+        let mut sim = coverage_dut::new_sim().map_err(|e| e.to_string())?;
+        if let Some(vcd) = a.get("vcd") {
+            let filter: Vec<String> = a
+                .get("vcd-filter")
+                .map(|f| f.split(',').map(str::to_string).collect())
+                .unwrap_or_default();
+            sim.dump_vcd(Path::new(vcd), &filter)
+                .map_err(|e| e.to_string())?;
+        }
+        let res = coverage_dut::run(&mut sim, &vectors, &a.stream()?);
+        sim.finish_vcd().map_err(|e| e.to_string())?;
+        let (results, stats) = res?;
+        if model == "both" {
+            for (k, (t, r)) in vectors.iter().zip(&results).enumerate() {
+                let g = coverage::golden(t);
+                if g != r.result {
+                    return Err(format!(
+                        "{input}:{}: RTL and golden model differ (cycle_out {}): input {}; rtl {}; golden {}",
+                        k + 1,
+                        r.cycle_out,
+                        serde_json::to_string(&crate::coverage_stim::to_json(t)).unwrap_or_default(),
+                        coverage::result_to_json(&r.result),
+                        coverage::result_to_json(&g)
+                    ));
+                }
+            }
+        }
+        for r in &results {
+            lines.push(result_line(&r.result, Some((r.cycle_in, r.cycle_out))));
+        }
+        eprintln!(
+            "{} vectors, {} cycles ({} in-stall, {} out-stall){}",
+            vectors.len(),
+            stats.cycles,
+            stats.in_stall_cycles,
+            stats.out_stall_cycles,
+            if model == "both" { ", RTL == golden for all" } else { "" }
+        );
+    }
+    let text = lines.join("\n") + if lines.is_empty() { "" } else { "\n" };
+    match a.get("output") {
+        Some(out) => write_atomically(Path::new(out), &text),
+        None => {
+            print!("{text}");
+            Ok(())
+        }
+    }
+}
+
+fn gen(a: &Args) -> Result<(), String> {
+    a.check(&["count", "seed", "output"])?;
+    a.unit()?;
+    let n: usize = a.num("count", 1000)?;
+    let mut stim = Stim::new(a.num("seed", 1)?);
+    let mut text = String::new();
+    for _ in 0..n {
+        let t = stim.coverage();
+        text.push_str(&serde_json::to_string(&crate::coverage_stim::to_json(&t)).map_err(|e| e.to_string())?);
+        text.push('\n');
+    }
+    write_atomically(Path::new(a.need("output")?), &text)
+}
+
+/// The exported Verilog of a unit, with a header naming the revision and parameters.
+pub fn export_unit(unit: &str) -> Result<String, String> {
+    let rev = option_env!("TEXPIX_REV").unwrap_or(env!("CARGO_PKG_VERSION"));
+    match unit {
+        "coverage" => {
+            let mut u = texpix_rtl::coverage::CoverageUnit::default();
+            let header = format!(
+                "texpix_coverage: sample-pattern coverage unit (SPEC §1), generated by texpix {rev}\nparameters: OPS = {}, latency 3, II = 1; ports: see rtl/src/coverage/unit.rs",
+                texpix_rtl::coverage::OPS
+            );
+            texpix_rtl::export::verilog(&mut u, "texpix_coverage", &header)
+        }
+        other => Err(format!("unit `{other}` is not built yet")),
+    }
+}
+
+fn export(a: &Args) -> Result<(), String> {
+    a.check(&["out", "all"])?;
+    let units: Vec<&str> = if a.get("all").is_some() {
+        vec!["coverage"]
+    } else {
+        vec![a.unit()?]
+    };
+    let dir = PathBuf::from(a.need("out")?);
+    std::fs::create_dir_all(&dir).map_err(|e| format!("{}: {e}", dir.display()))?;
+    for u in units {
+        let path = dir.join(format!("texpix_{u}.v"));
+        write_atomically(&path, &export_unit(u)?)?;
+        println!("{}", path.display());
+    }
+    Ok(())
+}
+
+/// Runs vectors through the RTL recording the port trace, then co-simulates it.
+fn cosim_cmd(a: &Args) -> Result<(), String> {
+    a.check(&["sim", "input", "count", "stall", "seed", "dir"])?;
+    a.unit()?;
+    let sim_kind: Simulator = a.need("sim")?.parse()?;
+    let vectors = match a.get("input") {
+        Some(f) => load(f)?,
+        None => {
+            let mut s = Stim::new(a.num("seed", 1)?);
+            (0..a.num("count", 2000usize)?).map(|_| s.coverage()).collect()
+        }
+    };
+    let dir = PathBuf::from(a.get("dir").unwrap_or("out/cosim"));
+    let (trace, rust_secs) = trace_coverage(&vectors, &a.stream()?)?;
+    let report = cosim::run(sim_kind, &dir, "texpix_coverage", &export_unit("coverage")?, &trace)?;
+    println!(
+        "cosim coverage {:?}: {} cycles, outputs identical on every cycle; Verilog {:.0} cycles/s (compile {:.1} s), Rust {:.0} cycles/s",
+        sim_kind,
+        report.cycles,
+        report.cycles_per_sec(),
+        report.compile_secs,
+        report.cycles as f64 / rust_secs
+    );
+    Ok(())
+}
+
+/// The RTL run of `vectors` with every port recorded each cycle; also checks RTL == golden.
+pub fn trace_coverage(vectors: &[CoverageTxn], cfg: &StreamConfig) -> Result<(Trace, f64), String> {
+    let mut sim = coverage_dut::new_sim().map_err(|e| e.to_string())?;
+    let rows = std::rc::Rc::new(std::cell::RefCell::new(Vec::new()));
+    let sink = rows.clone();
+    sim.set_probe(Box::new(move |u: &texpix_rtl::coverage::CoverageUnit| {
+        sink.borrow_mut().push(crate::ports::ports_and_values(u).1);
+    }));
+    let t0 = Instant::now();
+    let (results, _) = coverage_dut::run(&mut sim, vectors, cfg)?;
+    let secs = t0.elapsed().as_secs_f64();
+    for (k, (t, r)) in vectors.iter().zip(&results).enumerate() {
+        if coverage::golden(t) != r.result {
+            return Err(format!("vector {}: RTL and golden model differ", k + 1));
+        }
+    }
+    let ports = crate::ports::ports_and_values(&sim.uut).0;
+    let cycles = rows.borrow().clone();
+    Ok((Trace { ports, cycles }, secs))
+}
+
+fn bench(a: &Args) -> Result<(), String> {
+    a.check(&["count", "seed"])?;
+    a.unit()?;
+    let n: usize = a.num("count", 20_000)?;
+    let mut s = Stim::new(a.num("seed", 7)?);
+    let vectors: Vec<CoverageTxn> = (0..n)
+        .map(|_| {
+            let mut t = s.coverage();
+            t.ops.truncate(texpix_rtl::coverage::OPS);
+            t
+        })
+        .collect();
+    let t0 = Instant::now();
+    for t in &vectors {
+        std::hint::black_box(coverage::golden(t));
+    }
+    let golden_secs = t0.elapsed().as_secs_f64();
+    let mut sim = coverage_dut::new_sim().map_err(|e| e.to_string())?;
+    let start_cycle = sim.cycle();
+    let t1 = Instant::now();
+    let (results, stats) = coverage_dut::run(&mut sim, &vectors, &StreamConfig {
+        in_idle_permille: 0,
+        out_stall_permille: 0,
+        seed: 1,
+        max_idle_cycles: 1000,
+    })?;
+    let rtl_secs = t1.elapsed().as_secs_f64();
+    let first = results.first().ok_or("bench needs --count ≥ 1")?;
+    let last = results.last().ok_or("bench needs --count ≥ 1")?;
+    let latency = first.cycle_out - first.cycle_in;
+    let span = last.cycle_out - first.cycle_in;
+    let mismatches = vectors
+        .iter()
+        .zip(&results)
+        .filter(|(t, r)| coverage::golden(t) != r.result)
+        .count();
+    println!("bench coverage: {n} quads (1 RTL transaction each), no back-pressure");
+    println!("  latency            {latency} cycles (accepting edge to output transfer edge)");
+    println!(
+        "  first in .. last out {span} cycles = N + {} → {:.4} quads/clock",
+        span as i64 - n as i64,
+        n as f64 / span as f64
+    );
+    println!("  stream cycles      {} (from cycle {start_cycle})", stats.cycles);
+    println!(
+        "  rust-hdl RTL sim   {:.2} s, {:.0} cycles/s",
+        rtl_secs,
+        stats.cycles as f64 / rtl_secs
+    );
+    println!(
+        "  golden model       {:.3} s, {:.0} quads/s",
+        golden_secs,
+        n as f64 / golden_secs
+    );
+    println!("  RTL vs golden      {mismatches} mismatches");
+    if mismatches > 0 {
+        return Err(format!("{mismatches} RTL/golden mismatches"));
+    }
+    Ok(())
+}

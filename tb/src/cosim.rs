@@ -1,0 +1,277 @@
+//! Co-simulation: replays a Rust simulation's port trace through the exported Verilog in Icarus
+//! Verilog or Verilator and compares every output port on every cycle.
+//!
+//! The trace holds, per cycle, every top-level port's value sampled after the inputs have settled and
+//! before the rising edge. The generated test bench applies the same inputs at the same point of each
+//! cycle (inputs at t = 10c, outputs sampled at 10c + 1, rising edge at 10c + 5) and writes the outputs;
+//! the comparison reports the first cycle and port that differ. Unit-agnostic: ports come from
+//! [`crate::ports`].
+
+use crate::ports::Port;
+use std::fmt::Write as _;
+use std::path::Path;
+use std::process::Command;
+use std::time::Instant;
+
+/// Port values per cycle, in [`Port`] order.
+#[derive(Clone, Debug, Default)]
+pub struct Trace {
+    /// The unit's ports.
+    pub ports: Vec<Port>,
+    /// One row per cycle: hex values of all ports.
+    pub cycles: Vec<Vec<String>>,
+}
+
+/// A Verilog simulator.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Simulator {
+    Icarus,
+    Verilator,
+}
+
+impl std::str::FromStr for Simulator {
+    type Err = String;
+    fn from_str(s: &str) -> Result<Self, String> {
+        match s {
+            "icarus" => Ok(Self::Icarus),
+            "verilator" => Ok(Self::Verilator),
+            _ => Err(format!("unknown simulator `{s}` (expected icarus or verilator)")),
+        }
+    }
+}
+
+/// What a co-simulation measured.
+#[derive(Clone, Debug)]
+pub struct CosimReport {
+    pub cycles: usize,
+    pub compile_secs: f64,
+    pub run_secs: f64,
+}
+
+impl CosimReport {
+    /// Simulated cycles per second of wall time, compile excluded.
+    pub fn cycles_per_sec(&self) -> f64 {
+        self.cycles as f64 / self.run_secs.max(1e-9)
+    }
+}
+
+fn is_clock(p: &Port) -> bool {
+    p.input && p.name == "clock"
+}
+
+fn data_inputs(ports: &[Port]) -> impl Iterator<Item = (usize, &Port)> {
+    ports.iter().enumerate().filter(|(_, p)| p.input && !is_clock(p))
+}
+
+fn outputs(ports: &[Port]) -> impl Iterator<Item = (usize, &Port)> {
+    ports.iter().enumerate().filter(|(_, p)| !p.input)
+}
+
+/// The Verilog test bench for `top` replaying `cycles` rows of `stim.hex` into `outputs.txt`.
+pub fn testbench(top: &str, ports: &[Port], cycles: usize) -> String {
+    let width: usize = data_inputs(ports).map(|(_, p)| p.bits).sum();
+    let mut v = String::new();
+    let _ = writeln!(v, "`timescale 1ns/1ps");
+    let _ = writeln!(v, "module texpix_cosim_tb;");
+    let _ = writeln!(v, "  reg clock = 1'b0;");
+    let _ = writeln!(v, "  reg [{}:0] stim [0:{}];", width - 1, cycles.max(1) - 1);
+    let _ = writeln!(v, "  reg [{}:0] cur;", width - 1);
+    let mut hi = width;
+    for (_, p) in data_inputs(ports) {
+        let lo = hi - p.bits;
+        let _ = writeln!(v, "  wire [{}:0] {} = cur[{}:{}];", p.bits - 1, p.name, hi - 1, lo);
+        hi = lo;
+    }
+    for (_, p) in outputs(ports) {
+        let _ = writeln!(v, "  wire [{}:0] {};", p.bits - 1, p.name);
+    }
+    let conns: Vec<String> = ports.iter().map(|p| format!(".{0}({0})", p.name)).collect();
+    let _ = writeln!(v, "  {top} dut({});", conns.join(", "));
+    let _ = writeln!(v, "  integer c, f;");
+    let _ = writeln!(v, "  initial begin");
+    let _ = writeln!(v, "    $readmemh(\"stim.hex\", stim);");
+    let _ = writeln!(v, "    f = $fopen(\"outputs.txt\", \"w\");");
+    let _ = writeln!(v, "    for (c = 0; c < {cycles}; c = c + 1) begin");
+    let _ = writeln!(v, "      cur = stim[c];");
+    let _ = writeln!(v, "      #1;");
+    let fmt: Vec<&str> = outputs(ports).map(|_| "%h").collect();
+    let args: Vec<&str> = outputs(ports).map(|(_, p)| p.name.as_str()).collect();
+    let _ = writeln!(v, "      $fwrite(f, \"{}\\n\", {});", fmt.join(" "), args.join(", "));
+    let _ = writeln!(v, "      #4 clock = 1'b1;");
+    let _ = writeln!(v, "      #5 clock = 1'b0;");
+    let _ = writeln!(v, "    end");
+    let _ = writeln!(v, "    $fclose(f);");
+    let _ = writeln!(v, "    $finish;");
+    let _ = writeln!(v, "  end");
+    let _ = writeln!(v, "endmodule");
+    v
+}
+
+/// Concatenation of a row's data inputs as one hex word (first port most significant).
+fn stim_row(ports: &[Port], row: &[String]) -> String {
+    let mut bits = String::new();
+    for (i, p) in data_inputs(ports) {
+        let v = u128_bits(&row[i], p.bits);
+        bits.push_str(&v);
+    }
+    let pad = (4 - bits.len() % 4) % 4;
+    let bits = format!("{}{}", "0".repeat(pad), bits);
+    bits.as_bytes()
+        .chunks(4)
+        .map(|nib| {
+            let n = nib.iter().fold(0u8, |a, b| (a << 1) | (b - b'0'));
+            char::from_digit(n as u32, 16).unwrap_or('0')
+        })
+        .collect()
+}
+
+/// Binary digits of a hex value, `bits` wide.
+fn u128_bits(hex: &str, bits: usize) -> String {
+    let mut s = String::new();
+    for c in hex.chars() {
+        let d = c.to_digit(16).unwrap_or(0);
+        let _ = write!(s, "{d:04b}");
+    }
+    s[s.len() - bits.min(s.len())..].to_string()
+}
+
+fn run_tool(cmd: &mut Command, what: &str) -> Result<(), String> {
+    let out = cmd
+        .output()
+        .map_err(|e| format!("cannot run {what}: {e} (install it with scripts/setup.sh)"))?;
+    if !out.status.success() {
+        return Err(format!(
+            "{what} failed ({}):\n{}{}",
+            out.status,
+            String::from_utf8_lossy(&out.stdout),
+            String::from_utf8_lossy(&out.stderr)
+        ));
+    }
+    Ok(())
+}
+
+/// Runs the co-simulation in `dir` and compares every output on every cycle.
+pub fn run(
+    sim: Simulator,
+    dir: &Path,
+    top: &str,
+    verilog: &str,
+    trace: &Trace,
+) -> Result<CosimReport, String> {
+    std::fs::create_dir_all(dir).map_err(|e| format!("{}: {e}", dir.display()))?;
+    let write = |name: &str, text: &str| {
+        std::fs::write(dir.join(name), text).map_err(|e| format!("{}: {e}", dir.join(name).display()))
+    };
+    let n = trace.cycles.len();
+    write("dut.v", verilog)?;
+    write("tb.v", &testbench(top, &trace.ports, n))?;
+    let mut stim = String::new();
+    for row in &trace.cycles {
+        stim.push_str(&stim_row(&trace.ports, row));
+        stim.push('\n');
+    }
+    write("stim.hex", &stim)?;
+    let t0 = Instant::now();
+    let run_cmd = match sim {
+        Simulator::Icarus => {
+            run_tool(
+                Command::new("iverilog")
+                    .current_dir(dir)
+                    .args(["-g2012", "-o", "cosim.vvp", "tb.v", "dut.v"]),
+                "iverilog",
+            )?;
+            let mut c = Command::new("vvp");
+            c.current_dir(dir).args(["-n", "cosim.vvp"]);
+            c
+        }
+        Simulator::Verilator => {
+            run_tool(
+                Command::new("verilator")
+                    .current_dir(dir)
+                    .args([
+                        "--binary",
+                        "--timing",
+                        "-O3",
+                        "-Wno-fatal",
+                        "-Wno-lint",
+                        "-Wno-style",
+                        "--top-module",
+                        "texpix_cosim_tb",
+                        "-o",
+                        "cosim",
+                        "tb.v",
+                        "dut.v",
+                    ]),
+                "verilator",
+            )?;
+            let mut c = Command::new(dir.join("obj_dir").join("cosim"));
+            c.current_dir(dir);
+            c
+        }
+    };
+    let compile_secs = t0.elapsed().as_secs_f64();
+    let mut run_cmd = run_cmd;
+    let t1 = Instant::now();
+    run_tool(&mut run_cmd, "the Verilog simulation")?;
+    let run_secs = t1.elapsed().as_secs_f64();
+    let got = std::fs::read_to_string(dir.join("outputs.txt"))
+        .map_err(|e| format!("{}: {e}", dir.join("outputs.txt").display()))?;
+    let got: Vec<&str> = got.lines().collect();
+    if got.len() != n {
+        return Err(format!("Verilog simulation wrote {} cycles, expected {n}", got.len()));
+    }
+    let outs: Vec<(usize, &Port)> = outputs(&trace.ports).collect();
+    for (c, (row, line)) in trace.cycles.iter().zip(&got).enumerate() {
+        let vals: Vec<&str> = line.split_whitespace().collect();
+        for (k, (i, p)) in outs.iter().enumerate() {
+            let want = &row[*i];
+            let have = vals.get(k).copied().unwrap_or("<missing>");
+            if !have.eq_ignore_ascii_case(want) {
+                return Err(format!(
+                    "co-simulation mismatch at cycle {c}, port {}: Rust {want}, Verilog {have}",
+                    p.name
+                ));
+            }
+        }
+    }
+    Ok(CosimReport {
+        cycles: n,
+        compile_secs,
+        run_secs,
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn port(name: &str, bits: usize, input: bool) -> Port {
+        Port {
+            name: name.into(),
+            bits,
+            input,
+        }
+    }
+
+    #[test]
+    fn stim_rows_concatenate_inputs_msb_first() {
+        let ports = [
+            port("clock", 1, true),
+            port("a", 3, true),
+            port("y", 8, false),
+            port("b", 5, true),
+        ];
+        let row: Vec<String> = ["0", "5", "ff", "11"].iter().map(|s| s.to_string()).collect();
+        // a = 101, b = 10001 -> 10110001 = b1
+        assert_eq!(stim_row(&ports, &row), "b1");
+    }
+
+    #[test]
+    fn testbench_declares_every_port() {
+        let ports = [port("clock", 1, true), port("a", 3, true), port("y", 8, false)];
+        let tb = testbench("dut_top", &ports, 7);
+        assert!(tb.contains("wire [2:0] a = cur[2:0];"));
+        assert!(tb.contains("dut_top dut(.clock(clock), .a(a), .y(y));"));
+        assert!(tb.contains("c < 7"));
+    }
+}

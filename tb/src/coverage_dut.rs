@@ -1,0 +1,235 @@
+//! The coverage unit's RTL behind the transaction interface: vectors in, results out, in order.
+//!
+//! A vector with more than [`OPS`] PIXLD ops is issued as several RTL transactions of the same quad,
+//! [`OPS`] ops each (the hardware has [`OPS`] op slots); their results are joined back into one result,
+//! with `cycle_in` of the first and `cycle_out` of the last. Every RTL transaction carries a 16-bit tag
+//! (its sequence number) that the unit returns; the driver checks it to catch a lost, duplicated or
+//! reordered transaction.
+
+use crate::coverage::{lane_positions, CoverageResult, CoverageTxn, OpResult, PixldOp};
+use rust_hdl::prelude::*;
+use texpix_rtl::coverage::{CoverageUnit, OPS};
+use texpix_sim::{run_stream, Sim, SimError, StreamBinding, StreamConfig, StreamStats};
+
+/// One RTL transaction: the unit's input ports.
+#[derive(Clone, Debug, Default, PartialEq)]
+pub struct CovIn {
+    pub tag: u16,
+    pub log2n: u8,
+    pub prog: bool,
+    pub pos: Vec<u8>,
+    pub vx: [u32; 3],
+    pub vy: [u32; 3],
+    pub quad: [u32; 2],
+    pub smask: u16,
+    pub ssaa: bool,
+    pub sid: [u8; 4],
+    pub op_mode: [u8; OPS],
+    pub op_index: [u32; OPS],
+    pub op_pd: [bool; OPS],
+    pub op_tgsi: [bool; OPS],
+}
+
+/// The unit's output ports for one transaction.
+#[derive(Clone, Debug, Default, PartialEq)]
+pub struct CovOut {
+    pub tag: u16,
+    pub covmask: [u16; 4],
+    pub rd: [u32; 16],
+    pub pd: [bool; 16],
+    pub pd_wr: [bool; OPS],
+    pub err: [bool; OPS],
+}
+
+/// A vector's result from the RTL with the cycles it entered and left the unit.
+#[derive(Clone, Debug, PartialEq)]
+pub struct TimedResult {
+    pub result: CoverageResult,
+    pub cycle_in: u64,
+    pub cycle_out: u64,
+}
+
+fn mask(v: i32, bits: u32) -> u32 {
+    (v as u32) & ((1u32 << bits) - 1)
+}
+
+/// The RTL transactions of a vector (one per [`OPS`] ops, at least one). `first_tag` numbers them.
+pub fn encode(t: &CoverageTxn, first_tag: u16) -> Vec<CovIn> {
+    let log2n = t.samples.trailing_zeros() as u8;
+    let mut pos = vec![0u8; 64];
+    if t.positions.is_some() {
+        for lane in 0..4 {
+            for (s, p) in lane_positions(t, lane).iter().enumerate() {
+                pos[16 * lane + s] = ((mask(p[1], 4) << 4) | mask(p[0], 4)) as u8;
+            }
+        }
+    }
+    let base = CovIn {
+        tag: first_tag,
+        log2n,
+        prog: t.positions.is_some(),
+        pos,
+        vx: [mask(t.tri[0][0], 25), mask(t.tri[1][0], 25), mask(t.tri[2][0], 25)],
+        vy: [mask(t.tri[0][1], 25), mask(t.tri[1][1], 25), mask(t.tri[2][1], 25)],
+        quad: [mask(t.quad[0], 17), mask(t.quad[1], 17)],
+        smask: t.sample_mask as u16,
+        ssaa: t.ssaa,
+        sid: t.sample_id.map(|s| s as u8),
+        ..Default::default()
+    };
+    let chunks: Vec<_> = if t.ops.is_empty() {
+        vec![&t.ops[..]]
+    } else {
+        t.ops.chunks(OPS).collect()
+    };
+    chunks
+        .into_iter()
+        .enumerate()
+        .map(|(k, ops)| {
+            let mut c = base.clone();
+            c.tag = first_tag.wrapping_add(k as u16);
+            for (o, op) in ops.iter().enumerate() {
+                c.op_mode[o] = op.mode.encoding() as u8;
+                c.op_index[o] = op.index;
+                c.op_pd[o] = op.pd;
+                c.op_tgsi[o] = op.tgsi;
+            }
+            c
+        })
+        .collect()
+}
+
+/// Number of RTL transactions a vector needs.
+pub fn transactions(t: &CoverageTxn) -> usize {
+    t.ops.len().div_ceil(OPS).max(1)
+}
+
+/// Decodes the op results of one RTL transaction (`n` valid slots).
+fn decode_ops(out: &CovOut, ops: &[PixldOp]) -> Vec<OpResult> {
+    ops.iter()
+        .enumerate()
+        .map(|(o, op)| {
+            if out.err[o] {
+                let enc = op.mode.encoding();
+                OpResult {
+                    rd: None,
+                    pd: None,
+                    error: Some(format!("invalid PIXLD mode encoding {enc}")),
+                }
+            } else {
+                OpResult {
+                    rd: Some(std::array::from_fn(|lane| out.rd[OPS * lane + o])),
+                    pd: out.pd_wr[o].then(|| std::array::from_fn(|lane| out.pd[OPS * lane + o])),
+                    error: None,
+                }
+            }
+        })
+        .collect()
+}
+
+fn drive(u: &mut CoverageUnit, x: Option<&CovIn>) {
+    u.in_valid.next = x.is_some();
+    let Some(x) = x else { return };
+    u.in_tag.next = (x.tag as u64).into();
+    u.in_log2n.next = (x.log2n as u64).into();
+    u.in_prog.next = x.prog;
+    for (i, p) in x.pos.iter().enumerate() {
+        u.in_pos[i].next = (*p as u64).into();
+    }
+    for i in 0..3 {
+        u.in_vx[i].next = (x.vx[i] as u64).into();
+        u.in_vy[i].next = (x.vy[i] as u64).into();
+    }
+    u.in_quad_x.next = (x.quad[0] as u64).into();
+    u.in_quad_y.next = (x.quad[1] as u64).into();
+    u.in_smask.next = (x.smask as u64).into();
+    u.in_ssaa.next = x.ssaa;
+    for i in 0..4 {
+        u.in_sid[i].next = (x.sid[i] as u64).into();
+    }
+    for o in 0..OPS {
+        u.in_op_mode[o].next = (x.op_mode[o] as u64).into();
+        u.in_op_index[o].next = (x.op_index[o] as u64).into();
+        u.in_op_pd[o].next = x.op_pd[o];
+        u.in_op_tgsi[o].next = x.op_tgsi[o];
+    }
+}
+
+fn read(u: &CoverageUnit) -> CovOut {
+    CovOut {
+        tag: u.out_tag.val().to_u32() as u16,
+        covmask: std::array::from_fn(|i| u.out_covmask[i].val().to_u32() as u16),
+        rd: std::array::from_fn(|i| u.out_rd[i].val().to_u32()),
+        pd: std::array::from_fn(|i| u.out_pd[i].val()),
+        pd_wr: std::array::from_fn(|i| u.out_pd_wr[i].val()),
+        err: std::array::from_fn(|i| u.out_err[i].val()),
+    }
+}
+
+/// The stream binding of the coverage unit's ports.
+pub fn binding() -> StreamBinding<CoverageUnit, CovIn, CovOut> {
+    StreamBinding {
+        drive,
+        in_ready: |u| u.in_ready.val(),
+        out_valid: |u| u.out_valid.val(),
+        read,
+        set_out_ready: |u, r| u.out_ready.next = r,
+    }
+}
+
+/// A fresh coverage unit in a simulator, reset for two cycles.
+pub fn new_sim() -> Result<Sim<CoverageUnit>, SimError> {
+    let mut sim = Sim::new(CoverageUnit::default(), |u, c| u.clock.next = Clock::from(c));
+    sim.reset(|u, r| u.reset.next = r, 2)?;
+    Ok(sim)
+}
+
+/// Runs vectors through the RTL in `sim` and returns their results in order, with the stream
+/// statistics. Errors: a simulation error, or a tag out of sequence (lost/duplicated/reordered).
+pub fn run(
+    sim: &mut Sim<CoverageUnit>,
+    vectors: &[CoverageTxn],
+    cfg: &StreamConfig,
+) -> Result<(Vec<TimedResult>, StreamStats), String> {
+    let mut ins = Vec::new();
+    for t in vectors {
+        let tag = ins.len() as u16;
+        ins.extend(encode(t, tag));
+    }
+    let (outs, stats) = run_stream(sim, &ins, &binding(), cfg).map_err(|e| e.to_string())?;
+    if outs.len() != ins.len() {
+        return Err(format!(
+            "coverage RTL returned {} transactions for {} issued",
+            outs.len(),
+            ins.len()
+        ));
+    }
+    let mut results = Vec::with_capacity(vectors.len());
+    let mut k = 0;
+    for (v, t) in vectors.iter().enumerate() {
+        let n = transactions(t);
+        let mut pixld = Vec::new();
+        for (c, chunk) in outs[k..k + n].iter().enumerate() {
+            let want = ins[k + c].tag;
+            if chunk.out.tag != want {
+                return Err(format!(
+                    "vector {v}: RTL returned tag {} where {want} was due (lost, duplicated or reordered transaction) at cycle {}",
+                    chunk.out.tag, chunk.cycle_out
+                ));
+            }
+            let ops = &t.ops[(c * OPS).min(t.ops.len())..((c + 1) * OPS).min(t.ops.len())];
+            pixld.extend(decode_ops(&chunk.out, ops));
+        }
+        let first = &outs[k];
+        results.push(TimedResult {
+            result: CoverageResult {
+                covmask: first.out.covmask.map(u32::from),
+                pixld,
+            },
+            cycle_in: first.cycle_in,
+            cycle_out: outs[k + n - 1].cycle_out,
+        });
+        k += n;
+    }
+    Ok((results, stats))
+}

@@ -1,0 +1,10 @@
+//! texpix test benches: golden models, ideal references, stimulus, RTL drivers, co-simulation, and
+//! the `texpix` program.
+
+pub mod cli;
+pub mod cosim;
+pub mod coverage;
+pub mod coverage_dut;
+pub mod coverage_stim;
+pub mod ports;
+pub mod vectors;

@@ -1,0 +1,82 @@
+//! The `texpix` program as users run it: exit status, outputs, and one clear error line per bad input.
+
+use std::path::PathBuf;
+use std::process::Command;
+
+fn texpix(args: &[&str]) -> (bool, String, String) {
+    let out = Command::new(env!("CARGO_BIN_EXE_texpix"))
+        .args(args)
+        .output()
+        .expect("run texpix");
+    (
+        out.status.success(),
+        String::from_utf8_lossy(&out.stdout).into(),
+        String::from_utf8_lossy(&out.stderr).into(),
+    )
+}
+
+fn tmp(name: &str, text: &str) -> PathBuf {
+    let p = PathBuf::from(env!("CARGO_TARGET_TMPDIR")).join(name);
+    std::fs::write(&p, text).expect("write");
+    p
+}
+
+const GOOD: &str = r#"{"samples": 4, "tri": [[0, 0], [2560, 0], [0, 2560]], "quad": [2, 2], "ops": [{"mode": "COVMASK"}]}"#;
+
+/// Each malformed file must fail with exit status 1, one line naming file, line and field, no panic.
+#[test]
+fn malformed_vector_files_give_one_clear_error() {
+    let cases: &[(&str, &str, &[&str])] = &[
+        ("bad_json", "{\"samples\": 4,", &[":2:"]),
+        ("unknown_field", r#"{"samples": 4, "tri": [[0,0],[1,0],[0,1]], "quad": [0,0], "ops": [], "colour": 1}"#, &[":2:", "colour"]),
+        ("missing_field", r#"{"samples": 4, "quad": [0,0], "ops": []}"#, &[":2:", "tri"]),
+        ("wrong_type", r#"{"samples": "four", "tri": [[0,0],[1,0],[0,1]], "quad": [0,0], "ops": []}"#, &[":2:", "samples"]),
+        ("out_of_range", r#"{"samples": 4, "tri": [[0,0],[99999999,0],[0,1]], "quad": [0,0], "ops": []}"#, &[":2:", "tri[1][0]"]),
+        ("bad_mode", r#"{"samples": 4, "tri": [[0,0],[1,0],[0,1]], "quad": [0,0], "ops": [{"mode": "FOO"}]}"#, &[":2:", "ops[0].mode"]),
+    ];
+    for (name, line2, needles) in cases {
+        let f = tmp(&format!("{name}.jsonl"), &format!("{GOOD}\n{line2}\n{GOOD}\n"));
+        let out = f.with_extension("out.jsonl");
+        let (ok, _, err) = texpix(&[
+            "run", "coverage", "--input", f.to_str().unwrap(), "--output", out.to_str().unwrap(),
+        ]);
+        assert!(!ok, "{name}: must fail");
+        assert!(!err.contains("panicked"), "{name}: panic: {err}");
+        assert_eq!(err.trim().lines().count(), 1, "{name}: one line: {err}");
+        for n in *needles {
+            assert!(err.contains(n), "{name}: `{n}` missing from: {err}");
+        }
+        assert!(err.contains(&format!("{name}.jsonl")), "{name}: file missing from: {err}");
+        assert!(!out.exists(), "{name}: no result file on failure");
+    }
+}
+
+#[test]
+fn run_writes_one_result_per_vector_with_cycles() {
+    let f = tmp("good.jsonl", &format!("{GOOD}\n{GOOD}\n"));
+    let out = f.with_extension("res.jsonl");
+    let (ok, _, err) = texpix(&[
+        "run", "coverage", "--input", f.to_str().unwrap(), "--output", out.to_str().unwrap(),
+        "--stall", "0.3", "--seed", "4",
+    ]);
+    assert!(ok, "{err}");
+    let text = std::fs::read_to_string(&out).unwrap();
+    let lines: Vec<&str> = text.lines().collect();
+    assert_eq!(lines.len(), 2);
+    for l in lines {
+        let v: serde_json::Value = serde_json::from_str(l).unwrap();
+        assert!(v["cycle_in"].as_u64().is_some() && v["cycle_out"].as_u64() > v["cycle_in"].as_u64());
+        // All four samples of pixel (2,2) (within 0.375 px of its centre) lie inside x + y < 10 px.
+        assert_eq!(v["covmask"][0], 15);
+    }
+}
+
+#[test]
+fn unknown_unit_and_option_are_errors() {
+    let (ok, _, err) = texpix(&["run", "nosuch", "--input", "x"]);
+    assert!(!ok && err.contains("unknown unit `nosuch`"), "{err}");
+    let (ok, _, err) = texpix(&["bench", "coverage", "--frobnicate", "1"]);
+    assert!(!ok && err.contains("--frobnicate"), "{err}");
+    let (ok, _, err) = texpix(&["run", "coverage", "--input", "/nonexistent/v.jsonl"]);
+    assert!(!ok && err.contains("/nonexistent/v.jsonl"), "{err}");
+}
