@@ -14,7 +14,7 @@ if [ ${#need[@]} -gt 0 ]; then
   $sudo apt-get update
   DEBIAN_FRONTEND=noninteractive $sudo apt-get install -y --no-install-recommends "${need[@]}"
 fi
-iverilog -V 2>&1 | head -n 1
+iverilog -V 2>&1 | awk "NR == 1"
 verilator --version
 yosys -V
 cargo build --release --workspace

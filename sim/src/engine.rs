@@ -14,7 +14,12 @@ pub enum SimError {
     /// The circuit kept changing: a combinational loop or an oscillating signal.
     NoSettle { cycle: u64, passes: usize },
     /// A stream made no progress for too long (a lost transaction or a deadlock).
-    Stalled { cycle: u64, accepted: usize, emitted: usize, inputs: usize },
+    Stalled {
+        cycle: u64,
+        accepted: usize,
+        emitted: usize,
+        inputs: usize,
+    },
     /// The unit produced more outputs than it was given inputs.
     Duplicate { cycle: u64, inputs: usize },
     /// Writing the waveform failed.

@@ -78,7 +78,10 @@ pub fn run_stream<B: Block, I, O>(
         if !offering && next < inputs.len() {
             offering = !rng.permille(cfg.in_idle_permille);
         }
-        (bind.drive)(&mut sim.uut, if offering { Some(&inputs[next]) } else { None });
+        (bind.drive)(
+            &mut sim.uut,
+            if offering { Some(&inputs[next]) } else { None },
+        );
         let ready = !rng.permille(cfg.out_stall_permille);
         (bind.set_out_ready)(&mut sim.uut, ready);
         sim.settle()?;

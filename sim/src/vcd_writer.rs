@@ -103,7 +103,11 @@ impl Probe for Change<'_> {
         let (id, bits) = (*id, *bits);
         let r = r.and_then(|_| {
             if bits == 1 {
-                let v = if hex.trim_start_matches('0').is_empty() { Value::V0 } else { Value::V1 };
+                let v = if hex.trim_start_matches('0').is_empty() {
+                    Value::V0
+                } else {
+                    Value::V1
+                };
                 self.w.change_scalar(id, v)
             } else {
                 self.w.change_vector(id, hex_bits(hex, bits))
@@ -121,7 +125,11 @@ fn hex_bits(hex: &str, bits: usize) -> Vec<Value> {
     for c in hex.chars() {
         let d = c.to_digit(16).unwrap_or(0);
         for k in (0..4).rev() {
-            all.push(if (d >> k) & 1 == 1 { Value::V1 } else { Value::V0 });
+            all.push(if (d >> k) & 1 == 1 {
+                Value::V1
+            } else {
+                Value::V0
+            });
         }
     }
     if all.len() >= bits {

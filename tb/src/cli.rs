@@ -12,10 +12,10 @@
 //! Errors are one line naming the cause (file, line, field); the exit status is then 1 and no output
 //! file is left half-written (results go to a temporary file renamed into place at the end).
 
+use crate::cosim::{self, Simulator, Trace};
 use crate::coverage::{self, CoverageResult, CoverageTxn};
 use crate::coverage_dut;
 use crate::coverage_stim::Stim;
-use crate::cosim::{self, Simulator, Trace};
 use crate::vectors::read_jsonl;
 use std::collections::HashMap;
 use std::path::{Path, PathBuf};
@@ -24,10 +24,19 @@ use texpix_sim::StreamConfig;
 
 /// Units the program knows, with what exists of each.
 pub const UNITS: &[(&str, &str)] = &[
-    ("coverage", "sample-pattern coverage unit (SPEC §1): rtl, golden, ideal, export, cosim"),
+    (
+        "coverage",
+        "sample-pattern coverage unit (SPEC §1): rtl, golden, ideal, export, cosim",
+    ),
     ("lod", "derivative/LOD calculator (SPEC §2): not built yet"),
-    ("texaddr", "texture address pipeline (SPEC §3): not built yet"),
-    ("bvh", "BVH box/triangle intersector (SPEC §4): not built yet"),
+    (
+        "texaddr",
+        "texture address pipeline (SPEC §3): not built yet",
+    ),
+    (
+        "bvh",
+        "BVH box/triangle intersector (SPEC §4): not built yet",
+    ),
 ];
 
 const USAGE: &str = "usage: texpix list | run <unit> --input F [--output F] [--model rtl|golden|both] [--vcd F] [--vcd-filter a,b] [--stall P --seed S] | gen <unit> --count N [--seed S] --output F | export <unit>|--all --out DIR | cosim <unit> --sim icarus|verilator [--input F | --count N] [--stall P --seed S] [--dir D] | bench <unit> [--count N] [--seed S]";
@@ -74,7 +83,8 @@ impl Args {
     }
 
     fn need(&self, k: &str) -> Result<&str, String> {
-        self.get(k).ok_or_else(|| format!("`{}` needs --{k}", self.words[0]))
+        self.get(k)
+            .ok_or_else(|| format!("`{}` needs --{k}", self.words[0]))
     }
 
     fn num<T: std::str::FromStr>(&self, k: &str, default: T) -> Result<T, String> {
@@ -165,13 +175,23 @@ fn result_line(r: &CoverageResult, cycles: Option<(u64, u64)>) -> String {
 }
 
 fn run(a: &Args) -> Result<(), String> {
-    a.check(&["input", "output", "model", "vcd", "vcd-filter", "stall", "seed"])?;
+    a.check(&[
+        "input",
+        "output",
+        "model",
+        "vcd",
+        "vcd-filter",
+        "stall",
+        "seed",
+    ])?;
     a.unit()?;
     let input = a.need("input")?;
     let vectors = load(input)?;
     let model = a.get("model").unwrap_or("both");
     if !["rtl", "golden", "both"].contains(&model) {
-        return Err(format!("option --model: `{model}` (expected rtl, golden or both)"));
+        return Err(format!(
+            "option --model: `{model}` (expected rtl, golden or both)"
+        ));
     }
     let mut lines = Vec::with_capacity(vectors.len());
     if model == "golden" {
@@ -215,7 +235,11 @@ fn run(a: &Args) -> Result<(), String> {
             stats.cycles,
             stats.in_stall_cycles,
             stats.out_stall_cycles,
-            if model == "both" { ", RTL == golden for all" } else { "" }
+            if model == "both" {
+                ", RTL == golden for all"
+            } else {
+                ""
+            }
         );
     }
     let text = lines.join("\n") + if lines.is_empty() { "" } else { "\n" };
@@ -236,7 +260,10 @@ fn gen(a: &Args) -> Result<(), String> {
     let mut text = String::new();
     for _ in 0..n {
         let t = stim.coverage();
-        text.push_str(&serde_json::to_string(&crate::coverage_stim::to_json(&t)).map_err(|e| e.to_string())?);
+        text.push_str(
+            &serde_json::to_string(&crate::coverage_stim::to_json(&t))
+                .map_err(|e| e.to_string())?,
+        );
         text.push('\n');
     }
     write_atomically(Path::new(a.need("output")?), &text)
@@ -284,12 +311,20 @@ fn cosim_cmd(a: &Args) -> Result<(), String> {
         Some(f) => load(f)?,
         None => {
             let mut s = Stim::new(a.num("seed", 1)?);
-            (0..a.num("count", 2000usize)?).map(|_| s.coverage()).collect()
+            (0..a.num("count", 2000usize)?)
+                .map(|_| s.coverage())
+                .collect()
         }
     };
     let dir = PathBuf::from(a.get("dir").unwrap_or("out/cosim"));
     let (trace, rust_secs) = trace_coverage(&vectors, &a.stream()?)?;
-    let report = cosim::run(sim_kind, &dir, "texpix_coverage", &export_unit("coverage")?, &trace)?;
+    let report = cosim::run(
+        sim_kind,
+        &dir,
+        "texpix_coverage",
+        &export_unit("coverage")?,
+        &trace,
+    )?;
     println!(
         "cosim coverage {:?}: {} cycles, outputs identical on every cycle; Verilog {:.0} cycles/s (compile {:.1} s), Rust {:.0} cycles/s",
         sim_kind,
@@ -303,12 +338,14 @@ fn cosim_cmd(a: &Args) -> Result<(), String> {
 
 /// The RTL run of `vectors` with every port recorded each cycle; also checks RTL == golden.
 pub fn trace_coverage(vectors: &[CoverageTxn], cfg: &StreamConfig) -> Result<(Trace, f64), String> {
-    let mut sim = coverage_dut::new_sim().map_err(|e| e.to_string())?;
+    // The trace starts at power-up so that the Verilog replays the reset cycles too.
+    let mut sim = coverage_dut::power_up();
     let rows = std::rc::Rc::new(std::cell::RefCell::new(Vec::new()));
     let sink = rows.clone();
     sim.set_probe(Box::new(move |u: &texpix_rtl::coverage::CoverageUnit| {
         sink.borrow_mut().push(crate::ports::ports_and_values(u).1);
     }));
+    coverage_dut::reset(&mut sim).map_err(|e| e.to_string())?;
     let t0 = Instant::now();
     let (results, _) = coverage_dut::run(&mut sim, vectors, cfg)?;
     let secs = t0.elapsed().as_secs_f64();
@@ -342,12 +379,16 @@ fn bench(a: &Args) -> Result<(), String> {
     let mut sim = coverage_dut::new_sim().map_err(|e| e.to_string())?;
     let start_cycle = sim.cycle();
     let t1 = Instant::now();
-    let (results, stats) = coverage_dut::run(&mut sim, &vectors, &StreamConfig {
-        in_idle_permille: 0,
-        out_stall_permille: 0,
-        seed: 1,
-        max_idle_cycles: 1000,
-    })?;
+    let (results, stats) = coverage_dut::run(
+        &mut sim,
+        &vectors,
+        &StreamConfig {
+            in_idle_permille: 0,
+            out_stall_permille: 0,
+            seed: 1,
+            max_idle_cycles: 1000,
+        },
+    )?;
     let rtl_secs = t1.elapsed().as_secs_f64();
     let first = results.first().ok_or("bench needs --count ≥ 1")?;
     let last = results.last().ok_or("bench needs --count ≥ 1")?;
@@ -361,11 +402,15 @@ fn bench(a: &Args) -> Result<(), String> {
     println!("bench coverage: {n} quads (1 RTL transaction each), no back-pressure");
     println!("  latency            {latency} cycles (accepting edge to output transfer edge)");
     println!(
-        "  first in .. last out {span} cycles = N + {} → {:.4} quads/clock",
-        span as i64 - n as i64,
-        n as f64 / span as f64
+        "  first accept .. last output, inclusive: {} cycles = N + {} → {:.4} quads/clock",
+        span + 1,
+        span + 1 - n as u64,
+        n as f64 / (span + 1) as f64
     );
-    println!("  stream cycles      {} (from cycle {start_cycle})", stats.cycles);
+    println!(
+        "  stream cycles      {} (from cycle {start_cycle})",
+        stats.cycles
+    );
     println!(
         "  rust-hdl RTL sim   {:.2} s, {:.0} cycles/s",
         rtl_secs,

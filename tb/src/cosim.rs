@@ -10,8 +10,8 @@
 use crate::ports::Port;
 use std::fmt::Write as _;
 use std::path::Path;
-use std::process::Command;
-use std::time::Instant;
+use std::process::{Command, Stdio};
+use std::time::{Duration, Instant};
 
 /// Port values per cycle, in [`Port`] order.
 #[derive(Clone, Debug, Default)]
@@ -35,7 +35,9 @@ impl std::str::FromStr for Simulator {
         match s {
             "icarus" => Ok(Self::Icarus),
             "verilator" => Ok(Self::Verilator),
-            _ => Err(format!("unknown simulator `{s}` (expected icarus or verilator)")),
+            _ => Err(format!(
+                "unknown simulator `{s}` (expected icarus or verilator)"
+            )),
         }
     }
 }
@@ -60,7 +62,10 @@ fn is_clock(p: &Port) -> bool {
 }
 
 fn data_inputs(ports: &[Port]) -> impl Iterator<Item = (usize, &Port)> {
-    ports.iter().enumerate().filter(|(_, p)| p.input && !is_clock(p))
+    ports
+        .iter()
+        .enumerate()
+        .filter(|(_, p)| p.input && !is_clock(p))
 }
 
 fn outputs(ports: &[Port]) -> impl Iterator<Item = (usize, &Port)> {
@@ -79,7 +84,14 @@ pub fn testbench(top: &str, ports: &[Port], cycles: usize) -> String {
     let mut hi = width;
     for (_, p) in data_inputs(ports) {
         let lo = hi - p.bits;
-        let _ = writeln!(v, "  wire [{}:0] {} = cur[{}:{}];", p.bits - 1, p.name, hi - 1, lo);
+        let _ = writeln!(
+            v,
+            "  wire [{}:0] {} = cur[{}:{}];",
+            p.bits - 1,
+            p.name,
+            hi - 1,
+            lo
+        );
         hi = lo;
     }
     for (_, p) in outputs(ports) {
@@ -96,7 +108,12 @@ pub fn testbench(top: &str, ports: &[Port], cycles: usize) -> String {
     let _ = writeln!(v, "      #1;");
     let fmt: Vec<&str> = outputs(ports).map(|_| "%h").collect();
     let args: Vec<&str> = outputs(ports).map(|(_, p)| p.name.as_str()).collect();
-    let _ = writeln!(v, "      $fwrite(f, \"{}\\n\", {});", fmt.join(" "), args.join(", "));
+    let _ = writeln!(
+        v,
+        "      $fwrite(f, \"{}\\n\", {});",
+        fmt.join(" "),
+        args.join(", ")
+    );
     let _ = writeln!(v, "      #4 clock = 1'b1;");
     let _ = writeln!(v, "      #5 clock = 1'b0;");
     let _ = writeln!(v, "    end");
@@ -150,6 +167,47 @@ fn run_tool(cmd: &mut Command, what: &str) -> Result<(), String> {
     Ok(())
 }
 
+/// Wall-time limit of one Verilog simulation run. A zero-delay loop in the exported Verilog (e.g.
+/// two combinational blocks re-triggering each other through transient writes) hangs Icarus at one
+/// simulated time; this turns the hang into an error.
+pub const SIM_TIMEOUT: Duration = Duration::from_secs(600);
+
+/// Runs `cmd` to completion, killing it after `limit`.
+fn run_with_timeout(cmd: &mut Command, what: &str, limit: Duration) -> Result<(), String> {
+    let mut child = cmd
+        .stdout(Stdio::null())
+        .stderr(Stdio::piped())
+        .spawn()
+        .map_err(|e| format!("cannot run {what}: {e} (install it with scripts/setup.sh)"))?;
+    let t0 = Instant::now();
+    loop {
+        match child.try_wait() {
+            Ok(Some(_)) => break,
+            Ok(None) if t0.elapsed() > limit => {
+                let _ = child.kill();
+                let _ = child.wait();
+                return Err(format!(
+                    "{what} did not finish within {} s (a zero-delay loop in the Verilog?)",
+                    limit.as_secs()
+                ));
+            }
+            Ok(None) => std::thread::sleep(Duration::from_millis(20)),
+            Err(e) => return Err(format!("{what}: {e}")),
+        }
+    }
+    let out = child
+        .wait_with_output()
+        .map_err(|e| format!("{what}: {e}"))?;
+    if !out.status.success() {
+        return Err(format!(
+            "{what} failed ({}):\n{}",
+            out.status,
+            String::from_utf8_lossy(&out.stderr)
+        ));
+    }
+    Ok(())
+}
+
 /// Runs the co-simulation in `dir` and compares every output on every cycle.
 pub fn run(
     sim: Simulator,
@@ -160,7 +218,8 @@ pub fn run(
 ) -> Result<CosimReport, String> {
     std::fs::create_dir_all(dir).map_err(|e| format!("{}: {e}", dir.display()))?;
     let write = |name: &str, text: &str| {
-        std::fs::write(dir.join(name), text).map_err(|e| format!("{}: {e}", dir.join(name).display()))
+        std::fs::write(dir.join(name), text)
+            .map_err(|e| format!("{}: {e}", dir.join(name).display()))
     };
     let n = trace.cycles.len();
     write("dut.v", verilog)?;
@@ -175,9 +234,13 @@ pub fn run(
     let run_cmd = match sim {
         Simulator::Icarus => {
             run_tool(
-                Command::new("iverilog")
-                    .current_dir(dir)
-                    .args(["-g2012", "-o", "cosim.vvp", "tb.v", "dut.v"]),
+                Command::new("iverilog").current_dir(dir).args([
+                    "-g2012",
+                    "-o",
+                    "cosim.vvp",
+                    "tb.v",
+                    "dut.v",
+                ]),
                 "iverilog",
             )?;
             let mut c = Command::new("vvp");
@@ -186,22 +249,20 @@ pub fn run(
         }
         Simulator::Verilator => {
             run_tool(
-                Command::new("verilator")
-                    .current_dir(dir)
-                    .args([
-                        "--binary",
-                        "--timing",
-                        "-O3",
-                        "-Wno-fatal",
-                        "-Wno-lint",
-                        "-Wno-style",
-                        "--top-module",
-                        "texpix_cosim_tb",
-                        "-o",
-                        "cosim",
-                        "tb.v",
-                        "dut.v",
-                    ]),
+                Command::new("verilator").current_dir(dir).args([
+                    "--binary",
+                    "--timing",
+                    "-O3",
+                    "-Wno-fatal",
+                    "-Wno-lint",
+                    "-Wno-style",
+                    "--top-module",
+                    "texpix_cosim_tb",
+                    "-o",
+                    "cosim",
+                    "tb.v",
+                    "dut.v",
+                ]),
                 "verilator",
             )?;
             let mut c = Command::new(dir.join("obj_dir").join("cosim"));
@@ -212,13 +273,16 @@ pub fn run(
     let compile_secs = t0.elapsed().as_secs_f64();
     let mut run_cmd = run_cmd;
     let t1 = Instant::now();
-    run_tool(&mut run_cmd, "the Verilog simulation")?;
+    run_with_timeout(&mut run_cmd, "the Verilog simulation", SIM_TIMEOUT)?;
     let run_secs = t1.elapsed().as_secs_f64();
     let got = std::fs::read_to_string(dir.join("outputs.txt"))
         .map_err(|e| format!("{}: {e}", dir.join("outputs.txt").display()))?;
     let got: Vec<&str> = got.lines().collect();
     if got.len() != n {
-        return Err(format!("Verilog simulation wrote {} cycles, expected {n}", got.len()));
+        return Err(format!(
+            "Verilog simulation wrote {} cycles, expected {n}",
+            got.len()
+        ));
     }
     let outs: Vec<(usize, &Port)> = outputs(&trace.ports).collect();
     for (c, (row, line)) in trace.cycles.iter().zip(&got).enumerate() {
@@ -261,14 +325,21 @@ mod tests {
             port("y", 8, false),
             port("b", 5, true),
         ];
-        let row: Vec<String> = ["0", "5", "ff", "11"].iter().map(|s| s.to_string()).collect();
+        let row: Vec<String> = ["0", "5", "ff", "11"]
+            .iter()
+            .map(|s| s.to_string())
+            .collect();
         // a = 101, b = 10001 -> 10110001 = b1
         assert_eq!(stim_row(&ports, &row), "b1");
     }
 
     #[test]
     fn testbench_declares_every_port() {
-        let ports = [port("clock", 1, true), port("a", 3, true), port("y", 8, false)];
+        let ports = [
+            port("clock", 1, true),
+            port("a", 3, true),
+            port("y", 8, false),
+        ];
         let tb = testbench("dut_top", &ports, 7);
         assert!(tb.contains("wire [2:0] a = cur[2:0];"));
         assert!(tb.contains("dut_top dut(.clock(clock), .a(a), .y(y));"));

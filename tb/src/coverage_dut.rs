@@ -69,8 +69,16 @@ pub fn encode(t: &CoverageTxn, first_tag: u16) -> Vec<CovIn> {
         log2n,
         prog: t.positions.is_some(),
         pos,
-        vx: [mask(t.tri[0][0], 25), mask(t.tri[1][0], 25), mask(t.tri[2][0], 25)],
-        vy: [mask(t.tri[0][1], 25), mask(t.tri[1][1], 25), mask(t.tri[2][1], 25)],
+        vx: [
+            mask(t.tri[0][0], 25),
+            mask(t.tri[1][0], 25),
+            mask(t.tri[2][0], 25),
+        ],
+        vy: [
+            mask(t.tri[0][1], 25),
+            mask(t.tri[1][1], 25),
+            mask(t.tri[2][1], 25),
+        ],
         quad: [mask(t.quad[0], 17), mask(t.quad[1], 17)],
         smask: t.sample_mask as u16,
         ssaa: t.ssaa,
@@ -177,10 +185,22 @@ pub fn binding() -> StreamBinding<CoverageUnit, CovIn, CovOut> {
     }
 }
 
+/// A fresh coverage unit in a simulator, not yet reset (attach probes or a VCD here, then [`reset`]).
+pub fn power_up() -> Sim<CoverageUnit> {
+    Sim::new(CoverageUnit::default(), |u, c| {
+        u.clock.next = Clock::from(c)
+    })
+}
+
+/// Holds the unit's synchronous reset for two cycles.
+pub fn reset(sim: &mut Sim<CoverageUnit>) -> Result<(), SimError> {
+    sim.reset(|u, r| u.reset.next = r, 2)
+}
+
 /// A fresh coverage unit in a simulator, reset for two cycles.
 pub fn new_sim() -> Result<Sim<CoverageUnit>, SimError> {
-    let mut sim = Sim::new(CoverageUnit::default(), |u, c| u.clock.next = Clock::from(c));
-    sim.reset(|u, r| u.reset.next = r, 2)?;
+    let mut sim = power_up();
+    reset(&mut sim)?;
     Ok(sim)
 }
 

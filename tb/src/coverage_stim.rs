@@ -6,9 +6,7 @@
 //! patterns (one for all lanes or one per lane), quads at the range limits, out-of-range and extreme
 //! op indices, the two invalid PIXLD encodings, and op lists longer than the unit's op slots.
 
-use crate::coverage::{
-    CoverageTxn, OpMode, PixldOp, QUAD_MAX, QUAD_MIN, VERTEX_MAX, VERTEX_MIN,
-};
+use crate::coverage::{CoverageTxn, OpMode, PixldOp, QUAD_MAX, QUAD_MIN, VERTEX_MAX, VERTEX_MIN};
 
 /// A deterministic generator (SplitMix64).
 #[derive(Clone, Debug)]
@@ -79,7 +77,11 @@ impl Stim {
         };
         let ssaa = self.chance(30);
         let sample_id = [0; 4].map(|_: u32| self.range(0, 15) as u32);
-        let nops = if self.chance(10) { self.range(5, 10) } else { self.range(0, 4) };
+        let nops = if self.chance(10) {
+            self.range(5, 10)
+        } else {
+            self.range(0, 4)
+        };
         let ops = (0..nops).map(|_| self.op(samples)).collect();
         CoverageTxn {
             samples,

@@ -48,7 +48,11 @@ pub struct VectorError {
 
 impl fmt::Display for VectorError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        let at = if self.line > 0 { format!("{}:{}", self.path, self.line) } else { self.path.clone() };
+        let at = if self.line > 0 {
+            format!("{}:{}", self.path, self.line)
+        } else {
+            self.path.clone()
+        };
         if self.field.is_empty() {
             write!(f, "{at}: {}", self.message)
         } else {
@@ -90,7 +94,10 @@ pub fn read_jsonl<T>(
 pub fn parse_object(line: &str) -> Result<Map<String, Value>, FieldError> {
     match serde_json::from_str::<Value>(line) {
         Ok(Value::Object(m)) => Ok(m),
-        Ok(other) => Err(FieldError::new("", format!("expected a JSON object, found {}", kind(&other)))),
+        Ok(other) => Err(FieldError::new(
+            "",
+            format!("expected a JSON object, found {}", kind(&other)),
+        )),
         Err(e) => Err(FieldError::new("", format!("bad JSON: {e}"))),
     }
 }
@@ -115,7 +122,11 @@ fn join(prefix: &str, field: &str) -> String {
 }
 
 /// Rejects any field of `obj` not in `known`, naming it (`prefix` is the object's own path).
-pub fn check_fields(obj: &Map<String, Value>, prefix: &str, known: &[&str]) -> Result<(), FieldError> {
+pub fn check_fields(
+    obj: &Map<String, Value>,
+    prefix: &str,
+    known: &[&str],
+) -> Result<(), FieldError> {
     for k in obj.keys() {
         if !known.contains(&k.as_str()) {
             return Err(FieldError::new(
@@ -128,7 +139,11 @@ pub fn check_fields(obj: &Map<String, Value>, prefix: &str, known: &[&str]) -> R
 }
 
 /// A required member.
-pub fn required<'a>(obj: &'a Map<String, Value>, prefix: &str, k: &str) -> Result<&'a Value, FieldError> {
+pub fn required<'a>(
+    obj: &'a Map<String, Value>,
+    prefix: &str,
+    k: &str,
+) -> Result<&'a Value, FieldError> {
     obj.get(k)
         .ok_or_else(|| FieldError::new(join(prefix, k), "missing required field"))
 }
@@ -156,14 +171,21 @@ pub fn boolean(v: &Value, field: &str) -> Result<bool, FieldError> {
 }
 
 /// An array of exactly `n` elements (any length when `n` is `None`).
-pub fn array<'a>(v: &'a Value, field: &str, n: Option<usize>) -> Result<&'a Vec<Value>, FieldError> {
+pub fn array<'a>(
+    v: &'a Value,
+    field: &str,
+    n: Option<usize>,
+) -> Result<&'a Vec<Value>, FieldError> {
     match (v.as_array(), n) {
         (Some(a), Some(n)) if a.len() != n => Err(FieldError::new(
             field,
             format!("expected an array of {n} elements, found {}", a.len()),
         )),
         (Some(a), _) => Ok(a),
-        (None, _) => Err(FieldError::new(field, format!("expected an array, found {}", kind(v)))),
+        (None, _) => Err(FieldError::new(
+            field,
+            format!("expected an array, found {}", kind(v)),
+        )),
     }
 }
 
@@ -191,7 +213,13 @@ pub fn f32_bits(v: &Value, field: &str) -> Result<u32, FieldError> {
             };
             Ok(x.to_bits())
         }
-        _ => Err(FieldError::new(field, format!("expected an f32 (bits, number or string), found {}", kind(v)))),
+        _ => Err(FieldError::new(
+            field,
+            format!(
+                "expected an f32 (bits, number or string), found {}",
+                kind(v)
+            ),
+        )),
     }
 }
 
@@ -211,14 +239,20 @@ mod tests {
         assert!(f32::from_bits(f32_bits(&json!("nan"), "x").unwrap()).is_nan());
         assert!(f32_bits(&json!(-1), "x").is_err());
         assert!(f32_bits(&json!(4294967296u64), "x").is_err());
-        assert!(f32_bits(&json!("one"), "x").unwrap_err().message.contains("one"));
+        assert!(f32_bits(&json!("one"), "x")
+            .unwrap_err()
+            .message
+            .contains("one"));
         assert!(f32_bits(&json!([1]), "x").is_err());
     }
 
     #[test]
     fn field_helpers_name_the_field() {
         let e = int(&json!(5), "a.b", 0, 3).unwrap_err();
-        assert_eq!(e.to_string(), "field `a.b`: expected an integer in 0..=3, found 5");
+        assert_eq!(
+            e.to_string(),
+            "field `a.b`: expected an integer in 0..=3, found 5"
+        );
         assert!(int(&json!(1.5), "a", 0, 3).is_err());
         let o = parse_object(r#"{"x": 1, "y": 2}"#).unwrap();
         let e = check_fields(&o, "p", &["x"]).unwrap_err();

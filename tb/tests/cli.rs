@@ -28,17 +28,45 @@ const GOOD: &str = r#"{"samples": 4, "tri": [[0, 0], [2560, 0], [0, 2560]], "qua
 fn malformed_vector_files_give_one_clear_error() {
     let cases: &[(&str, &str, &[&str])] = &[
         ("bad_json", "{\"samples\": 4,", &[":2:"]),
-        ("unknown_field", r#"{"samples": 4, "tri": [[0,0],[1,0],[0,1]], "quad": [0,0], "ops": [], "colour": 1}"#, &[":2:", "colour"]),
-        ("missing_field", r#"{"samples": 4, "quad": [0,0], "ops": []}"#, &[":2:", "tri"]),
-        ("wrong_type", r#"{"samples": "four", "tri": [[0,0],[1,0],[0,1]], "quad": [0,0], "ops": []}"#, &[":2:", "samples"]),
-        ("out_of_range", r#"{"samples": 4, "tri": [[0,0],[99999999,0],[0,1]], "quad": [0,0], "ops": []}"#, &[":2:", "tri[1][0]"]),
-        ("bad_mode", r#"{"samples": 4, "tri": [[0,0],[1,0],[0,1]], "quad": [0,0], "ops": [{"mode": "FOO"}]}"#, &[":2:", "ops[0].mode"]),
+        (
+            "unknown_field",
+            r#"{"samples": 4, "tri": [[0,0],[1,0],[0,1]], "quad": [0,0], "ops": [], "colour": 1}"#,
+            &[":2:", "colour"],
+        ),
+        (
+            "missing_field",
+            r#"{"samples": 4, "quad": [0,0], "ops": []}"#,
+            &[":2:", "tri"],
+        ),
+        (
+            "wrong_type",
+            r#"{"samples": "four", "tri": [[0,0],[1,0],[0,1]], "quad": [0,0], "ops": []}"#,
+            &[":2:", "samples"],
+        ),
+        (
+            "out_of_range",
+            r#"{"samples": 4, "tri": [[0,0],[99999999,0],[0,1]], "quad": [0,0], "ops": []}"#,
+            &[":2:", "tri[1][0]"],
+        ),
+        (
+            "bad_mode",
+            r#"{"samples": 4, "tri": [[0,0],[1,0],[0,1]], "quad": [0,0], "ops": [{"mode": "FOO"}]}"#,
+            &[":2:", "ops[0].mode"],
+        ),
     ];
     for (name, line2, needles) in cases {
-        let f = tmp(&format!("{name}.jsonl"), &format!("{GOOD}\n{line2}\n{GOOD}\n"));
+        let f = tmp(
+            &format!("{name}.jsonl"),
+            &format!("{GOOD}\n{line2}\n{GOOD}\n"),
+        );
         let out = f.with_extension("out.jsonl");
         let (ok, _, err) = texpix(&[
-            "run", "coverage", "--input", f.to_str().unwrap(), "--output", out.to_str().unwrap(),
+            "run",
+            "coverage",
+            "--input",
+            f.to_str().unwrap(),
+            "--output",
+            out.to_str().unwrap(),
         ]);
         assert!(!ok, "{name}: must fail");
         assert!(!err.contains("panicked"), "{name}: panic: {err}");
@@ -46,7 +74,10 @@ fn malformed_vector_files_give_one_clear_error() {
         for n in *needles {
             assert!(err.contains(n), "{name}: `{n}` missing from: {err}");
         }
-        assert!(err.contains(&format!("{name}.jsonl")), "{name}: file missing from: {err}");
+        assert!(
+            err.contains(&format!("{name}.jsonl")),
+            "{name}: file missing from: {err}"
+        );
         assert!(!out.exists(), "{name}: no result file on failure");
     }
 }
@@ -56,8 +87,16 @@ fn run_writes_one_result_per_vector_with_cycles() {
     let f = tmp("good.jsonl", &format!("{GOOD}\n{GOOD}\n"));
     let out = f.with_extension("res.jsonl");
     let (ok, _, err) = texpix(&[
-        "run", "coverage", "--input", f.to_str().unwrap(), "--output", out.to_str().unwrap(),
-        "--stall", "0.3", "--seed", "4",
+        "run",
+        "coverage",
+        "--input",
+        f.to_str().unwrap(),
+        "--output",
+        out.to_str().unwrap(),
+        "--stall",
+        "0.3",
+        "--seed",
+        "4",
     ]);
     assert!(ok, "{err}");
     let text = std::fs::read_to_string(&out).unwrap();
@@ -65,7 +104,9 @@ fn run_writes_one_result_per_vector_with_cycles() {
     assert_eq!(lines.len(), 2);
     for l in lines {
         let v: serde_json::Value = serde_json::from_str(l).unwrap();
-        assert!(v["cycle_in"].as_u64().is_some() && v["cycle_out"].as_u64() > v["cycle_in"].as_u64());
+        assert!(
+            v["cycle_in"].as_u64().is_some() && v["cycle_out"].as_u64() > v["cycle_in"].as_u64()
+        );
         // All four samples of pixel (2,2) (within 0.375 px of its centre) lie inside x + y < 10 px.
         assert_eq!(v["covmask"][0], 15);
     }

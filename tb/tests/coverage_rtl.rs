@@ -33,12 +33,21 @@ fn compare(n: usize, seed: u64, stall: u32) {
         );
         assert!(r.cycle_out > r.cycle_in);
         if k > 0 {
-            assert!(r.cycle_in > results[k - 1].cycle_in, "inputs accepted in order");
-            assert!(r.cycle_out > results[k - 1].cycle_out, "outputs leave in order");
+            assert!(
+                r.cycle_in > results[k - 1].cycle_in,
+                "inputs accepted in order"
+            );
+            assert!(
+                r.cycle_out > results[k - 1].cycle_out,
+                "outputs leave in order"
+            );
         }
     }
     if stall > 0 {
-        assert!(stats.in_stall_cycles + stats.out_stall_cycles > 0, "back-pressure was exercised");
+        assert!(
+            stats.in_stall_cycles + stats.out_stall_cycles > 0,
+            "back-pressure was exercised"
+        );
     }
 }
 
@@ -66,7 +75,8 @@ fn regression_100k_with_and_without_back_pressure() {
 fn conformance_examples_match_expected_results() {
     let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../examples");
     let vectors = read_jsonl(&dir.join("coverage.jsonl"), parse_coverage_line).expect("vectors");
-    let expected = read_jsonl(&dir.join("coverage.expected.jsonl"), parse_result_line).expect("expected");
+    let expected =
+        read_jsonl(&dir.join("coverage.expected.jsonl"), parse_result_line).expect("expected");
     assert_eq!(vectors.len(), expected.len());
     let mut sim = new_sim().expect("sim");
     let (results, _) = coverage_dut::run(&mut sim, &vectors, &cfg(250, 9)).expect("run");
@@ -92,7 +102,11 @@ fn n_quads_take_n_plus_latency_cycles_without_back_pressure() {
     const LATENCY: u64 = 3;
     for (k, r) in results.iter().enumerate() {
         assert_eq!(r.cycle_out - r.cycle_in, LATENCY, "vector {k}");
-        assert_eq!(r.cycle_in, results[0].cycle_in + k as u64, "one quad accepted per clock");
+        assert_eq!(
+            r.cycle_in,
+            results[0].cycle_in + k as u64,
+            "one quad accepted per clock"
+        );
     }
     let span = results[n - 1].cycle_out - results[0].cycle_in;
     assert_eq!(span, n as u64 - 1 + LATENCY);
@@ -118,5 +132,8 @@ fn same_seed_gives_byte_identical_vcd() {
     assert_eq!(a, b, "same inputs and seed must give the same VCD");
     assert_ne!(a, c, "another back-pressure seed changes the waveform");
     let text = String::from_utf8_lossy(&a);
-    assert!(text.contains("$scope module lane0 $end"), "hierarchy as scopes");
+    assert!(
+        text.contains("$scope module lane0 $end"),
+        "hierarchy as scopes"
+    );
 }

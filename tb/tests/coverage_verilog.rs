@@ -9,8 +9,8 @@ use std::path::PathBuf;
 use std::process::Command;
 use texpix_sim::StreamConfig;
 use texpix_tb::cli::{export_unit, trace_coverage};
-use texpix_tb::coverage_stim::Stim;
 use texpix_tb::cosim::{self, Simulator};
+use texpix_tb::coverage_stim::Stim;
 
 fn workdir(name: &str) -> PathBuf {
     let d = PathBuf::from(env!("CARGO_TARGET_TMPDIR")).join(name);
@@ -41,7 +41,8 @@ fn tool(cmd: &mut Command, what: &str) -> String {
 #[test]
 fn verilator_lint_is_clean_with_the_waiver_file() {
     let v = exported();
-    let waivers = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../scripts/verilator_waivers.vlt");
+    let waivers =
+        PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../scripts/verilator_waivers.vlt");
     let out = tool(
         Command::new("verilator")
             .args(["--lint-only", "-Wall", "--top-module", "texpix_coverage"])
@@ -93,12 +94,15 @@ fn verilator_matches_rust_cycle_by_cycle_under_back_pressure() {
 fn cosim_detects_a_wrong_output() {
     let mut s = Stim::new(5);
     let vectors: Vec<_> = (0..20).map(|_| s.coverage()).collect();
-    let (mut trace, _) = trace_coverage(&vectors, &StreamConfig {
-        in_idle_permille: 0,
-        out_stall_permille: 0,
-        seed: 1,
-        max_idle_cycles: 1000,
-    })
+    let (mut trace, _) = trace_coverage(
+        &vectors,
+        &StreamConfig {
+            in_idle_permille: 0,
+            out_stall_permille: 0,
+            seed: 1,
+            max_idle_cycles: 1000,
+        },
+    )
     .expect("rust run");
     // Corrupt one expected output value: the comparison must name that cycle and port.
     let k = trace
@@ -110,7 +114,16 @@ fn cosim_detects_a_wrong_output() {
     let v = u32::from_str_radix(&trace.cycles[row][k], 16).unwrap() ^ 1;
     trace.cycles[row][k] = format!("{v:04x}");
     let dir = workdir("cosim_corrupt");
-    let err = cosim::run(Simulator::Icarus, &dir, "texpix_coverage", &export_unit("coverage").unwrap(), &trace)
-        .expect_err("must detect the corrupted value");
-    assert!(err.contains(&format!("cycle {row}")) && err.contains("out_covmask_0"), "{err}");
+    let err = cosim::run(
+        Simulator::Icarus,
+        &dir,
+        "texpix_coverage",
+        &export_unit("coverage").unwrap(),
+        &trace,
+    )
+    .expect_err("must detect the corrupted value");
+    assert!(
+        err.contains(&format!("cycle {row}")) && err.contains("out_covmask_0"),
+        "{err}"
+    );
 }

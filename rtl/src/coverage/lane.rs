@@ -73,9 +73,16 @@ pub struct CoverageLane {
     ok: Signal<Local, Bit>,
     sel_code: Signal<Local, Bits<8>>,
     sel_cov: Signal<Local, Bit>,
+    covl: Signal<Local, Bits<16>>,
+    rdl: Signal<Local, Bits<32>>,
+    pdl: Signal<Local, Bit>,
+    codel: Signal<Local, Bits<8>>,
+    dl: Signal<Local, Bits<4>>,
 }
 
 impl Logic for CoverageLane {
+    // `#[hdl_gen]` does not translate match guards, so the arms keep their nested `if`s.
+    #[allow(clippy::collapsible_match)]
     #[hdl_gen]
     fn update(&mut self) {
         for e in 0..3 {
@@ -87,7 +94,7 @@ impl Logic for CoverageLane {
             self.dy8[e].next = self.dy4[e].val() + self.dy4[e].val();
         }
         // Per-sample edge tests.
-        self.cov.next = 0.into();
+        self.covl.next = 0.into();
         for s in 0..16 {
             self.sx.next = self.pos[s].val().get_bits::<4>(0);
             self.sy.next = self.pos[s].val().get_bits::<4>(4);
@@ -125,15 +132,16 @@ impl Logic for CoverageLane {
                     self.hit.next = false;
                 }
             }
-            self.cov.next = self.cov.val().replace_bit(s, self.hit.val());
+            self.covl.next = self.covl.val().replace_bit(s, self.hit.val());
         }
-        self.cov.next = self.cov.val() & self.smask.val();
+        self.covl.next = self.covl.val() & self.smask.val();
+        self.cov.next = self.covl.val();
         // Centroid (Direct3D rule): centre if fully covered, else the lowest covered sample, else
         // (helper pixel) the lowest sample of a strict, non-empty subset sample mask, else the centre.
         self.csrc.next = 0.into();
-        if self.cov.val() != self.nmask.val() {
-            if self.cov.val().any() {
-                self.csrc.next = self.cov.val();
+        if self.covl.val() != self.nmask.val() {
+            if self.covl.val().any() {
+                self.csrc.next = self.covl.val();
             } else if (self.smask.val() & self.nmask.val()) != self.nmask.val() {
                 self.csrc.next = self.smask.val() & self.nmask.val();
             }
@@ -154,56 +162,60 @@ impl Logic for CoverageLane {
             for s in 0..16 {
                 if self.ok.val() & (self.op_index[o].val().get_bits::<4>(0).index() == s) {
                     self.sel_code.next = self.pos[s].val();
-                    self.sel_cov.next = self.cov.val().get_bit(s);
+                    self.sel_cov.next = self.covl.val().get_bit(s);
                 }
             }
-            self.enc[o].code.next = 0.into();
-            self.spos[o].d.next = 0.into();
-            self.spos[o].tgsi.next = self.op_tgsi[o].val();
-            self.rd[o].next = 0.into();
-            self.pd[o].next = false;
+            self.codel.next = 0.into();
+            self.dl.next = 0.into();
+            self.rdl.next = 0.into();
+            self.pdl.next = false;
             match self.op_mode[o].val().index() {
                 0 => {
-                    self.rd[o].next = self.n32.val();
+                    self.rdl.next = self.n32.val();
                 }
                 1 => {
-                    self.rd[o].next = bit_cast::<32, 16>(self.cov.val());
+                    self.rdl.next = bit_cast::<32, 16>(self.covl.val());
                 }
                 2 => {
                     if self.sel_cov.val() {
-                        self.rd[o].next = bits::<32>(0xffff_ffff_u64);
-                        self.pd[o].next = true;
+                        self.rdl.next = bits::<32>(0xffff_ffff_u64);
+                        self.pdl.next = true;
                     }
                 }
                 3 => {
                     if self.offset_ok.val() {
-                        self.enc[o].code.next = self.sel_code.val();
+                        self.codel.next = self.sel_code.val();
                     }
-                    self.rd[o].next = self.enc[o].enc.val();
+                    self.rdl.next = self.enc[o].enc.val();
                 }
                 4 => {
-                    self.enc[o].code.next = self.ccode.val();
-                    self.rd[o].next = self.enc[o].enc.val();
+                    self.codel.next = self.ccode.val();
+                    self.rdl.next = self.enc[o].enc.val();
                 }
                 5 => {
                     if self.ssaa.val() {
-                        self.rd[o].next = bit_cast::<32, 4>(self.sid.val());
-                        self.pd[o].next = true;
+                        self.rdl.next = bit_cast::<32, 4>(self.sid.val());
+                        self.pdl.next = true;
                     }
                 }
                 8 => {
-                    self.rd[o].next = self.n32.val();
+                    self.rdl.next = self.n32.val();
                 }
                 9 => {
-                    self.spos[o].d.next = self.sel_code.val().get_bits::<4>(0);
-                    self.rd[o].next = self.spos[o].f.val();
+                    self.dl.next = self.sel_code.val().get_bits::<4>(0);
+                    self.rdl.next = self.spos[o].f.val();
                 }
                 10 => {
-                    self.spos[o].d.next = self.sel_code.val().get_bits::<4>(4);
-                    self.rd[o].next = self.spos[o].f.val();
+                    self.dl.next = self.sel_code.val().get_bits::<4>(4);
+                    self.rdl.next = self.spos[o].f.val();
                 }
                 _ => {}
             }
+            self.enc[o].code.next = self.codel.val();
+            self.spos[o].d.next = self.dl.val();
+            self.spos[o].tgsi.next = self.op_tgsi[o].val();
+            self.rd[o].next = self.rdl.val();
+            self.pd[o].next = self.pdl.val();
         }
     }
 }

@@ -22,7 +22,10 @@ pub fn ideal_coverage(t: &CoverageTxn) -> [u32; 4] {
         let y = t.quad[1] as i128 + (lane / 2) as i128;
         for (s, d) in lane_positions(t, lane).iter().enumerate() {
             // Pixel centre (x + 1/2, y + 1/2) plus d/16, in 1/256 pixel.
-            let p = [256 * x + 128 + 16 * d[0] as i128, 256 * y + 128 + 16 * d[1] as i128];
+            let p = [
+                256 * x + 128 + 16 * d[0] as i128,
+                256 * y + 128 + 16 * d[1] as i128,
+            ];
             let covered = (0..3).all(|k| {
                 let (a, b, c) = (v[k], v[(k + 1) % 3], v[(k + 2) % 3]);
                 let inside = orient(a, b, c).signum();

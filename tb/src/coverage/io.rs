@@ -17,7 +17,10 @@ fn point(v: &Value, field: &str, min: i64, max: i64) -> Result<[i32; 2], FieldEr
 
 fn positions(v: &Value, n: usize) -> Result<[Vec<[i32; 2]>; 4], FieldError> {
     let a = array(v, "positions", None)?;
-    let per_lane = a.first().and_then(Value::as_array).is_some_and(|x| x.first().is_some_and(Value::is_array));
+    let per_lane = a
+        .first()
+        .and_then(Value::as_array)
+        .is_some_and(|x| x.first().is_some_and(Value::is_array));
     let list = |v: &Value, field: &str| -> Result<Vec<[i32; 2]>, FieldError> {
         let l = array(v, field, Some(n))?;
         l.iter()
@@ -51,14 +54,20 @@ fn op(v: &Value, field: &str) -> Result<PixldOp, FieldError> {
         m @ Value::Number(_) => {
             OpMode::from_encoding(int(m, &mf, 0, 7)? as u32).unwrap_or(OpMode::Invalid7)
         }
-        other => return Err(FieldError::new(&mf, format!("expected a mode name or encoding 0..=7, found {other}"))),
+        other => {
+            return Err(FieldError::new(
+                &mf,
+                format!("expected a mode name or encoding 0..=7, found {other}"),
+            ))
+        }
     };
     let index = match o.get("index") {
         Some(i) => int(i, &format!("{field}.index"), -(1 << 31), u32::MAX as i64)? as u32,
         None => 0,
     };
     let flag = |k: &str| -> Result<bool, FieldError> {
-        o.get(k).map_or(Ok(false), |b| boolean(b, &format!("{field}.{k}")))
+        o.get(k)
+            .map_or(Ok(false), |b| boolean(b, &format!("{field}.{k}")))
     };
     Ok(PixldOp {
         mode,
@@ -74,20 +83,47 @@ pub fn parse_coverage_line(line: &str) -> Result<CoverageTxn, FieldError> {
     check_fields(
         &o,
         "",
-        &["samples", "positions", "tri", "quad", "sample_mask", "ssaa", "sample_id", "ops"],
+        &[
+            "samples",
+            "positions",
+            "tri",
+            "quad",
+            "sample_mask",
+            "ssaa",
+            "sample_id",
+            "ops",
+        ],
     )?;
     let samples = int(required(&o, "", "samples")?, "samples", 1, 16)? as u32;
     if !samples.is_power_of_two() {
-        return Err(FieldError::new("samples", format!("expected 1, 2, 4, 8 or 16, found {samples}")));
+        return Err(FieldError::new(
+            "samples",
+            format!("expected 1, 2, 4, 8 or 16, found {samples}"),
+        ));
     }
     let tri_v = array(required(&o, "", "tri")?, "tri", Some(3))?;
     let mut tri = [[0; 2]; 3];
     for (k, p) in tri_v.iter().enumerate() {
-        tri[k] = point(p, &format!("tri[{k}]"), VERTEX_MIN as i64, VERTEX_MAX as i64)?;
+        tri[k] = point(
+            p,
+            &format!("tri[{k}]"),
+            VERTEX_MIN as i64,
+            VERTEX_MAX as i64,
+        )?;
     }
-    let quad = point(required(&o, "", "quad")?, "quad", QUAD_MIN as i64, QUAD_MAX as i64)?;
-    let positions = o.get("positions").map(|p| positions(p, samples as usize)).transpose()?;
-    let sample_mask = o.get("sample_mask").map_or(Ok(0xFFFF), |m| int(m, "sample_mask", 0, 0xFFFF))? as u32;
+    let quad = point(
+        required(&o, "", "quad")?,
+        "quad",
+        QUAD_MIN as i64,
+        QUAD_MAX as i64,
+    )?;
+    let positions = o
+        .get("positions")
+        .map(|p| positions(p, samples as usize))
+        .transpose()?;
+    let sample_mask = o
+        .get("sample_mask")
+        .map_or(Ok(0xFFFF), |m| int(m, "sample_mask", 0, 0xFFFF))? as u32;
     let ssaa = o.get("ssaa").map_or(Ok(false), |b| boolean(b, "ssaa"))?;
     let mut sample_id = [0u32; 4];
     if let Some(s) = o.get("sample_id") {

@@ -121,10 +121,33 @@ pub struct CoverageResult {
 const P1: [[i32; 2]; 1] = [[0, 0]];
 const P2: [[i32; 2]; 2] = [[4, 4], [-4, -4]];
 const P4: [[i32; 2]; 4] = [[-2, -6], [6, -2], [-6, 2], [2, 6]];
-const P8: [[i32; 2]; 8] = [[1, -3], [-1, 3], [5, 1], [-3, -5], [-5, 5], [-7, -1], [3, 7], [7, -7]];
+const P8: [[i32; 2]; 8] = [
+    [1, -3],
+    [-1, 3],
+    [5, 1],
+    [-3, -5],
+    [-5, 5],
+    [-7, -1],
+    [3, 7],
+    [7, -7],
+];
 const P16: [[i32; 2]; 16] = [
-    [1, 1], [-1, -3], [-3, 2], [4, -1], [-5, -2], [2, 5], [5, 3], [3, -5],
-    [-2, 6], [0, -7], [-4, -6], [-6, 4], [-8, 0], [7, -4], [6, 7], [-7, -8],
+    [1, 1],
+    [-1, -3],
+    [-3, 2],
+    [4, -1],
+    [-5, -2],
+    [2, 5],
+    [5, 3],
+    [3, -5],
+    [-2, 6],
+    [0, -7],
+    [-4, -6],
+    [-6, 4],
+    [-8, 0],
+    [7, -4],
+    [6, 7],
+    [-7, -8],
 ];
 
 /// The standard pattern for n samples (SPEC §1 table), in sample index order.
@@ -149,12 +172,17 @@ pub fn lane_positions(t: &CoverageTxn, lane: usize) -> Vec<[i32; 2]> {
 /// Raw coverage bits (before the sample mask) of each lane, exactly as SPEC §1 states it.
 fn raw_coverage(t: &CoverageTxn) -> [u32; 4] {
     let v: Vec<[i64; 2]> = t.tri.iter().map(|p| [p[0] as i64, p[1] as i64]).collect();
-    let area = (v[1][0] - v[0][0]) * (v[2][1] - v[0][1]) - (v[2][0] - v[0][0]) * (v[1][1] - v[0][1]);
+    let area =
+        (v[1][0] - v[0][0]) * (v[2][1] - v[0][1]) - (v[2][0] - v[0][0]) * (v[1][1] - v[0][1]);
     let mut out = [0u32; 4];
     if area == 0 {
         return out;
     }
-    let (a, b, c) = if area < 0 { (v[0], v[2], v[1]) } else { (v[0], v[1], v[2]) };
+    let (a, b, c) = if area < 0 {
+        (v[0], v[2], v[1])
+    } else {
+        (v[0], v[1], v[2])
+    };
     let edges = [(a, b), (b, c), (c, a)];
     for (lane, bits) in out.iter_mut().enumerate() {
         let px0 = 256 * (t.quad[0] as i64 + (lane & 1) as i64) + 128;
@@ -199,7 +227,11 @@ pub fn golden(t: &CoverageTxn) -> CoverageResult {
                 let pos = lane_positions(t, lane);
                 let cov = covmask[lane];
                 let idx_ok = op.index < n;
-                let sel = if idx_ok { pos[op.index as usize] } else { [0, 0] };
+                let sel = if idx_ok {
+                    pos[op.index as usize]
+                } else {
+                    [0, 0]
+                };
                 let f = |d: i32| (d as f32 / 16.0 + if op.tgsi { 0.5 } else { 0.0 }).to_bits();
                 (rd[lane], pd[lane]) = match op.mode {
                     OpMode::MsCount | OpMode::SampleInfo => (n, false),
@@ -210,7 +242,14 @@ pub fn golden(t: &CoverageTxn) -> CoverageResult {
                     }
                     OpMode::Offset => {
                         let fixed = t.positions.is_none() && n <= 8;
-                        (if fixed && idx_ok { offset_encoding(sel) } else { 0 }, false)
+                        (
+                            if fixed && idx_ok {
+                                offset_encoding(sel)
+                            } else {
+                                0
+                            },
+                            false,
+                        )
                     }
                     OpMode::CentroidOffset => {
                         let helper = t.sample_mask & nmask;
@@ -241,7 +280,10 @@ pub fn golden(t: &CoverageTxn) -> CoverageResult {
                 OpMode::Invalid6 | OpMode::Invalid7 => OpResult {
                     rd: None,
                     pd: None,
-                    error: Some(format!("invalid PIXLD mode encoding {}", op.mode.encoding())),
+                    error: Some(format!(
+                        "invalid PIXLD mode encoding {}",
+                        op.mode.encoding()
+                    )),
                 },
                 OpMode::Covered | OpMode::MyIndex if op.pd => OpResult {
                     rd: Some(rd),
