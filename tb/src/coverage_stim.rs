@@ -6,26 +6,26 @@
 //! patterns (one for all lanes or one per lane), quads at the range limits, out-of-range and extreme
 //! op indices, the two invalid PIXLD encodings, and op lists longer than the unit's op slots.
 
+use texpix_sim::SplitMix64;
+
 use crate::coverage::{CoverageTxn, OpMode, PixldOp, QUAD_MAX, QUAD_MIN, VERTEX_MAX, VERTEX_MIN};
 
-/// A deterministic generator (SplitMix64).
+/// A deterministic vector generator (the engine's SplitMix64 underneath).
 #[derive(Clone, Debug)]
 pub struct Stim {
-    state: u64,
+    rng: SplitMix64,
 }
 
 impl Stim {
     /// A generator for `seed`.
     pub fn new(seed: u64) -> Self {
-        Self { state: seed }
+        Self {
+            rng: SplitMix64::new(seed),
+        }
     }
 
     fn next(&mut self) -> u64 {
-        self.state = self.state.wrapping_add(0x9E37_79B9_7F4A_7C15);
-        let mut z = self.state;
-        z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
-        z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
-        z ^ (z >> 31)
+        self.rng.next_u64()
     }
 
     /// Uniform in `lo..=hi`.
