@@ -217,6 +217,10 @@ pub fn run(
     trace: &Trace,
 ) -> Result<CosimReport, String> {
     std::fs::create_dir_all(dir).map_err(|e| format!("{}: {e}", dir.display()))?;
+    // Absolute, so that the simulator binary inside it is found whatever the child's directory.
+    let dir = &dir
+        .canonicalize()
+        .map_err(|e| format!("{}: {e}", dir.display()))?;
     let write = |name: &str, text: &str| {
         std::fs::write(dir.join(name), text)
             .map_err(|e| format!("{}: {e}", dir.join(name).display()))
