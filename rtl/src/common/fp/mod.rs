@@ -1,0 +1,45 @@
+//! Shared IEEE-754 binary32 datapath blocks.
+//!
+//! Every block here is a combinational core (latency 0) written in `#[hdl_gen]`, plus leaf blocks
+//! with a hand-written simulation and custom Verilog ([`MulU`], [`Retime`]). [`pipe`] wraps each
+//! core with a configurable number of register stages.
+//!
+//! # Common policies
+//! - Rounding: IEEE-754 round to nearest, ties to even, everywhere a result is rounded.
+//! - Denormals: fully supported on inputs and outputs (no flush to zero), in every block.
+//! - NaN: every NaN result is the canonical quiet NaN [`CANONICAL_NAN`] (`0x7FC0_0000`); input
+//!   payloads and signs are not propagated, and signalling NaNs are treated like quiet NaNs (no
+//!   exception flags exist). [`F16ToF32`] is the exception: it converts NaNs exactly (payload kept).
+//! - Widths: datapath pieces are at most 32 bits wide except the 48-bit mantissa product, which
+//!   comes out of the [`MulU`] leaf (rust-hdl simulates wider values slowly).
+//!
+//! # rust-hdl rules followed here (see `RUST_HDL_NOTES.md`)
+//! Every `Out` port and every sub-block input is assigned exactly once per `update`, as its final
+//! value (locals may be assigned more than once). Sums are assigned to a local of the final width
+//! before they are compared or widened; `!x` is only assigned to a local of `x`'s width; loops are
+//! half-open constant ranges; signal-dependent selection uses comparisons or `match`.
+
+pub mod add;
+pub mod cmp;
+pub mod f16;
+pub mod fixed;
+pub mod log2;
+pub mod lzc;
+pub mod mul;
+pub mod mulu;
+pub mod pipe;
+pub mod retime;
+
+pub use add::FpAdd;
+pub use cmp::FpCmp;
+pub use f16::F16ToF32;
+pub use fixed::FpToFixed;
+pub use log2::FpLog2;
+pub use lzc::{Lzc, LZC_BITS};
+pub use mul::FpMul;
+pub use mulu::MulU;
+pub use pipe::{F16ToF32P, FpAddP, FpCmpP, FpLog2P, FpMulP, FpToFixedP, LzcP};
+pub use retime::Retime;
+
+/// The quiet NaN every NaN-producing block returns.
+pub const CANONICAL_NAN: u32 = 0x7FC0_0000;

@@ -1,0 +1,194 @@
+//! IEEE-754 binary32 multiplier.
+//!
+//! Ports: `a: Bits<32>`, `b: Bits<32>` (f32 bit patterns) → `y: Bits<32>` = `a · b`.
+//! Combinational core, latency 0 (see [`super::FpMulP`] for the pipelined version).
+//!
+//! - Rounding: round to nearest, ties to even; overflow rounds to ±Inf; underflow rounds (once)
+//!   to a denormal or ±0.
+//! - Denormals: full support, inputs and outputs (no flush to zero).
+//! - Zeros and infinities: the sign is always `sign(a) xor sign(b)`; `0 · Inf = NaN`.
+//! - NaN: any NaN result is the canonical quiet NaN `0x7FC00000`; payloads are not propagated and
+//!   signalling NaNs are treated as quiet ones.
+//!
+//! Datapath: both 24-bit significands are normalised first (leading-zero count and left shift, so
+//! a denormal becomes `1.f` with an exponent below −126); their 24 × 24 product comes from the
+//! [`MulU`] leaf (one DSP-mapped multiplier) and lies in `[2^46, 2^48)`. The top 24 bits, a guard
+//! bit and a sticky bit are kept (a one-bit normalisation). If the exponent is below the normal
+//! range the 26-bit value is shifted right (sticky collected) to the denormal position before the
+//! single rounding step, which is the same 32-bit `{E − 1, 1.f} + increment` add as in
+//! [`super::FpAdd`].
+
+use super::lzc::Lzc;
+use super::mulu::MulU;
+use rust_hdl::prelude::*;
+
+/// f32 multiplier. See the module documentation.
+#[derive(Clone, Debug, LogicBlock, Default)]
+pub struct FpMul {
+    /// Multiplicand.
+    pub a: Signal<In, Bits<32>>,
+    /// Multiplier.
+    pub b: Signal<In, Bits<32>>,
+    /// Product.
+    pub y: Signal<Out, Bits<32>>,
+    lza: Lzc<24>,
+    lzb: Lzc<24>,
+    mul: MulU<24, 24, 48>,
+    ea: Signal<Local, Bits<8>>,
+    eb: Signal<Local, Bits<8>>,
+    fa: Signal<Local, Bits<32>>,
+    fb: Signal<Local, Bits<32>>,
+    a_nan: Signal<Local, Bit>,
+    b_nan: Signal<Local, Bit>,
+    a_inf: Signal<Local, Bit>,
+    b_inf: Signal<Local, Bit>,
+    a_zero: Signal<Local, Bit>,
+    b_zero: Signal<Local, Bit>,
+    is_nan: Signal<Local, Bit>,
+    ma: Signal<Local, Bits<32>>,
+    mb: Signal<Local, Bits<32>>,
+    xa: Signal<Local, Bits<8>>,
+    xb: Signal<Local, Bits<8>>,
+    na: Signal<Local, Bits<24>>,
+    nb: Signal<Local, Bits<24>>,
+    phi: Signal<Local, Bits<24>>,
+    plo: Signal<Local, Bits<24>>,
+    top: Signal<Local, Bit>,
+    m: Signal<Local, Bits<32>>,
+    grd: Signal<Local, Bit>,
+    stlo: Signal<Local, Bits<24>>,
+    esum: Signal<Local, Bits<16>>,
+    lzsum: Signal<Local, Bits<16>>,
+    eo: Signal<Local, Bits<16>>,
+    k: Signal<Local, Bits<16>>,
+    w: Signal<Local, Bits<32>>,
+    ws: Signal<Local, Bits<32>>,
+    back: Signal<Local, Bits<32>>,
+    lost: Signal<Local, Bit>,
+    e1: Signal<Local, Bits<16>>,
+    sig: Signal<Local, Bits<32>>,
+    pk: Signal<Local, Bits<32>>,
+    rnd: Signal<Local, Bit>,
+    rounded: Signal<Local, Bits<32>>,
+    mag: Signal<Local, Bits<32>>,
+    res: Signal<Local, Bits<32>>,
+}
+
+impl Logic for FpMul {
+    #[hdl_gen]
+    fn update(&mut self) {
+        // Fields and classes.
+        self.ea.next = self.a.val().get_bits::<8>(23);
+        self.eb.next = self.b.val().get_bits::<8>(23);
+        self.fa.next = self.a.val() & bits::<32>(0x007f_ffff);
+        self.fb.next = self.b.val() & bits::<32>(0x007f_ffff);
+        self.a_nan.next = (self.ea.val() == 0xff) & self.fa.val().any();
+        self.b_nan.next = (self.eb.val() == 0xff) & self.fb.val().any();
+        self.a_inf.next = (self.ea.val() == 0xff) & !self.fa.val().any();
+        self.b_inf.next = (self.eb.val() == 0xff) & !self.fb.val().any();
+        self.a_zero.next = !self.ea.val().any() & !self.fa.val().any();
+        self.b_zero.next = !self.eb.val().any() & !self.fb.val().any();
+        self.is_nan.next = self.a_nan.val()
+            | self.b_nan.val()
+            | (self.a_inf.val() & self.b_zero.val())
+            | (self.a_zero.val() & self.b_inf.val());
+        // Significands with the hidden bit; denormals use exponent 1.
+        self.ma.next = self.fa.val();
+        self.xa.next = self.ea.val();
+        if self.ea.val().any() {
+            self.ma.next = self.fa.val() | bits::<32>(0x0080_0000);
+        } else {
+            self.xa.next = bits::<8>(1);
+        }
+        self.mb.next = self.fb.val();
+        self.xb.next = self.eb.val();
+        if self.eb.val().any() {
+            self.mb.next = self.fb.val() | bits::<32>(0x0080_0000);
+        } else {
+            self.xb.next = bits::<8>(1);
+        }
+        // Normalise both significands to 1.f (a denormal's exponent goes below 1).
+        self.lza.a.next = self.ma.val().get_bits::<24>(0);
+        self.lzb.a.next = self.mb.val().get_bits::<24>(0);
+        self.na.next = self.ma.val().get_bits::<24>(0) << self.lza.count.val();
+        self.nb.next = self.mb.val().get_bits::<24>(0) << self.lzb.count.val();
+        // 24 x 24 product in [2^46, 2^48) (for non-zero operands).
+        self.mul.a.next = self.na.val();
+        self.mul.b.next = self.nb.val();
+        self.phi.next = self.mul.p.val().get_bits::<24>(24);
+        self.plo.next = self.mul.p.val().get_bits::<24>(0);
+        self.top.next = self.phi.val().get_bit(23);
+        // 24-bit significand, guard bit, sticky bits.
+        if self.top.val() {
+            self.m.next = bit_cast::<32, 24>(self.phi.val());
+            self.grd.next = self.plo.val().get_bit(23);
+            self.stlo.next = self.plo.val() & bits::<24>(0x7f_ffff);
+        } else {
+            self.m.next = (bit_cast::<32, 24>(self.phi.val()) << 1)
+                | (bit_cast::<32, 24>(self.plo.val()) >> 23);
+            self.grd.next = self.plo.val().get_bit(22);
+            self.stlo.next = self.plo.val() & bits::<24>(0x3f_ffff);
+        }
+        // Result exponent E = xa - lza + xb - lzb - 127 + top, held as eo = E + 256 (always > 0).
+        self.esum.next =
+            bit_cast::<16, 8>(self.xa.val()) + bit_cast::<16, 8>(self.xb.val()) + bits::<16>(129);
+        if self.top.val() {
+            self.esum.next = self.esum.val() + bits::<16>(1);
+        }
+        self.lzsum.next =
+            bit_cast::<16, 7>(self.lza.count.val()) + bit_cast::<16, 7>(self.lzb.count.val());
+        self.eo.next = self.esum.val() - self.lzsum.val();
+        // W = {m, guard, sticky, 6'b0}; below the normal range shift right by 1 - E (sticky kept).
+        self.w.next = self.m.val() << 8;
+        if self.grd.val() {
+            self.w.next = self.w.val() | bits::<32>(0x80);
+        }
+        if self.stlo.val().any() {
+            self.w.next = self.w.val() | bits::<32>(0x40);
+        }
+        self.k.next = bits::<16>(257) - self.eo.val();
+        if self.eo.val() < bits::<16>(226) {
+            self.k.next = bits::<16>(31);
+        }
+        if self.eo.val() < bits::<16>(257) {
+            self.ws.next = self.w.val() >> self.k.val();
+            self.back.next = self.ws.val() << self.k.val();
+            self.e1.next = bits::<16>(0);
+        } else {
+            self.ws.next = self.w.val();
+            self.back.next = self.w.val();
+            self.e1.next = self.eo.val() - bits::<16>(257);
+        }
+        self.lost.next = self.back.val() != self.w.val();
+        // Round: {E - 1, 1.f} + increment.
+        self.sig.next = self.ws.val() >> 8;
+        self.pk.next = (bit_cast::<32, 16>(self.e1.val()) << 23) + self.sig.val();
+        self.rnd.next = self.ws.val().get_bit(7)
+            & ((self.ws.val() & bits::<32>(0x7f)).any()
+                | self.lost.val()
+                | self.ws.val().get_bit(8));
+        self.rounded.next = self.pk.val();
+        if self.rnd.val() {
+            self.rounded.next = self.pk.val() + bits::<32>(1);
+        }
+        // Select the result.
+        self.mag.next = self.rounded.val();
+        if (self.rounded.val() >= bits::<32>(0x7f80_0000)) | (self.eo.val() >= bits::<16>(511)) {
+            self.mag.next = bits::<32>(0x7f80_0000);
+        }
+        if self.a_zero.val() | self.b_zero.val() {
+            self.mag.next = bits::<32>(0);
+        }
+        if self.a_inf.val() | self.b_inf.val() {
+            self.mag.next = bits::<32>(0x7f80_0000);
+        }
+        self.res.next = self.mag.val();
+        if self.a.val().get_bit(31) ^ self.b.val().get_bit(31) {
+            self.res.next = self.mag.val() | bits::<32>(0x8000_0000_u64);
+        }
+        if self.is_nan.val() {
+            self.res.next = bits::<32>(0x7fc0_0000);
+        }
+        self.y.next = self.res.val();
+    }
+}

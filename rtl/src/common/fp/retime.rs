@@ -1,0 +1,99 @@
+//! Pipeline delay leaf: `S ≥ 1` register stages with a common enable.
+//!
+//! Ports: `clock`, `en: Bit`, `d: T` → `q: T`. On every rising edge of `clock` with `en` high the
+//! chain shifts by one (`q` takes the value `d` had `S` enabled edges earlier); with `en` low every
+//! stage holds. Latency `S` enabled clocks, throughput one value per enabled clock. All stages power
+//! up at zero (an `initial` block in the Verilog, like rust-hdl's `DFF`); there is no reset: use it
+//! for data, and keep valid bits in a reset register of their own.
+//!
+//! The stage count is a constructor argument ([`Retime::new`]); the Verilog is generated for that
+//! count (rust-hdl emits one module per instance). Retiming the registers into the combinational
+//! logic in front of them is left to synthesis (e.g. Yosys `abc -dff`, Vivado/Quartus register
+//! retiming): the cores are written as one combinational cloud followed by this chain.
+
+use rust_hdl::prelude::*;
+use std::fmt::Write as _;
+
+/// `S`-stage enabled delay line of `T` values.
+#[derive(Clone, Debug, LogicBlock)]
+pub struct Retime<T: Synth> {
+    /// Clock.
+    pub clock: Signal<In, Clock>,
+    /// Shift enable.
+    pub en: Signal<In, Bit>,
+    /// Input.
+    pub d: Signal<In, T>,
+    /// Output, `S` enabled edges later.
+    pub q: Signal<Out, T>,
+    /// Stage values, `_stage[0]` nearest `d`; the last one drives `q`.
+    _stage: Vec<T>,
+}
+
+impl<T: Synth> Retime<T> {
+    /// A chain of `stages` registers. Panics if `stages` is 0.
+    pub fn new(stages: usize) -> Self {
+        assert!(stages >= 1, "Retime needs at least one stage");
+        Self {
+            clock: Default::default(),
+            en: Default::default(),
+            d: Default::default(),
+            q: Default::default(),
+            _stage: vec![T::default(); stages],
+        }
+    }
+
+    /// Number of register stages.
+    pub fn stages(&self) -> usize {
+        self._stage.len()
+    }
+}
+
+impl<T: Synth> Logic for Retime<T> {
+    fn update(&mut self) {
+        if self.clock.pos_edge() && self.en.val() {
+            self._stage.rotate_right(1);
+            self._stage[0] = self.d.val();
+        }
+        if let Some(last) = self._stage.last() {
+            self.q.next = *last;
+        }
+    }
+    fn connect(&mut self) {
+        self.q.connect();
+    }
+    fn hdl(&self) -> Verilog {
+        let s = self._stage.len();
+        let range = if T::BITS == 1 {
+            String::new()
+        } else {
+            format!("[{}:0] ", T::BITS - 1)
+        };
+        let init = format!("{:x}", T::default().verilog());
+        // Stage i < s-1 is `r<i>`; the last stage is the output register `q`.
+        let name = |i: usize| {
+            if i + 1 == s {
+                "q".to_string()
+            } else {
+                format!("r{i}")
+            }
+        };
+        let mut v = String::new();
+        for i in 0..s - 1 {
+            let _ = writeln!(v, "reg {range}{};", name(i));
+        }
+        let _ = writeln!(v, "initial begin");
+        for i in 0..s {
+            let _ = writeln!(v, "   {} = {init};", name(i));
+        }
+        let _ = writeln!(v, "end");
+        let _ = writeln!(v, "always @(posedge clock) begin");
+        let _ = writeln!(v, "   if (en) begin");
+        let _ = writeln!(v, "      {} <= d;", name(0));
+        for i in 1..s {
+            let _ = writeln!(v, "      {} <= {};", name(i), name(i - 1));
+        }
+        let _ = writeln!(v, "   end");
+        let _ = writeln!(v, "end");
+        Verilog::Custom(v)
+    }
+}
