@@ -3,3 +3,4 @@
 pub mod common;
 pub mod coverage;
 pub mod export;
+pub mod lod;

@@ -59,8 +59,9 @@ pub type Probe<B> = Box<dyn FnMut(&B)>;
 /// *before* raising the clock (inputs that reach a flip-flop through a sub-block would otherwise be
 /// sampled a cycle late), then clocks.
 pub struct Sim<B: Block> {
-    /// The unit; set its inputs between steps, read its outputs after [`Sim::settle`].
-    pub uut: B,
+    /// The unit (boxed: a unit's signal tree can be several hundred KiB); set its inputs between
+    /// steps, read its outputs after [`Sim::settle`].
+    pub uut: Box<B>,
     set_clock: fn(&mut B, bool),
     cycle: u64,
     vcd: Option<VcdWriter>,
@@ -69,7 +70,13 @@ pub struct Sim<B: Block> {
 
 impl<B: Block> Sim<B> {
     /// Connects `uut`; `set_clock` drives its clock input.
-    pub fn new(mut uut: B, set_clock: fn(&mut B, bool)) -> Self {
+    pub fn new(uut: B, set_clock: fn(&mut B, bool)) -> Self {
+        Self::boxed(Box::new(uut), set_clock)
+    }
+
+    /// [`Sim::new`] for a unit already on the heap (`Box::default()`), which keeps large units off
+    /// the stack.
+    pub fn boxed(mut uut: Box<B>, set_clock: fn(&mut B, bool)) -> Self {
         uut.connect_all();
         set_clock(&mut uut, false);
         Self {
@@ -135,7 +142,7 @@ impl<B: Block> Sim<B> {
     /// GTKWave save file beside it. Dumping starts at the current cycle.
     pub fn dump_vcd(&mut self, path: &Path, filter: &[String]) -> Result<(), SimError> {
         self.settle()?;
-        let w = VcdWriter::create(path, &self.uut, filter).map_err(|e| SimError::Vcd {
+        let w = VcdWriter::create(path, &*self.uut, filter).map_err(|e| SimError::Vcd {
             path: path.display().to_string(),
             cause: e.to_string(),
         })?;
@@ -159,7 +166,7 @@ impl<B: Block> Sim<B> {
 
     fn dump(&mut self, t: u64) -> Result<(), SimError> {
         if let Some(w) = self.vcd.as_mut() {
-            w.sample(t, &self.uut).map_err(|e| SimError::Vcd {
+            w.sample(t, &*self.uut).map_err(|e| SimError::Vcd {
                 path: w.path().to_string(),
                 cause: e.to_string(),
             })?;

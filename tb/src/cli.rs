@@ -16,6 +16,8 @@ use crate::cosim::{self, Simulator, Trace};
 use crate::coverage::{self, CoverageResult, CoverageTxn};
 use crate::coverage_dut;
 use crate::coverage_stim::Stim;
+use crate::lod;
+use crate::lod_stim::LodStim;
 use crate::vectors::read_jsonl;
 use std::collections::HashMap;
 use std::path::{Path, PathBuf};
@@ -28,7 +30,10 @@ pub const UNITS: &[(&str, &str)] = &[
         "coverage",
         "sample-pattern coverage unit (SPEC §1): rtl, golden, ideal, export, cosim",
     ),
-    ("lod", "derivative/LOD calculator (SPEC §2): not built yet"),
+    (
+        "lod",
+        "derivative/LOD calculator (SPEC §2): golden, ideal, gen (RTL not built yet)",
+    ),
     (
         "texaddr",
         "texture address pipeline (SPEC §3): not built yet",
@@ -103,6 +108,7 @@ impl Args {
             .ok_or_else(|| format!("`{}` needs a unit ({})", self.words[0], unit_names()))?;
         match UNITS.iter().find(|(n, _)| n == u) {
             Some(("coverage", _)) => Ok("coverage"),
+            Some(("lod", _)) => Ok("lod"),
             Some((n, _)) => Err(format!("unit `{n}` is not built yet")),
             None => Err(format!("unknown unit `{u}` (known: {})", unit_names())),
         }
@@ -184,7 +190,9 @@ fn run(a: &Args) -> Result<(), String> {
         "stall",
         "seed",
     ])?;
-    a.unit()?;
+    if a.unit()? == "lod" {
+        return run_lod(a);
+    }
     let input = a.need("input")?;
     let vectors = load(input)?;
     let model = a.get("model").unwrap_or("both");
@@ -252,18 +260,55 @@ fn run(a: &Args) -> Result<(), String> {
     }
 }
 
+/// `run lod`: the golden model only, until the LOD RTL exists.
+fn run_lod(a: &Args) -> Result<(), String> {
+    let model = a.get("model").unwrap_or("golden");
+    if model != "golden" {
+        return Err(format!(
+            "unit `lod`: only --model golden exists yet (the LOD RTL is not built), found `{model}`"
+        ));
+    }
+    for k in ["vcd", "vcd-filter", "stall"] {
+        if a.get(k).is_some() {
+            return Err(format!(
+                "unit `lod`: --{k} needs the RTL, which is not built yet"
+            ));
+        }
+    }
+    let vectors =
+        read_jsonl(Path::new(a.need("input")?), lod::parse_lod_line).map_err(|e| e.to_string())?;
+    let mut text = String::new();
+    for t in &vectors {
+        let mut v = lod::result_to_json(&lod::golden(t));
+        v["cycle_in"] = serde_json::Value::Null;
+        v["cycle_out"] = serde_json::Value::Null;
+        text.push_str(&serde_json::to_string(&v).map_err(|e| e.to_string())?);
+        text.push('\n');
+    }
+    match a.get("output") {
+        Some(out) => write_atomically(Path::new(out), &text),
+        None => {
+            print!("{text}");
+            Ok(())
+        }
+    }
+}
+
 fn gen(a: &Args) -> Result<(), String> {
     a.check(&["count", "seed", "output"])?;
-    a.unit()?;
+    let unit = a.unit()?;
     let n: usize = a.num("count", 1000)?;
-    let mut stim = Stim::new(a.num("seed", 1)?);
+    let seed = a.num("seed", 1)?;
+    let mut stim = Stim::new(seed);
+    let mut lod_stim = LodStim::new(seed);
     let mut text = String::new();
     for _ in 0..n {
-        let t = stim.coverage();
-        text.push_str(
-            &serde_json::to_string(&crate::coverage_stim::to_json(&t))
-                .map_err(|e| e.to_string())?,
-        );
+        let v = if unit == "lod" {
+            lod::to_json(&lod_stim.lod())
+        } else {
+            crate::coverage_stim::to_json(&stim.coverage())
+        };
+        text.push_str(&serde_json::to_string(&v).map_err(|e| e.to_string())?);
         text.push('\n');
     }
     write_atomically(Path::new(a.need("output")?), &text)
@@ -305,7 +350,9 @@ fn export(a: &Args) -> Result<(), String> {
 /// Runs vectors through the RTL recording the port trace, then co-simulates it.
 fn cosim_cmd(a: &Args) -> Result<(), String> {
     a.check(&["sim", "input", "count", "stall", "seed", "dir"])?;
-    a.unit()?;
+    if a.unit()? != "coverage" {
+        return Err(format!("unit `{}`: its RTL is not built yet", a.unit()?));
+    }
     let sim_kind: Simulator = a.need("sim")?.parse()?;
     let vectors = match a.get("input") {
         Some(f) => load(f)?,
@@ -354,14 +401,16 @@ pub fn trace_coverage(vectors: &[CoverageTxn], cfg: &StreamConfig) -> Result<(Tr
             return Err(format!("vector {}: RTL and golden model differ", k + 1));
         }
     }
-    let ports = crate::ports::ports_and_values(&sim.uut).0;
+    let ports = crate::ports::ports_and_values(&*sim.uut).0;
     let cycles = rows.borrow().clone();
     Ok((Trace { ports, cycles }, secs))
 }
 
 fn bench(a: &Args) -> Result<(), String> {
     a.check(&["count", "seed"])?;
-    a.unit()?;
+    if a.unit()? != "coverage" {
+        return Err(format!("unit `{}`: its RTL is not built yet", a.unit()?));
+    }
     let n: usize = a.num("count", 20_000)?;
     let mut s = Stim::new(a.num("seed", 7)?);
     let vectors: Vec<CoverageTxn> = (0..n)

@@ -43,8 +43,8 @@ pub struct CovOut {
 
 /// A vector's result from the RTL with the cycles it entered and left the unit.
 #[derive(Clone, Debug, PartialEq)]
-pub struct TimedResult {
-    pub result: CoverageResult,
+pub struct TimedResult<R = CoverageResult> {
+    pub result: R,
     pub cycle_in: u64,
     pub cycle_out: u64,
 }

@@ -121,3 +121,64 @@ fn unknown_unit_and_option_are_errors() {
     let (ok, _, err) = texpix(&["run", "coverage", "--input", "/nonexistent/v.jsonl"]);
     assert!(!ok && err.contains("/nonexistent/v.jsonl"), "{err}");
 }
+
+/// `run lod` (golden model) on the conformance examples, `gen lod` round trip, and LOD input errors.
+#[test]
+fn lod_golden_runs_and_rejects_bad_vectors() {
+    let examples = concat!(env!("CARGO_MANIFEST_DIR"), "/../examples/lod.jsonl");
+    let (ok, out, err) = texpix(&["run", "lod", "--input", examples]);
+    assert!(ok, "{err}");
+    assert_eq!(out.lines().count(), 30);
+    assert!(out
+        .lines()
+        .all(|l| l.contains("\"lambda\":[") && l.contains("\"cycle_in\":null")));
+    let gen = PathBuf::from(env!("CARGO_TARGET_TMPDIR")).join("gen_lod.jsonl");
+    let (ok, _, err) = texpix(&[
+        "gen",
+        "lod",
+        "--count",
+        "50",
+        "--seed",
+        "3",
+        "--output",
+        gen.to_str().unwrap(),
+    ]);
+    assert!(ok, "{err}");
+    let (ok, out, err) = texpix(&["run", "lod", "--input", gen.to_str().unwrap()]);
+    assert!(ok, "{err}");
+    assert_eq!(out.lines().count(), 50);
+    let cases: &[(&str, &str, &str)] = &[
+        (
+            "lod_range",
+            r#"{"tex":{"width":0,"height":4,"levels":1},"sampler":{},"mode":"lz"}"#,
+            "tex.width",
+        ),
+        (
+            "lod_missing",
+            r#"{"tex":{"width":4,"height":4,"levels":1},"sampler":{},"mode":"grad"}"#,
+            "`grad`",
+        ),
+        (
+            "lod_mode",
+            r#"{"tex":{"width":4,"height":4,"levels":1},"sampler":{},"mode":"tex"}"#,
+            "`mode`",
+        ),
+        (
+            "lod_f32",
+            r#"{"tex":{"width":4,"height":4,"levels":1},"sampler":{},"mode":"lod","lod":[1,2,3,-4]}"#,
+            "lod[3]",
+        ),
+    ];
+    for (name, line, field) in cases {
+        let p = tmp(&format!("{name}.jsonl"), &format!("{line}\n"));
+        let (ok, _, err) = texpix(&["run", "lod", "--input", p.to_str().unwrap()]);
+        assert!(!ok, "{name} must fail");
+        assert!(
+            err.contains(":1:") && err.contains(field) && err.lines().count() == 1,
+            "{name}: {err}"
+        );
+        assert!(!err.contains("panicked"), "{name}: {err}");
+    }
+    let (ok, _, err) = texpix(&["run", "lod", "--input", examples, "--model", "rtl"]);
+    assert!(!ok && err.contains("not built"), "{err}");
+}

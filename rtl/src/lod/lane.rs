@@ -1,0 +1,239 @@
+//! One lane's floating-point LOD datapath: derivatives → squared axis lengths → log2 (SPEC §2;
+//! the algorithm is stated bit for bit in `texpix_tb::lod`).
+//!
+//! # Ports
+//! Inputs (valid together, sampled on a rising edge with `adv` high): `d[4]` the lane's derivatives
+//! (dsdx, dsdy, dtdx, dtdy; f32), `wf`/`hf` the texture size as f32, `maxabs` (ρ² = max instead of
+//! sum), `lfix`/`lnan` (the lane's LOD or shader bias already in λ·2^17, passed along).
+//! Outputs (registered): `lx`/`ly` = log2(ρx²)/log2(ρy²) with 16 fraction bits (= λ·2^17), their
+//! `*_zero`/`*_inf`/`*_nan` flags, and `lfix`/`lnan` delayed.
+//!
+//! # Timing
+//! Three register stages, all advancing with `adv` (the unit's global stall): stage 2 holds the
+//! four scaled components `m = |d|·size` (four f32 multipliers), stage 3 the squared lengths (four
+//! f32 multipliers, two f32 adders or two unsigned compares), stage 4 the logs (two [`FpLog2`]).
+//! Latency 3 clocks, initiation interval 1.
+//!
+//! # Rounding
+//! Every f32 operation rounds to nearest even with denormals kept ([`crate::common::fp`]); the
+//! max-abs option compares the non-negative squares as unsigned bit patterns (a NaN wins).
+
+use crate::common::fp::{FpAdd, FpLog2, FpMul, Retime};
+use rust_hdl::prelude::*;
+
+/// The per-lane pipeline. See the module documentation.
+#[derive(Clone, Debug, LogicBlock)]
+pub struct LodLane {
+    /// Clock.
+    pub clock: Signal<In, Clock>,
+    /// Advance (global stall when low).
+    pub adv: Signal<In, Bit>,
+    /// Derivatives dsdx, dsdy, dtdx, dtdy (f32).
+    pub d: [Signal<In, Bits<32>>; 4],
+    /// Width as f32.
+    pub wf: Signal<In, Bits<32>>,
+    /// Height as f32.
+    pub hf: Signal<In, Bits<32>>,
+    /// Max-abs ρ approximation.
+    pub maxabs: Signal<In, Bit>,
+    /// LOD / bias operand, λ·2^17.
+    pub lfix: Signal<In, Bits<32>>,
+    /// That operand was NaN.
+    pub lnan: Signal<In, Bit>,
+    /// log2(ρx²)·2^16.
+    pub lx: Signal<Out, Bits<32>>,
+    /// log2(ρy²)·2^16.
+    pub ly: Signal<Out, Bits<32>>,
+    /// ρx² = 0.
+    pub x_zero: Signal<Out, Bit>,
+    /// ρx² = +Inf.
+    pub x_inf: Signal<Out, Bit>,
+    /// ρx² is NaN.
+    pub x_nan: Signal<Out, Bit>,
+    /// ρy² = 0.
+    pub y_zero: Signal<Out, Bit>,
+    /// ρy² = +Inf.
+    pub y_inf: Signal<Out, Bit>,
+    /// ρy² is NaN.
+    pub y_nan: Signal<Out, Bit>,
+    /// `lfix`, delayed three stages.
+    pub lfix_q: Signal<Out, Bits<32>>,
+    /// `lnan`, delayed three stages.
+    pub lnan_q: Signal<Out, Bit>,
+    // Stage 2: m_ux, m_uy, m_vx, m_vy.
+    scale: [FpMul; 4],
+    r2_m: [Retime<Bits<32>>; 4],
+    r2_maxabs: Retime<Bit>,
+    r2_lfix: Retime<Bits<32>>,
+    r2_lnan: Retime<Bit>,
+    // Stage 3: squared lengths.
+    square: [FpMul; 4],
+    sum_x: FpAdd,
+    sum_y: FpAdd,
+    rho_x: Signal<Local, Bits<32>>,
+    rho_y: Signal<Local, Bits<32>>,
+    r3_rx: Retime<Bits<32>>,
+    r3_ry: Retime<Bits<32>>,
+    r3_lfix: Retime<Bits<32>>,
+    r3_lnan: Retime<Bit>,
+    // Stage 4: logs.
+    log_x: FpLog2,
+    log_y: FpLog2,
+    r4_lx: Retime<Bits<32>>,
+    r4_ly: Retime<Bits<32>>,
+    /// x zero, inf, nan; y zero, inf, nan.
+    r4_flags: [Retime<Bit>; 6],
+    r4_lfix: Retime<Bits<32>>,
+    r4_lnan: Retime<Bit>,
+    abs: [Signal<Local, Bits<32>>; 4],
+}
+
+impl Default for LodLane {
+    fn default() -> Self {
+        use std::array::from_fn;
+        Self {
+            clock: Default::default(),
+            adv: Default::default(),
+            d: Default::default(),
+            wf: Default::default(),
+            hf: Default::default(),
+            maxabs: Default::default(),
+            lfix: Default::default(),
+            lnan: Default::default(),
+            lx: Default::default(),
+            ly: Default::default(),
+            x_zero: Default::default(),
+            x_inf: Default::default(),
+            x_nan: Default::default(),
+            y_zero: Default::default(),
+            y_inf: Default::default(),
+            y_nan: Default::default(),
+            lfix_q: Default::default(),
+            lnan_q: Default::default(),
+            scale: Default::default(),
+            r2_m: from_fn(|_| Retime::new(1)),
+            r2_maxabs: Retime::new(1),
+            r2_lfix: Retime::new(1),
+            r2_lnan: Retime::new(1),
+            square: Default::default(),
+            sum_x: Default::default(),
+            sum_y: Default::default(),
+            rho_x: Default::default(),
+            rho_y: Default::default(),
+            r3_rx: Retime::new(1),
+            r3_ry: Retime::new(1),
+            r3_lfix: Retime::new(1),
+            r3_lnan: Retime::new(1),
+            log_x: Default::default(),
+            log_y: Default::default(),
+            r4_lx: Retime::new(1),
+            r4_ly: Retime::new(1),
+            r4_flags: from_fn(|_| Retime::new(1)),
+            r4_lfix: Retime::new(1),
+            r4_lnan: Retime::new(1),
+            abs: Default::default(),
+        }
+    }
+}
+
+impl Logic for LodLane {
+    #[hdl_gen]
+    fn update(&mut self) {
+        // Stage 2: m = |d|·size. Order: 0 = m_ux (dsdx·w), 1 = m_uy (dsdy·w), 2 = m_vx (dtdx·h),
+        // 3 = m_vy (dtdy·h).
+        for i in 0..4 {
+            self.abs[i].next = self.d[i].val() & bits::<32>(0x7FFF_FFFF);
+            self.scale[i].a.next = self.abs[i].val();
+            self.r2_m[i].clock.next = self.clock.val();
+            self.r2_m[i].en.next = self.adv.val();
+            self.r2_m[i].d.next = self.scale[i].y.val();
+        }
+        self.scale[0].b.next = self.wf.val();
+        self.scale[1].b.next = self.wf.val();
+        self.scale[2].b.next = self.hf.val();
+        self.scale[3].b.next = self.hf.val();
+        self.r2_maxabs.clock.next = self.clock.val();
+        self.r2_maxabs.en.next = self.adv.val();
+        self.r2_maxabs.d.next = self.maxabs.val();
+        self.r2_lfix.clock.next = self.clock.val();
+        self.r2_lfix.en.next = self.adv.val();
+        self.r2_lfix.d.next = self.lfix.val();
+        self.r2_lnan.clock.next = self.clock.val();
+        self.r2_lnan.en.next = self.adv.val();
+        self.r2_lnan.d.next = self.lnan.val();
+
+        // Stage 3: ρx² = m_ux² + m_vx², ρy² = m_uy² + m_vy² (or the larger square).
+        for i in 0..4 {
+            self.square[i].a.next = self.r2_m[i].q.val();
+            self.square[i].b.next = self.r2_m[i].q.val();
+        }
+        self.sum_x.a.next = self.square[0].y.val();
+        self.sum_x.b.next = self.square[2].y.val();
+        self.sum_x.sub.next = false;
+        self.sum_y.a.next = self.square[1].y.val();
+        self.sum_y.b.next = self.square[3].y.val();
+        self.sum_y.sub.next = false;
+        self.rho_x.next = self.sum_x.y.val();
+        self.rho_y.next = self.sum_y.y.val();
+        if self.r2_maxabs.q.val() {
+            self.rho_x.next = self.square[0].y.val();
+            if self.square[2].y.val() > self.square[0].y.val() {
+                self.rho_x.next = self.square[2].y.val();
+            }
+            self.rho_y.next = self.square[1].y.val();
+            if self.square[3].y.val() > self.square[1].y.val() {
+                self.rho_y.next = self.square[3].y.val();
+            }
+        }
+        self.r3_rx.clock.next = self.clock.val();
+        self.r3_rx.en.next = self.adv.val();
+        self.r3_rx.d.next = self.rho_x.val();
+        self.r3_ry.clock.next = self.clock.val();
+        self.r3_ry.en.next = self.adv.val();
+        self.r3_ry.d.next = self.rho_y.val();
+        self.r3_lfix.clock.next = self.clock.val();
+        self.r3_lfix.en.next = self.adv.val();
+        self.r3_lfix.d.next = self.r2_lfix.q.val();
+        self.r3_lnan.clock.next = self.clock.val();
+        self.r3_lnan.en.next = self.adv.val();
+        self.r3_lnan.d.next = self.r2_lnan.q.val();
+
+        // Stage 4: log2 of both squared lengths.
+        self.log_x.a.next = self.r3_rx.q.val();
+        self.log_y.a.next = self.r3_ry.q.val();
+        self.r4_lx.clock.next = self.clock.val();
+        self.r4_lx.en.next = self.adv.val();
+        self.r4_lx.d.next = self.log_x.y.val();
+        self.r4_ly.clock.next = self.clock.val();
+        self.r4_ly.en.next = self.adv.val();
+        self.r4_ly.d.next = self.log_y.y.val();
+        for i in 0..6 {
+            self.r4_flags[i].clock.next = self.clock.val();
+            self.r4_flags[i].en.next = self.adv.val();
+        }
+        self.r4_flags[0].d.next = self.log_x.zero.val();
+        self.r4_flags[1].d.next = self.log_x.inf.val();
+        self.r4_flags[2].d.next = self.log_x.nan.val();
+        self.r4_flags[3].d.next = self.log_y.zero.val();
+        self.r4_flags[4].d.next = self.log_y.inf.val();
+        self.r4_flags[5].d.next = self.log_y.nan.val();
+        self.r4_lfix.clock.next = self.clock.val();
+        self.r4_lfix.en.next = self.adv.val();
+        self.r4_lfix.d.next = self.r3_lfix.q.val();
+        self.r4_lnan.clock.next = self.clock.val();
+        self.r4_lnan.en.next = self.adv.val();
+        self.r4_lnan.d.next = self.r3_lnan.q.val();
+
+        // Outputs.
+        self.lx.next = self.r4_lx.q.val();
+        self.ly.next = self.r4_ly.q.val();
+        self.x_zero.next = self.r4_flags[0].q.val();
+        self.x_inf.next = self.r4_flags[1].q.val();
+        self.x_nan.next = self.r4_flags[2].q.val();
+        self.y_zero.next = self.r4_flags[3].q.val();
+        self.y_inf.next = self.r4_flags[4].q.val();
+        self.y_nan.next = self.r4_flags[5].q.val();
+        self.lfix_q.next = self.r4_lfix.q.val();
+        self.lnan_q.next = self.r4_lnan.q.val();
+    }
+}

@@ -1,0 +1,24 @@
+//! Derivative / LOD calculator (SPEC §2). The algorithm, bit for bit, is stated in the golden
+//! model's documentation (`texpix_tb::lod`); [`LodUnit`] is its pipelined hardware: one quad per
+//! clock, latency 5.
+
+pub mod finish;
+pub mod lane;
+pub mod unit;
+
+pub use finish::LodFinish;
+pub use lane::LodLane;
+pub use unit::LodUnit;
+
+/// λ fraction bits inside the unit: log2(ρ²) with 16 fraction bits is λ with 17.
+pub const LAMBDA_FRAC: u32 = 17;
+
+/// `round(log2(k)·2^17)` for k = 0…16 (entry 0 unused): the anisotropy thresholds, shared by the
+/// RTL's constant table and the golden model.
+pub fn aniso_log2_table() -> [i32; 17] {
+    let mut t = [0i32; 17];
+    for (k, e) in t.iter_mut().enumerate().skip(1) {
+        *e = ((k as f64).log2() * f64::from(1u32 << LAMBDA_FRAC)).round() as i32;
+    }
+    t
+}
