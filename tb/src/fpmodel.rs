@@ -6,6 +6,7 @@
 //! table and interpolation bit for bit, with the table from the one definition in
 //! [`texpix_rtl::common::fp::log2::log2_table`].
 
+use std::sync::OnceLock;
 use texpix_rtl::common::fp::log2::{log2_table, LOG2_OUT_FRAC, LOG2_SEGMENTS, LOG2_TABLE_FRAC};
 pub use texpix_rtl::common::fp::CANONICAL_NAN;
 
@@ -198,12 +199,14 @@ pub fn fp_log2(a: u32) -> (i32, Log2Flags) {
 /// The table/interpolation part of [`fp_log2`]: `round(log2(1 + frac/2^23) · 2^16)` as the RTL
 /// approximates it, for a 23-bit fraction, with the segment index.
 pub fn log2_fraction(frac: u32) -> (u32, usize) {
-    let t = log2_table();
+    static TABLE: OnceLock<[u32; LOG2_SEGMENTS + 1]> = OnceLock::new();
+    let t = TABLE.get_or_init(log2_table);
     let seg_bits = LOG2_SEGMENTS.trailing_zeros();
     let idx = (frac >> (23 - seg_bits)) as usize;
-    let r16 = (frac >> 1) & 0xffff;
+    let r_bits = 23 - seg_bits;
+    let r = frac & ((1 << r_bits) - 1);
     let d = t[idx + 1] - t[idx];
-    let interp = (d * r16 + 0x8000) >> 16;
+    let interp = (d * r + (1 << (r_bits - 1))) >> r_bits;
     let l = t[idx] + interp;
     let drop = LOG2_TABLE_FRAC - LOG2_OUT_FRAC;
     ((l + (1 << (drop - 1))) >> drop, idx)

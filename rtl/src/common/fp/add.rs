@@ -163,6 +163,7 @@ impl Logic for FpAdd {
         if self.lz.val() > self.lim.val() {
             self.sh.next = self.lim.val();
         }
+        self.ediff.next = self.lim.val() - self.sh.val();
         if self.carry.val() {
             self.nrm.next = self.sum.val() >> 1;
             if self.sum.val().get_bit(0) {
@@ -171,7 +172,6 @@ impl Logic for FpAdd {
             self.eexp.next = bit_cast::<32, 8>(self.el.val());
         } else {
             self.nrm.next = self.sum.val() << self.sh.val();
-            self.ediff.next = self.lim.val() - self.sh.val();
             self.eexp.next = bit_cast::<32, 8>(self.ediff.val());
         }
         // Round: {E - 1, 1.f} + increment; the hidden bit adds the 1 back into the exponent (or

@@ -20,13 +20,16 @@
 //! result is rounded to 16 fraction bits (ties up) and added to `E · 2^16`. The last fraction bit of
 //! `f` is ignored. Exact powers of two give exact results (`y = E · 65536`).
 //!
-//! Accuracy (measured exhaustively by `tb/tests/fp_blocks.rs` with the bit-exact model
-//! `texpix_tb::fpmodel::fp_log2` against f64 `log2`, over all 2^23 mantissas of exponent 0 —
-//! every exponent has the same fraction error because `E` is added exactly — and over all 2^23
-//! denormals): max |y/65536 − log2|a|| = 5.29e-5 ≈ 2^-14.2 (normal inputs), 5.29e-5 (denormal
-//! inputs). The bound asserted by the test is 5.5e-5, below the 2^-13 = 1.22e-4 target.
-//! Contributions: linear interpolation ≤ (1/64)²/8 / ln 2 = 4.40e-5, output rounding ≤ 2^-17,
-//! table rounding ≤ 2^-21.
+//! Accuracy, measured exhaustively by `tb/tests/fp_blocks.rs` with the bit-exact model
+//! `texpix_tb::fpmodel::fp_log2` (which the RTL matches bit for bit) against f64 `log2`:
+//! - every one of the 2^23 mantissas of exponent 0 (`a ∈ [1, 2)`): max |y/65536 − log2 a| =
+//!   5.0825e-5 ≈ 2^-14.26 (at `a = 0x3F80FFD7`); every exponent has the same fraction error
+//!   because `E` is added exactly;
+//! - every one of the 2^23 − 1 positive denormals: max 5.0655e-5 ≈ 2^-14.27 (at `0x00407FEB`).
+//!
+//! The test asserts max error < 5.1e-5 (target: 2^-13 = 1.22e-4). Contributions: linear
+//! interpolation ≤ (1/64)²/8 / ln 2 = 4.40e-5, output rounding ≤ 2^-17 = 7.6e-6, table and
+//! interpolation-product rounding ≤ 2^-20.
 
 use super::lzc::Lzc;
 use rust_hdl::prelude::*;
@@ -74,13 +77,15 @@ pub struct FpLog2 {
     is_nan: Signal<Local, Bit>,
     lzd: Signal<Local, Bits<32>>,
     nsh: Signal<Local, Bits<8>>,
-    fd: Signal<Local, Bits<32>>,
-    f: Signal<Local, Bits<32>>,
+    fm: Signal<Local, Bits<23>>,
+    fd: Signal<Local, Bits<23>>,
+    f: Signal<Local, Bits<23>>,
     idx: Signal<Local, Bits<6>>,
     r16: Signal<Local, Bits<16>>,
     tv: Signal<Local, Bits<24>>,
     dv: Signal<Local, Bits<16>>,
     prod: Signal<Local, Bits<32>>,
+    p17: Signal<Local, Bits<32>>,
     interp: Signal<Local, Bits<32>>,
     l20: Signal<Local, Bits<32>>,
     frac16: Signal<Local, Bits<32>>,
@@ -108,6 +113,7 @@ impl Default for FpLog2 {
             is_nan: Default::default(),
             lzd: Default::default(),
             nsh: Default::default(),
+            fm: Default::default(),
             fd: Default::default(),
             f: Default::default(),
             idx: Default::default(),
@@ -115,6 +121,7 @@ impl Default for FpLog2 {
             tv: Default::default(),
             dv: Default::default(),
             prod: Default::default(),
+            p17: Default::default(),
             interp: Default::default(),
             l20: Default::default(),
             frac16: Default::default(),
@@ -135,8 +142,9 @@ impl Logic for FpLog2 {
         // Denormal: shift the leading one out (lz + 1 places), exponent -127 - lz.
         self.lzc.a.next = self.fr.val().get_bits::<23>(0);
         self.nsh.next = bit_cast::<8, 7>(self.lzc.count.val()) + bits::<8>(1);
-        self.fd.next = (self.fr.val() << self.nsh.val()) & bits::<32>(0x007f_ffff);
-        self.f.next = self.fr.val();
+        self.fm.next = self.fr.val().get_bits::<23>(0);
+        self.fd.next = self.fm.val() << self.nsh.val();
+        self.f.next = self.fm.val();
         self.lzd.next = bits::<32>(0);
         if !self.e32.val().any() {
             self.f.next = self.fd.val();
@@ -153,8 +161,14 @@ impl Logic for FpLog2 {
                 self.dv.next = self.rom_d[i].val();
             }
         }
+        // (T[i+1] - T[i]) · r17 with r17 = {r16, f[0]}: the 16 × 16 product doubled, plus the
+        // difference once more when f[0] is set (differences are below 2^15: no overflow).
         self.prod.next = self.dv.val() * self.r16.val();
-        self.interp.next = (self.prod.val() + bits::<32>(0x8000)) >> 16;
+        self.p17.next = self.prod.val() << 1;
+        if self.f.val().get_bit(0) {
+            self.p17.next = (self.prod.val() << 1) + bit_cast::<32, 16>(self.dv.val());
+        }
+        self.interp.next = (self.p17.val() + bits::<32>(0x1_0000)) >> 17;
         self.l20.next = bit_cast::<32, 24>(self.tv.val()) + self.interp.val();
         self.frac16.next = (self.l20.val() + bits::<32>(8)) >> 4;
         // y = (E << 16) + frac16 with E = e - lz - 127 (two's complement, wraps in 32 bits).

@@ -45,8 +45,8 @@ pub struct FpMul {
     a_zero: Signal<Local, Bit>,
     b_zero: Signal<Local, Bit>,
     is_nan: Signal<Local, Bit>,
-    ma: Signal<Local, Bits<32>>,
-    mb: Signal<Local, Bits<32>>,
+    ma: Signal<Local, Bits<24>>,
+    mb: Signal<Local, Bits<24>>,
     xa: Signal<Local, Bits<8>>,
     xb: Signal<Local, Bits<8>>,
     na: Signal<Local, Bits<24>>,
@@ -93,25 +93,25 @@ impl Logic for FpMul {
             | (self.a_inf.val() & self.b_zero.val())
             | (self.a_zero.val() & self.b_inf.val());
         // Significands with the hidden bit; denormals use exponent 1.
-        self.ma.next = self.fa.val();
+        self.ma.next = bit_cast::<24, 32>(self.fa.val());
         self.xa.next = self.ea.val();
         if self.ea.val().any() {
-            self.ma.next = self.fa.val() | bits::<32>(0x0080_0000);
+            self.ma.next = bit_cast::<24, 32>(self.fa.val()) | bits::<24>(0x80_0000);
         } else {
             self.xa.next = bits::<8>(1);
         }
-        self.mb.next = self.fb.val();
+        self.mb.next = bit_cast::<24, 32>(self.fb.val());
         self.xb.next = self.eb.val();
         if self.eb.val().any() {
-            self.mb.next = self.fb.val() | bits::<32>(0x0080_0000);
+            self.mb.next = bit_cast::<24, 32>(self.fb.val()) | bits::<24>(0x80_0000);
         } else {
             self.xb.next = bits::<8>(1);
         }
         // Normalise both significands to 1.f (a denormal's exponent goes below 1).
-        self.lza.a.next = self.ma.val().get_bits::<24>(0);
-        self.lzb.a.next = self.mb.val().get_bits::<24>(0);
-        self.na.next = self.ma.val().get_bits::<24>(0) << self.lza.count.val();
-        self.nb.next = self.mb.val().get_bits::<24>(0) << self.lzb.count.val();
+        self.lza.a.next = self.ma.val();
+        self.lzb.a.next = self.mb.val();
+        self.na.next = self.ma.val() << self.lza.count.val();
+        self.nb.next = self.mb.val() << self.lzb.count.val();
         // 24 x 24 product in [2^46, 2^48) (for non-zero operands).
         self.mul.a.next = self.na.val();
         self.mul.b.next = self.nb.val();
