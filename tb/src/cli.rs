@@ -13,11 +13,7 @@
 //! file is left half-written (results go to a temporary file renamed into place at the end).
 
 use crate::cosim::{self, Simulator, Trace};
-use crate::coverage::{self, CoverageResult, CoverageTxn};
-use crate::coverage_dut;
-use crate::coverage_stim::Stim;
-use crate::lod;
-use crate::lod_stim::LodStim;
+use crate::unit::{Coverage, Lod, Unit};
 use crate::vectors::read_jsonl;
 use std::collections::HashMap;
 use std::path::{Path, PathBuf};
@@ -32,7 +28,7 @@ pub const UNITS: &[(&str, &str)] = &[
     ),
     (
         "lod",
-        "derivative/LOD calculator (SPEC §2): golden, ideal, gen (RTL not built yet)",
+        "derivative/LOD calculator (SPEC §2): rtl, golden, ideal, export, cosim",
     ),
     (
         "texaddr",
@@ -43,6 +39,9 @@ pub const UNITS: &[(&str, &str)] = &[
         "BVH box/triangle intersector (SPEC §4): not built yet",
     ),
 ];
+
+/// Units whose RTL exists.
+const BUILT: &[&str] = &["coverage", "lod"];
 
 const USAGE: &str = "usage: texpix list | run <unit> --input F [--output F] [--model rtl|golden|both] [--vcd F] [--vcd-filter a,b] [--stall P --seed S] | gen <unit> --count N [--seed S] --output F | export <unit>|--all --out DIR | cosim <unit> --sim icarus|verilator [--input F | --count N] [--stall P --seed S] [--dir D] | bench <unit> [--count N] [--seed S]";
 
@@ -107,8 +106,7 @@ impl Args {
             .get(1)
             .ok_or_else(|| format!("`{}` needs a unit ({})", self.words[0], unit_names()))?;
         match UNITS.iter().find(|(n, _)| n == u) {
-            Some(("coverage", _)) => Ok("coverage"),
-            Some(("lod", _)) => Ok("lod"),
+            Some((n, _)) if BUILT.contains(n) => Ok(n),
             Some((n, _)) => Err(format!("unit `{n}` is not built yet")),
             None => Err(format!("unknown unit `{u}` (known: {})", unit_names())),
         }
@@ -147,11 +145,11 @@ pub fn main_with(args: &[String]) -> Result<(), String> {
             }
             Ok(())
         }
-        "run" => run(&a),
-        "gen" => gen(&a),
         "export" => export(&a),
-        "cosim" => cosim_cmd(&a),
-        "bench" => bench(&a),
+        "run" | "gen" | "cosim" | "bench" => match a.unit()? {
+            "coverage" => unit_command::<Coverage>(&a),
+            _ => unit_command::<Lod>(&a),
+        },
         "help" | "-h" => {
             println!("{USAGE}");
             Ok(())
@@ -160,8 +158,17 @@ pub fn main_with(args: &[String]) -> Result<(), String> {
     }
 }
 
-fn load(path: &str) -> Result<Vec<CoverageTxn>, String> {
-    read_jsonl(Path::new(path), coverage::parse_coverage_line).map_err(|e| e.to_string())
+fn unit_command<U: Unit>(a: &Args) -> Result<(), String> {
+    match a.words[0].as_str() {
+        "run" => run::<U>(a),
+        "gen" => gen::<U>(a),
+        "cosim" => cosim_cmd::<U>(a),
+        _ => bench::<U>(a),
+    }
+}
+
+fn load<U: Unit>(path: &str) -> Result<Vec<U::Txn>, String> {
+    read_jsonl(Path::new(path), U::parse).map_err(|e| e.to_string())
 }
 
 /// Writes `text` to `path` through a temporary file, so a failed run leaves no partial result.
@@ -171,16 +178,21 @@ fn write_atomically(path: &Path, text: &str) -> Result<(), String> {
     std::fs::rename(&tmp, path).map_err(|e| format!("{}: {e}", path.display()))
 }
 
-fn result_line(r: &CoverageResult, cycles: Option<(u64, u64)>) -> String {
-    let s = coverage::result_to_json(r);
-    let body = s.trim_end().trim_end_matches('}');
-    match cycles {
-        Some((i, o)) => format!("{body},\"cycle_in\":{i},\"cycle_out\":{o}}}"),
-        None => format!("{body},\"cycle_in\":null,\"cycle_out\":null}}"),
+/// One result line: the unit's fields, then `cycle_in`/`cycle_out` (null for the golden model).
+fn result_line<U: Unit>(r: &U::Res, cycles: Option<(u64, u64)>) -> String {
+    let mut v = U::result_json(r);
+    let (i, o) = match cycles {
+        Some((i, o)) => (i.into(), o.into()),
+        None => (serde_json::Value::Null, serde_json::Value::Null),
+    };
+    if let Some(m) = v.as_object_mut() {
+        m.insert("cycle_in".into(), i);
+        m.insert("cycle_out".into(), o);
     }
+    serde_json::to_string(&v).unwrap_or_default()
 }
 
-fn run(a: &Args) -> Result<(), String> {
+fn run<U: Unit>(a: &Args) -> Result<(), String> {
     a.check(&[
         "input",
         "output",
@@ -190,11 +202,8 @@ fn run(a: &Args) -> Result<(), String> {
         "stall",
         "seed",
     ])?;
-    if a.unit()? == "lod" {
-        return run_lod(a);
-    }
     let input = a.need("input")?;
-    let vectors = load(input)?;
+    let vectors = load::<U>(input)?;
     let model = a.get("model").unwrap_or("both");
     if !["rtl", "golden", "both"].contains(&model) {
         return Err(format!(
@@ -204,10 +213,10 @@ fn run(a: &Args) -> Result<(), String> {
     let mut lines = Vec::with_capacity(vectors.len());
     if model == "golden" {
         for t in &vectors {
-            lines.push(result_line(&coverage::golden(t), None));
+            lines.push(result_line::<U>(&U::golden(t), None));
         }
     } else {
-        let mut sim = coverage_dut::new_sim().map_err(|e| e.to_string())?;
+        let mut sim = U::new_sim().map_err(|e| e.to_string())?;
         if let Some(vcd) = a.get("vcd") {
             let filter: Vec<String> = a
                 .get("vcd-filter")
@@ -216,26 +225,26 @@ fn run(a: &Args) -> Result<(), String> {
             sim.dump_vcd(Path::new(vcd), &filter)
                 .map_err(|e| e.to_string())?;
         }
-        let res = coverage_dut::run(&mut sim, &vectors, &a.stream()?);
+        let res = U::run(&mut sim, &vectors, &a.stream()?);
         sim.finish_vcd().map_err(|e| e.to_string())?;
         let (results, stats) = res?;
         if model == "both" {
             for (k, (t, r)) in vectors.iter().zip(&results).enumerate() {
-                let g = coverage::golden(t);
+                let g = U::golden(t);
                 if g != r.result {
                     return Err(format!(
                         "{input}:{}: RTL and golden model differ (cycle_out {}): input {}; rtl {}; golden {}",
                         k + 1,
                         r.cycle_out,
-                        serde_json::to_string(&crate::coverage_stim::to_json(t)).unwrap_or_default(),
-                        coverage::result_to_json(&r.result),
-                        coverage::result_to_json(&g)
+                        U::txn_json(t),
+                        U::result_json(&r.result),
+                        U::result_json(&g)
                     ));
                 }
             }
         }
         for r in &results {
-            lines.push(result_line(&r.result, Some((r.cycle_in, r.cycle_out))));
+            lines.push(result_line::<U>(&r.result, Some((r.cycle_in, r.cycle_out))));
         }
         eprintln!(
             "{} vectors, {} cycles ({} in-stall, {} out-stall){}",
@@ -260,55 +269,12 @@ fn run(a: &Args) -> Result<(), String> {
     }
 }
 
-/// `run lod`: the golden model only, until the LOD RTL exists.
-fn run_lod(a: &Args) -> Result<(), String> {
-    let model = a.get("model").unwrap_or("golden");
-    if model != "golden" {
-        return Err(format!(
-            "unit `lod`: only --model golden exists yet (the LOD RTL is not built), found `{model}`"
-        ));
-    }
-    for k in ["vcd", "vcd-filter", "stall"] {
-        if a.get(k).is_some() {
-            return Err(format!(
-                "unit `lod`: --{k} needs the RTL, which is not built yet"
-            ));
-        }
-    }
-    let vectors =
-        read_jsonl(Path::new(a.need("input")?), lod::parse_lod_line).map_err(|e| e.to_string())?;
-    let mut text = String::new();
-    for t in &vectors {
-        let mut v = lod::result_to_json(&lod::golden(t));
-        v["cycle_in"] = serde_json::Value::Null;
-        v["cycle_out"] = serde_json::Value::Null;
-        text.push_str(&serde_json::to_string(&v).map_err(|e| e.to_string())?);
-        text.push('\n');
-    }
-    match a.get("output") {
-        Some(out) => write_atomically(Path::new(out), &text),
-        None => {
-            print!("{text}");
-            Ok(())
-        }
-    }
-}
-
-fn gen(a: &Args) -> Result<(), String> {
+fn gen<U: Unit>(a: &Args) -> Result<(), String> {
     a.check(&["count", "seed", "output"])?;
-    let unit = a.unit()?;
     let n: usize = a.num("count", 1000)?;
-    let seed = a.num("seed", 1)?;
-    let mut stim = Stim::new(seed);
-    let mut lod_stim = LodStim::new(seed);
     let mut text = String::new();
-    for _ in 0..n {
-        let v = if unit == "lod" {
-            lod::to_json(&lod_stim.lod())
-        } else {
-            crate::coverage_stim::to_json(&stim.coverage())
-        };
-        text.push_str(&serde_json::to_string(&v).map_err(|e| e.to_string())?);
+    for t in U::random(a.num("seed", 1)?, n) {
+        text.push_str(&serde_json::to_string(&U::txn_json(&t)).map_err(|e| e.to_string())?);
         text.push('\n');
     }
     write_atomically(Path::new(a.need("output")?), &text)
@@ -317,15 +283,14 @@ fn gen(a: &Args) -> Result<(), String> {
 /// The exported Verilog of a unit, with a header naming the revision and parameters.
 pub fn export_unit(unit: &str) -> Result<String, String> {
     let rev = option_env!("TEXPIX_REV").unwrap_or(env!("CARGO_PKG_VERSION"));
+    let what = UNITS
+        .iter()
+        .find(|(n, _)| *n == unit)
+        .map_or("", |(_, d)| d.split(':').next().unwrap_or(""));
+    let header = format!("texpix_{unit}: {what}, generated by texpix {rev}");
     match unit {
-        "coverage" => {
-            let mut u = texpix_rtl::coverage::CoverageUnit::default();
-            let header = format!(
-                "texpix_coverage: sample-pattern coverage unit (SPEC §1), generated by texpix {rev}\nparameters: OPS = {}, latency 3, II = 1; ports: see rtl/src/coverage/unit.rs",
-                texpix_rtl::coverage::OPS
-            );
-            texpix_rtl::export::verilog(&mut u, "texpix_coverage", &header)
-        }
+        "coverage" => Coverage::export(&header),
+        "lod" => Lod::export(&header),
         other => Err(format!("unit `{other}` is not built yet")),
     }
 }
@@ -333,7 +298,7 @@ pub fn export_unit(unit: &str) -> Result<String, String> {
 fn export(a: &Args) -> Result<(), String> {
     a.check(&["out", "all"])?;
     let units: Vec<&str> = if a.get("all").is_some() {
-        vec!["coverage"]
+        BUILT.to_vec()
     } else {
         vec![a.unit()?]
     };
@@ -348,32 +313,19 @@ fn export(a: &Args) -> Result<(), String> {
 }
 
 /// Runs vectors through the RTL recording the port trace, then co-simulates it.
-fn cosim_cmd(a: &Args) -> Result<(), String> {
+fn cosim_cmd<U: Unit>(a: &Args) -> Result<(), String> {
     a.check(&["sim", "input", "count", "stall", "seed", "dir"])?;
-    if a.unit()? != "coverage" {
-        return Err(format!("unit `{}`: its RTL is not built yet", a.unit()?));
-    }
     let sim_kind: Simulator = a.need("sim")?.parse()?;
     let vectors = match a.get("input") {
-        Some(f) => load(f)?,
-        None => {
-            let mut s = Stim::new(a.num("seed", 1)?);
-            (0..a.num("count", 2000usize)?)
-                .map(|_| s.coverage())
-                .collect()
-        }
+        Some(f) => load::<U>(f)?,
+        None => U::random(a.num("seed", 1)?, a.num("count", 2000usize)?),
     };
     let dir = PathBuf::from(a.get("dir").unwrap_or("out/cosim"));
-    let (trace, rust_secs) = trace_coverage(&vectors, &a.stream()?)?;
-    let report = cosim::run(
-        sim_kind,
-        &dir,
-        "texpix_coverage",
-        &export_unit("coverage")?,
-        &trace,
-    )?;
+    let (trace, rust_secs) = trace::<U>(&vectors, &a.stream()?)?;
+    let report = cosim::run(sim_kind, &dir, U::TOP, &export_unit(U::NAME)?, &trace)?;
     println!(
-        "cosim coverage {:?}: {} cycles, outputs identical on every cycle; Verilog {:.0} cycles/s (compile {:.1} s), Rust {:.0} cycles/s",
+        "cosim {} {:?}: {} cycles, outputs identical on every cycle; Verilog {:.0} cycles/s (compile {:.1} s), Rust {:.0} cycles/s",
+        U::NAME,
         sim_kind,
         report.cycles,
         report.cycles_per_sec(),
@@ -383,21 +335,21 @@ fn cosim_cmd(a: &Args) -> Result<(), String> {
     Ok(())
 }
 
-/// The RTL run of `vectors` with every port recorded each cycle; also checks RTL == golden.
-pub fn trace_coverage(vectors: &[CoverageTxn], cfg: &StreamConfig) -> Result<(Trace, f64), String> {
-    // The trace starts at power-up so that the Verilog replays the reset cycles too.
-    let mut sim = coverage_dut::power_up();
+/// The RTL run of `vectors` with every port recorded each cycle from power-up (so the Verilog
+/// replays the reset cycles too); also checks RTL == golden. Returns the trace and the Rust run time.
+pub fn trace<U: Unit>(vectors: &[U::Txn], cfg: &StreamConfig) -> Result<(Trace, f64), String> {
+    let mut sim = U::power_up();
     let rows = std::rc::Rc::new(std::cell::RefCell::new(Vec::new()));
     let sink = rows.clone();
-    sim.set_probe(Box::new(move |u: &texpix_rtl::coverage::CoverageUnit| {
+    sim.set_probe(Box::new(move |u: &U::Block| {
         sink.borrow_mut().push(crate::ports::ports_and_values(u).1);
     }));
-    coverage_dut::reset(&mut sim).map_err(|e| e.to_string())?;
+    U::reset(&mut sim).map_err(|e| e.to_string())?;
     let t0 = Instant::now();
-    let (results, _) = coverage_dut::run(&mut sim, vectors, cfg)?;
+    let (results, _) = U::run(&mut sim, vectors, cfg)?;
     let secs = t0.elapsed().as_secs_f64();
     for (k, (t, r)) in vectors.iter().zip(&results).enumerate() {
-        if coverage::golden(t) != r.result {
+        if U::golden(t) != r.result {
             return Err(format!("vector {}: RTL and golden model differ", k + 1));
         }
     }
@@ -406,29 +358,19 @@ pub fn trace_coverage(vectors: &[CoverageTxn], cfg: &StreamConfig) -> Result<(Tr
     Ok((Trace { ports, cycles }, secs))
 }
 
-fn bench(a: &Args) -> Result<(), String> {
+fn bench<U: Unit>(a: &Args) -> Result<(), String> {
     a.check(&["count", "seed"])?;
-    if a.unit()? != "coverage" {
-        return Err(format!("unit `{}`: its RTL is not built yet", a.unit()?));
-    }
     let n: usize = a.num("count", 20_000)?;
-    let mut s = Stim::new(a.num("seed", 7)?);
-    let vectors: Vec<CoverageTxn> = (0..n)
-        .map(|_| {
-            let mut t = s.coverage();
-            t.ops.truncate(texpix_rtl::coverage::OPS);
-            t
-        })
-        .collect();
+    let vectors = U::random(a.num("seed", 7)?, n);
     let t0 = Instant::now();
     for t in &vectors {
-        std::hint::black_box(coverage::golden(t));
+        std::hint::black_box(U::golden(t));
     }
     let golden_secs = t0.elapsed().as_secs_f64();
-    let mut sim = coverage_dut::new_sim().map_err(|e| e.to_string())?;
+    let mut sim = U::new_sim().map_err(|e| e.to_string())?;
     let start_cycle = sim.cycle();
     let t1 = Instant::now();
-    let (results, stats) = coverage_dut::run(
+    let (results, stats) = U::run(
         &mut sim,
         &vectors,
         &StreamConfig {
@@ -443,18 +385,22 @@ fn bench(a: &Args) -> Result<(), String> {
     let last = results.last().ok_or("bench needs --count ≥ 1")?;
     let latency = first.cycle_out - first.cycle_in;
     let span = last.cycle_out - first.cycle_in;
+    let transactions = stats.accepted;
     let mismatches = vectors
         .iter()
         .zip(&results)
-        .filter(|(t, r)| coverage::golden(t) != r.result)
+        .filter(|(t, r)| U::golden(t) != r.result)
         .count();
-    println!("bench coverage: {n} quads (1 RTL transaction each), no back-pressure");
+    println!(
+        "bench {}: {n} vectors ({transactions} RTL transactions), no back-pressure",
+        U::NAME
+    );
     println!("  latency            {latency} cycles (accepting edge to output transfer edge)");
     println!(
-        "  first accept .. last output, inclusive: {} cycles = N + {} → {:.4} quads/clock",
+        "  first accept .. last output, inclusive: {} cycles = N + {} → {:.4} transactions/clock",
         span + 1,
-        span + 1 - n as u64,
-        n as f64 / (span + 1) as f64
+        (span + 1) as i64 - transactions as i64,
+        transactions as f64 / (span + 1) as f64
     );
     println!(
         "  stream cycles      {} (from cycle {start_cycle})",
@@ -466,7 +412,7 @@ fn bench(a: &Args) -> Result<(), String> {
         stats.cycles as f64 / rtl_secs
     );
     println!(
-        "  golden model       {:.3} s, {:.0} quads/s",
+        "  golden model       {:.3} s, {:.0} vectors/s",
         golden_secs,
         n as f64 / golden_secs
     );

@@ -11,4 +11,5 @@ pub mod lod;
 pub mod lod_dut;
 pub mod lod_stim;
 pub mod ports;
+pub mod unit;
 pub mod vectors;

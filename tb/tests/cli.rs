@@ -122,11 +122,12 @@ fn unknown_unit_and_option_are_errors() {
     assert!(!ok && err.contains("/nonexistent/v.jsonl"), "{err}");
 }
 
-/// `run lod` (golden model) on the conformance examples, `gen lod` round trip, and LOD input errors.
+/// `run lod` (golden model and RTL) on the conformance examples, `gen lod` round trip, and LOD
+/// input errors.
 #[test]
 fn lod_golden_runs_and_rejects_bad_vectors() {
     let examples = concat!(env!("CARGO_MANIFEST_DIR"), "/../examples/lod.jsonl");
-    let (ok, out, err) = texpix(&["run", "lod", "--input", examples]);
+    let (ok, out, err) = texpix(&["run", "lod", "--input", examples, "--model", "golden"]);
     assert!(ok, "{err}");
     assert_eq!(out.lines().count(), 30);
     assert!(out
@@ -144,7 +145,14 @@ fn lod_golden_runs_and_rejects_bad_vectors() {
         gen.to_str().unwrap(),
     ]);
     assert!(ok, "{err}");
-    let (ok, out, err) = texpix(&["run", "lod", "--input", gen.to_str().unwrap()]);
+    let (ok, out, err) = texpix(&[
+        "run",
+        "lod",
+        "--input",
+        gen.to_str().unwrap(),
+        "--model",
+        "golden",
+    ]);
     assert!(ok, "{err}");
     assert_eq!(out.lines().count(), 50);
     let cases: &[(&str, &str, &str)] = &[
@@ -179,6 +187,15 @@ fn lod_golden_runs_and_rejects_bad_vectors() {
         );
         assert!(!err.contains("panicked"), "{name}: {err}");
     }
-    let (ok, _, err) = texpix(&["run", "lod", "--input", examples, "--model", "rtl"]);
-    assert!(!ok && err.contains("not built"), "{err}");
+    // The RTL with back-pressure, checked against the golden model line by line.
+    let (ok, out, err) = texpix(&[
+        "run", "lod", "--input", examples, "--stall", "0.3", "--seed", "5",
+    ]);
+    assert!(ok, "{err}");
+    assert!(err.contains("RTL == golden for all"), "{err}");
+    assert_eq!(out.lines().count(), 30);
+    assert!(
+        !out.contains("\"cycle_in\":null"),
+        "RTL results carry cycles"
+    );
 }

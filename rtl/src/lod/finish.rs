@@ -200,10 +200,12 @@ impl Logic for LodFinish {
         // Threshold of the anisotropy limit and ⌈η⌉ below it.
         self.ta.next = self.tab[0].val();
         self.cnt.next = bits::<5>(1);
-        for k in 1..17 {
+        for k in 0..17 {
             if self.aniso.val() == self.kval[k].val() {
                 self.ta.next = self.tab[k].val();
             }
+        }
+        for k in 1..17 {
             if (self.aniso.val() > self.kval[k].val()) & (self.diff.val() > self.tab[k].val()) {
                 self.cnt.next = self.cnt.val() + bits::<5>(1);
             }

@@ -2,11 +2,12 @@
 //! the algorithm is stated bit for bit in `texpix_tb::lod`).
 //!
 //! # Ports
-//! Inputs (valid together, sampled on a rising edge with `adv` high): `d[4]` the lane's derivatives
-//! (dsdx, dsdy, dtdx, dtdy; f32), `wf`/`hf` the texture size as f32, `maxabs` (ρ² = max instead of
+//! Inputs (valid together, sampled on a rising edge with `adv` high): the lane's derivatives
+//! `dsdx`, `dsdy`, `dtdx`, `dtdy` (f32), `wf`/`hf` the texture size as f32, `maxabs` (ρ² = max instead of
 //! sum), `lfix`/`lnan` (the lane's LOD or shader bias already in λ·2^17, passed along).
 //! Outputs (registered): `lx`/`ly` = log2(ρx²)/log2(ρy²) with 16 fraction bits (= λ·2^17), their
-//! `*_zero`/`*_inf`/`*_nan` flags, and `lfix`/`lnan` delayed.
+//! `*_zero`/`*_inf`/`*_nan` flags (a negative ρ² cannot occur; were it to, it would count as NaN),
+//! and `lfix`/`lnan` delayed.
 //!
 //! # Timing
 //! Three register stages, all advancing with `adv` (the unit's global stall): stage 2 holds the
@@ -28,8 +29,14 @@ pub struct LodLane {
     pub clock: Signal<In, Clock>,
     /// Advance (global stall when low).
     pub adv: Signal<In, Bit>,
-    /// Derivatives dsdx, dsdy, dtdx, dtdy (f32).
-    pub d: [Signal<In, Bits<32>>; 4],
+    /// ∂s/∂x (f32).
+    pub dsdx: Signal<In, Bits<32>>,
+    /// ∂s/∂y (f32).
+    pub dsdy: Signal<In, Bits<32>>,
+    /// ∂t/∂x (f32).
+    pub dtdx: Signal<In, Bits<32>>,
+    /// ∂t/∂y (f32).
+    pub dtdy: Signal<In, Bits<32>>,
     /// Width as f32.
     pub wf: Signal<In, Bits<32>>,
     /// Height as f32.
@@ -94,7 +101,10 @@ impl Default for LodLane {
         Self {
             clock: Default::default(),
             adv: Default::default(),
-            d: Default::default(),
+            dsdx: Default::default(),
+            dsdy: Default::default(),
+            dtdx: Default::default(),
+            dtdy: Default::default(),
             wf: Default::default(),
             hf: Default::default(),
             maxabs: Default::default(),
@@ -141,8 +151,11 @@ impl Logic for LodLane {
     fn update(&mut self) {
         // Stage 2: m = |d|·size. Order: 0 = m_ux (dsdx·w), 1 = m_uy (dsdy·w), 2 = m_vx (dtdx·h),
         // 3 = m_vy (dtdy·h).
+        self.abs[0].next = self.dsdx.val() & bits::<32>(0x7FFF_FFFF);
+        self.abs[1].next = self.dsdy.val() & bits::<32>(0x7FFF_FFFF);
+        self.abs[2].next = self.dtdx.val() & bits::<32>(0x7FFF_FFFF);
+        self.abs[3].next = self.dtdy.val() & bits::<32>(0x7FFF_FFFF);
         for i in 0..4 {
-            self.abs[i].next = self.d[i].val() & bits::<32>(0x7FFF_FFFF);
             self.scale[i].a.next = self.abs[i].val();
             self.r2_m[i].clock.next = self.clock.val();
             self.r2_m[i].en.next = self.adv.val();
@@ -213,10 +226,10 @@ impl Logic for LodLane {
         }
         self.r4_flags[0].d.next = self.log_x.zero.val();
         self.r4_flags[1].d.next = self.log_x.inf.val();
-        self.r4_flags[2].d.next = self.log_x.nan.val();
+        self.r4_flags[2].d.next = self.log_x.nan.val() | self.log_x.neg.val();
         self.r4_flags[3].d.next = self.log_y.zero.val();
         self.r4_flags[4].d.next = self.log_y.inf.val();
-        self.r4_flags[5].d.next = self.log_y.nan.val();
+        self.r4_flags[5].d.next = self.log_y.nan.val() | self.log_y.neg.val();
         self.r4_lfix.clock.next = self.clock.val();
         self.r4_lfix.en.next = self.adv.val();
         self.r4_lfix.d.next = self.r3_lfix.q.val();

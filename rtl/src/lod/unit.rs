@@ -309,38 +309,39 @@ impl Logic for LodUnit {
         // Lanes 0, 1 use row 0 for ∂/∂x (row 1 for lanes 2, 3 when fine); lanes 0, 2 use column 0
         // for ∂/∂y (column 1 for lanes 1, 3 when fine).
         if self.implicit.val() {
-            self.lane[0].d[0].next = self.diff[0].y.val();
-            self.lane[0].d[1].next = self.diff[2].y.val();
-            self.lane[0].d[2].next = self.diff[4].y.val();
-            self.lane[0].d[3].next = self.diff[6].y.val();
-            self.lane[1].d[0].next = self.diff[0].y.val();
-            self.lane[1].d[2].next = self.diff[4].y.val();
-            self.lane[2].d[1].next = self.diff[2].y.val();
-            self.lane[2].d[3].next = self.diff[6].y.val();
+            self.lane[0].dsdx.next = self.diff[0].y.val();
+            self.lane[0].dsdy.next = self.diff[2].y.val();
+            self.lane[0].dtdx.next = self.diff[4].y.val();
+            self.lane[0].dtdy.next = self.diff[6].y.val();
+            self.lane[1].dsdx.next = self.diff[0].y.val();
+            self.lane[1].dtdx.next = self.diff[4].y.val();
+            self.lane[2].dsdy.next = self.diff[2].y.val();
+            self.lane[2].dtdy.next = self.diff[6].y.val();
             if self.fine.val() {
-                self.lane[1].d[1].next = self.diff[3].y.val();
-                self.lane[1].d[3].next = self.diff[7].y.val();
-                self.lane[2].d[0].next = self.diff[1].y.val();
-                self.lane[2].d[2].next = self.diff[5].y.val();
-                self.lane[3].d[0].next = self.diff[1].y.val();
-                self.lane[3].d[1].next = self.diff[3].y.val();
-                self.lane[3].d[2].next = self.diff[5].y.val();
-                self.lane[3].d[3].next = self.diff[7].y.val();
+                self.lane[1].dsdy.next = self.diff[3].y.val();
+                self.lane[1].dtdy.next = self.diff[7].y.val();
+                self.lane[2].dsdx.next = self.diff[1].y.val();
+                self.lane[2].dtdx.next = self.diff[5].y.val();
+                self.lane[3].dsdx.next = self.diff[1].y.val();
+                self.lane[3].dsdy.next = self.diff[3].y.val();
+                self.lane[3].dtdx.next = self.diff[5].y.val();
+                self.lane[3].dtdy.next = self.diff[7].y.val();
             } else {
-                self.lane[1].d[1].next = self.diff[2].y.val();
-                self.lane[1].d[3].next = self.diff[6].y.val();
-                self.lane[2].d[0].next = self.diff[0].y.val();
-                self.lane[2].d[2].next = self.diff[4].y.val();
-                self.lane[3].d[0].next = self.diff[0].y.val();
-                self.lane[3].d[1].next = self.diff[2].y.val();
-                self.lane[3].d[2].next = self.diff[4].y.val();
-                self.lane[3].d[3].next = self.diff[6].y.val();
+                self.lane[1].dsdy.next = self.diff[2].y.val();
+                self.lane[1].dtdy.next = self.diff[6].y.val();
+                self.lane[2].dsdx.next = self.diff[0].y.val();
+                self.lane[2].dtdx.next = self.diff[4].y.val();
+                self.lane[3].dsdx.next = self.diff[0].y.val();
+                self.lane[3].dsdy.next = self.diff[2].y.val();
+                self.lane[3].dtdx.next = self.diff[4].y.val();
+                self.lane[3].dtdy.next = self.diff[6].y.val();
             }
         } else {
             for l in 0..4 {
-                for k in 0..4 {
-                    self.lane[l].d[k].next = self.r1_op[4 * l + k].q.val();
-                }
+                self.lane[l].dsdx.next = self.r1_op[4 * l].q.val();
+                self.lane[l].dsdy.next = self.r1_op[4 * l + 1].q.val();
+                self.lane[l].dtdx.next = self.r1_op[4 * l + 2].q.val();
+                self.lane[l].dtdy.next = self.r1_op[4 * l + 3].q.val();
             }
         }
         for l in 0..4 {

@@ -211,7 +211,8 @@ pub fn lane_derivatives(t: &LodTxn, lane: usize) -> [u32; 4] {
 /// log2 of a squared length as λ·2^17, saturated; `None` for NaN.
 fn log2_17(rho2: u32) -> Option<i32> {
     let (y, f) = fp_log2(rho2);
-    if f.nan {
+    // A negative ρ² cannot occur (squares and their sum); the hardware counts it as NaN.
+    if f.nan || f.neg {
         None
     } else if f.zero {
         Some(-INF17)

@@ -1,4 +1,4 @@
-//! The exported Verilog of the coverage unit: lint (Verilator -Wall with the waiver file), Yosys
+//! The exported Verilog of every built unit: lint (Verilator -Wall with the waiver file), Yosys
 //! structural checks (no latches, no undriven nets, no logic loops), and co-simulation in Icarus
 //! Verilog and Verilator against the Rust simulation, cycle by cycle, with random back-pressure.
 //!
@@ -8,9 +8,9 @@
 use std::path::PathBuf;
 use std::process::Command;
 use texpix_sim::StreamConfig;
-use texpix_tb::cli::{export_unit, trace_coverage};
+use texpix_tb::cli::{export_unit, trace};
 use texpix_tb::cosim::{self, Simulator};
-use texpix_tb::coverage_stim::Stim;
+use texpix_tb::unit::{Coverage, Lod, Unit};
 
 fn workdir(name: &str) -> PathBuf {
     let d = PathBuf::from(env!("CARGO_TARGET_TMPDIR")).join(name);
@@ -18,10 +18,10 @@ fn workdir(name: &str) -> PathBuf {
     d
 }
 
-fn exported() -> PathBuf {
-    let d = workdir("coverage_export");
-    let f = d.join("texpix_coverage.v");
-    std::fs::write(&f, export_unit("coverage").expect("export")).expect("write");
+fn exported<U: Unit>() -> PathBuf {
+    let d = workdir(&format!("{}_export", U::NAME));
+    let f = d.join(format!("{}.v", U::TOP));
+    std::fs::write(&f, export_unit(U::NAME).expect("export")).expect("write");
     f
 }
 
@@ -38,14 +38,13 @@ fn tool(cmd: &mut Command, what: &str) -> String {
     text
 }
 
-#[test]
-fn verilator_lint_is_clean_with_the_waiver_file() {
-    let v = exported();
+fn lint<U: Unit>() {
+    let v = exported::<U>();
     let waivers =
         PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../scripts/verilator_waivers.vlt");
     let out = tool(
         Command::new("verilator")
-            .args(["--lint-only", "-Wall", "--top-module", "texpix_coverage"])
+            .args(["--lint-only", "-Wall", "--top-module", U::TOP])
             .arg(&waivers)
             .arg(&v),
         "verilator --lint-only -Wall",
@@ -53,48 +52,76 @@ fn verilator_lint_is_clean_with_the_waiver_file() {
     assert!(!out.contains("%Warning"), "lint warnings:\n{out}");
 }
 
-#[test]
-fn yosys_finds_no_latches_undriven_nets_or_loops() {
-    let v = exported();
+fn yosys<U: Unit>() {
+    let v = exported::<U>();
     let script = format!(
-        "read_verilog {}; hierarchy -check -top texpix_coverage; proc; check -assert; select -assert-none t:$dlatch",
-        v.display()
+        "read_verilog {}; hierarchy -check -top {}; proc; check -assert; select -assert-none t:$dlatch",
+        v.display(),
+        U::TOP
     );
     tool(Command::new("yosys").args(["-q", "-p", &script]), "yosys");
 }
 
-fn cosim(sim: Simulator, n: usize, stall: u32, seed: u64) {
-    let mut s = Stim::new(seed);
-    let vectors: Vec<_> = (0..n).map(|_| s.coverage()).collect();
+fn cosim<U: Unit>(sim: Simulator, n: usize, stall: u32, seed: u64) {
+    let vectors = U::random(seed, n);
     let cfg = StreamConfig {
         in_idle_permille: stall,
         out_stall_permille: stall,
         seed,
         max_idle_cycles: 1000,
     };
-    let (trace, _) = trace_coverage(&vectors, &cfg).expect("rust run");
+    let (trace, _) = trace::<U>(&vectors, &cfg).expect("rust run");
     assert!(trace.cycles.len() > n, "trace too short");
-    let dir = workdir(&format!("cosim_{sim:?}_{seed}"));
-    let verilog = export_unit("coverage").expect("export");
-    let report = cosim::run(sim, &dir, "texpix_coverage", &verilog, &trace).expect("co-simulation");
+    let dir = workdir(&format!("cosim_{}_{sim:?}_{seed}", U::NAME));
+    let verilog = export_unit(U::NAME).expect("export");
+    let report = cosim::run(sim, &dir, U::TOP, &verilog, &trace).expect("co-simulation");
     assert_eq!(report.cycles, trace.cycles.len());
 }
 
 #[test]
-fn icarus_matches_rust_cycle_by_cycle_under_back_pressure() {
-    cosim(Simulator::Icarus, 600, 300, 11);
+fn coverage_verilator_lint_is_clean_with_the_waiver_file() {
+    lint::<Coverage>();
 }
 
 #[test]
-fn verilator_matches_rust_cycle_by_cycle_under_back_pressure() {
-    cosim(Simulator::Verilator, 600, 300, 12);
+fn coverage_yosys_finds_no_latches_undriven_nets_or_loops() {
+    yosys::<Coverage>();
+}
+
+#[test]
+fn coverage_icarus_matches_rust_cycle_by_cycle_under_back_pressure() {
+    cosim::<Coverage>(Simulator::Icarus, 600, 300, 11);
+}
+
+#[test]
+fn coverage_verilator_matches_rust_cycle_by_cycle_under_back_pressure() {
+    cosim::<Coverage>(Simulator::Verilator, 600, 300, 12);
+}
+
+#[test]
+fn lod_verilator_lint_is_clean_with_the_waiver_file() {
+    lint::<Lod>();
+}
+
+#[test]
+fn lod_yosys_finds_no_latches_undriven_nets_or_loops() {
+    yosys::<Lod>();
+}
+
+#[test]
+fn lod_icarus_matches_rust_cycle_by_cycle_under_back_pressure() {
+    cosim::<Lod>(Simulator::Icarus, 400, 300, 13);
+}
+
+#[test]
+fn lod_verilator_matches_rust_cycle_by_cycle_under_back_pressure() {
+    cosim::<Lod>(Simulator::Verilator, 400, 300, 14);
 }
 
 #[test]
 fn cosim_detects_a_wrong_output() {
-    let mut s = Stim::new(5);
-    let vectors: Vec<_> = (0..20).map(|_| s.coverage()).collect();
-    let (mut trace, _) = trace_coverage(
+    let vectors = Coverage::random(5, 20);
+    let (mut trace, _) = trace::<Coverage>(
         &vectors,
         &StreamConfig {
             in_idle_permille: 0,

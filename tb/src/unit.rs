@@ -1,0 +1,143 @@
+//! What the program and the test benches need of a unit, so that running, generating, tracing,
+//! co-simulating and benchmarking are written once for every unit.
+
+use crate::coverage::{self, CoverageResult, CoverageTxn};
+use crate::coverage_dut::{self, TimedResult};
+use crate::lod::{self, LodResult, LodTxn};
+use crate::vectors::FieldError;
+use crate::{coverage_stim, lod_dut, lod_stim};
+use rust_hdl::prelude::Block;
+use serde_json::Value;
+use std::fmt::Debug;
+use texpix_sim::{Sim, SimError, StreamConfig, StreamStats};
+
+/// RTL results of a run, in order, and what the stream cost.
+pub type RtlRun<R> = Result<(Vec<TimedResult<R>>, StreamStats), String>;
+
+/// A unit: its vectors, golden model, RTL driver and Verilog export.
+pub trait Unit {
+    /// The RTL block.
+    type Block: Block;
+    /// One vector.
+    type Txn: Clone + Debug;
+    /// One vector's result.
+    type Res: PartialEq + Debug;
+    /// Name on the command line.
+    const NAME: &'static str;
+    /// Exported top module.
+    const TOP: &'static str;
+    /// Parses one vector line.
+    fn parse(line: &str) -> Result<Self::Txn, FieldError>;
+    /// A vector as JSON.
+    fn txn_json(t: &Self::Txn) -> Value;
+    /// A result as a JSON object (without cycles).
+    fn result_json(r: &Self::Res) -> Value;
+    /// The bit-accurate result.
+    fn golden(t: &Self::Txn) -> Self::Res;
+    /// `n` random and edge-case vectors.
+    fn random(seed: u64, n: usize) -> Vec<Self::Txn>;
+    /// The unit at power-up (not reset).
+    fn power_up() -> Sim<Self::Block>;
+    /// Holds the reset.
+    fn reset(sim: &mut Sim<Self::Block>) -> Result<(), SimError>;
+    /// Runs vectors through the RTL.
+    fn run(sim: &mut Sim<Self::Block>, v: &[Self::Txn], cfg: &StreamConfig) -> RtlRun<Self::Res>;
+    /// The Verilog of the unit, top module [`Unit::TOP`], with `header` on top.
+    fn export(header: &str) -> Result<String, String>;
+    /// A reset unit in a simulator.
+    fn new_sim() -> Result<Sim<Self::Block>, SimError> {
+        let mut sim = Self::power_up();
+        Self::reset(&mut sim)?;
+        Ok(sim)
+    }
+}
+
+/// The sample-pattern coverage unit (SPEC §1).
+pub struct Coverage;
+
+impl Unit for Coverage {
+    type Block = texpix_rtl::coverage::CoverageUnit;
+    type Txn = CoverageTxn;
+    type Res = CoverageResult;
+    const NAME: &'static str = "coverage";
+    const TOP: &'static str = "texpix_coverage";
+    fn parse(line: &str) -> Result<CoverageTxn, FieldError> {
+        coverage::parse_coverage_line(line)
+    }
+    fn txn_json(t: &CoverageTxn) -> Value {
+        coverage_stim::to_json(t)
+    }
+    fn result_json(r: &CoverageResult) -> Value {
+        serde_json::from_str(&coverage::result_to_json(r)).unwrap_or(Value::Null)
+    }
+    fn golden(t: &CoverageTxn) -> CoverageResult {
+        coverage::golden(t)
+    }
+    fn random(seed: u64, n: usize) -> Vec<CoverageTxn> {
+        let mut s = coverage_stim::Stim::new(seed);
+        (0..n).map(|_| s.coverage()).collect()
+    }
+    fn power_up() -> Sim<Self::Block> {
+        coverage_dut::power_up()
+    }
+    fn reset(sim: &mut Sim<Self::Block>) -> Result<(), SimError> {
+        coverage_dut::reset(sim)
+    }
+    fn run(
+        sim: &mut Sim<Self::Block>,
+        v: &[CoverageTxn],
+        cfg: &StreamConfig,
+    ) -> RtlRun<CoverageResult> {
+        coverage_dut::run(sim, v, cfg)
+    }
+    fn export(header: &str) -> Result<String, String> {
+        let mut u = Box::<Self::Block>::default();
+        let header = format!(
+            "{header}\nparameters: OPS = {}, latency 3, II = 1; ports: see rtl/src/coverage/unit.rs",
+            texpix_rtl::coverage::OPS
+        );
+        texpix_rtl::export::verilog(&mut *u, Self::TOP, &header)
+    }
+}
+
+/// The derivative/LOD calculator (SPEC §2).
+pub struct Lod;
+
+impl Unit for Lod {
+    type Block = texpix_rtl::lod::LodUnit;
+    type Txn = LodTxn;
+    type Res = LodResult;
+    const NAME: &'static str = "lod";
+    const TOP: &'static str = "texpix_lod";
+    fn parse(line: &str) -> Result<LodTxn, FieldError> {
+        lod::parse_lod_line(line)
+    }
+    fn txn_json(t: &LodTxn) -> Value {
+        lod::to_json(t)
+    }
+    fn result_json(r: &LodResult) -> Value {
+        lod::result_to_json(r)
+    }
+    fn golden(t: &LodTxn) -> LodResult {
+        lod::golden(t)
+    }
+    fn random(seed: u64, n: usize) -> Vec<LodTxn> {
+        let mut s = lod_stim::LodStim::new(seed);
+        (0..n).map(|_| s.lod()).collect()
+    }
+    fn power_up() -> Sim<Self::Block> {
+        lod_dut::power_up()
+    }
+    fn reset(sim: &mut Sim<Self::Block>) -> Result<(), SimError> {
+        lod_dut::reset(sim)
+    }
+    fn run(sim: &mut Sim<Self::Block>, v: &[LodTxn], cfg: &StreamConfig) -> RtlRun<LodResult> {
+        lod_dut::run(sim, v, cfg)
+    }
+    fn export(header: &str) -> Result<String, String> {
+        let mut u = Box::<Self::Block>::default();
+        let header =
+            format!("{header}\nparameters: latency 5, II = 1; ports: see rtl/src/lod/unit.rs");
+        texpix_rtl::export::verilog(&mut *u, Self::TOP, &header)
+    }
+}
