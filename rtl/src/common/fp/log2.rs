@@ -15,15 +15,16 @@
 //! Denormal inputs are normalised with a [`Lzc`] (`E = −127 − lz`), so `log2` of the smallest
 //! denormal is exactly −149. `f`'s top 6 bits select one of 64 segments of a ROM of
 //! `T[i] = round(log2(1 + i/64) · 2^20)` ([`log2_table`], 65 entries, 20 fraction bits, stored as
-//! `T[i]` and `T[i+1] − T[i]`); the next 16 bits `r` interpolate linearly,
-//! `T[i] + round((T[i+1] − T[i]) · r / 2^16)` (one rust-hdl native 16 × 16 multiply), and the
-//! result is rounded to 16 fraction bits (ties up) and added to `E · 2^16`. The last fraction bit of
-//! `f` is ignored. Exact powers of two give exact results (`y = E · 65536`).
+//! `T[i]` and `T[i+1] − T[i]`); the remaining 17 bits `r` interpolate linearly,
+//! `T[i] + round((T[i+1] − T[i]) · r / 2^17)` (one rust-hdl native 16 × 16 multiply on `r`'s top
+//! 16 bits, doubled, plus one conditional add for `r`'s last bit), and the result is rounded to 16
+//! fraction bits (ties up) and added to `E · 2^16`. Exact powers of two give exact results
+//! (`y = E · 65536`).
 //!
 //! Accuracy, measured exhaustively by `tb/tests/fp_blocks.rs` with the bit-exact model
 //! `texpix_tb::fpmodel::fp_log2` (which the RTL matches bit for bit) against f64 `log2`:
 //! - every one of the 2^23 mantissas of exponent 0 (`a ∈ [1, 2)`): max |y/65536 − log2 a| =
-//!   5.0825e-5 ≈ 2^-14.26 (at `a = 0x3F80FFD7`); every exponent has the same fraction error
+//!   5.0666e-5 ≈ 2^-14.27 (at `a = 0x3F80FE17`); every exponent has the same fraction error
 //!   because `E` is added exactly;
 //! - every one of the 2^23 − 1 positive denormals: max 5.0655e-5 ≈ 2^-14.27 (at `0x00407FEB`).
 //!
