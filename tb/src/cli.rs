@@ -231,20 +231,20 @@ fn run<U: Unit>(a: &Args) -> Result<(), String> {
         if model == "both" {
             for (k, (t, r)) in vectors.iter().zip(&results).enumerate() {
                 let g = U::golden(t);
-                if g != r.result {
+                if g != r.out {
                     return Err(format!(
                         "{input}:{}: RTL and golden model differ (cycle_out {}): input {}; rtl {}; golden {}",
                         k + 1,
                         r.cycle_out,
                         U::txn_json(t),
-                        U::result_json(&r.result),
+                        U::result_json(&r.out),
                         U::result_json(&g)
                     ));
                 }
             }
         }
         for r in &results {
-            lines.push(result_line::<U>(&r.result, Some((r.cycle_in, r.cycle_out))));
+            lines.push(result_line::<U>(&r.out, Some((r.cycle_in, r.cycle_out))));
         }
         eprintln!(
             "{} vectors, {} cycles ({} in-stall, {} out-stall){}",
@@ -349,7 +349,7 @@ pub fn trace<U: Unit>(vectors: &[U::Txn], cfg: &StreamConfig) -> Result<(Trace, 
     let (results, _) = U::run(&mut sim, vectors, cfg)?;
     let secs = t0.elapsed().as_secs_f64();
     for (k, (t, r)) in vectors.iter().zip(&results).enumerate() {
-        if U::golden(t) != r.result {
+        if U::golden(t) != r.out {
             return Err(format!("vector {}: RTL and golden model differ", k + 1));
         }
     }
@@ -389,7 +389,7 @@ fn bench<U: Unit>(a: &Args) -> Result<(), String> {
     let mismatches = vectors
         .iter()
         .zip(&results)
-        .filter(|(t, r)| U::golden(t) != r.result)
+        .filter(|(t, r)| U::golden(t) != r.out)
         .count();
     println!(
         "bench {}: {n} vectors ({transactions} RTL transactions), no back-pressure",

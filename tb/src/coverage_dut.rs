@@ -9,7 +9,7 @@
 use crate::coverage::{lane_positions, CoverageResult, CoverageTxn, OpResult, PixldOp};
 use rust_hdl::prelude::*;
 use texpix_rtl::coverage::{CoverageUnit, OPS};
-use texpix_sim::{run_stream, Sim, SimError, StreamBinding, StreamConfig, StreamStats};
+use texpix_sim::{run_stream, Sim, SimError, StreamBinding, StreamConfig, StreamStats, Transfer};
 
 /// One RTL transaction: the unit's input ports.
 #[derive(Clone, Debug, Default, PartialEq)]
@@ -41,13 +41,8 @@ pub struct CovOut {
     pub err: [bool; OPS],
 }
 
-/// A vector's result from the RTL with the cycles it entered and left the unit.
-#[derive(Clone, Debug, PartialEq)]
-pub struct TimedResult<R = CoverageResult> {
-    pub result: R,
-    pub cycle_in: u64,
-    pub cycle_out: u64,
-}
+/// A vector's result from the RTL (`out`) with the cycles it entered and left the unit.
+pub type TimedResult<R = CoverageResult> = Transfer<R>;
 
 fn mask(v: i32, bits: u32) -> u32 {
     (v as u32) & ((1u32 << bits) - 1)
@@ -242,7 +237,7 @@ pub fn run(
         }
         let first = &outs[k];
         results.push(TimedResult {
-            result: CoverageResult {
+            out: CoverageResult {
                 covmask: first.out.covmask.map(u32::from),
                 pixld,
             },

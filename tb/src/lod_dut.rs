@@ -130,7 +130,7 @@ pub fn run(
             ));
         }
         results.push(TimedResult {
-            result: o.out.lanes,
+            out: o.out.lanes,
             cycle_in: o.cycle_in,
             cycle_out: o.cycle_out,
         });

@@ -27,7 +27,7 @@ fn compare(n: usize, seed: u64, stall: u32) {
     for (k, (t, r)) in vectors.iter().zip(&results).enumerate() {
         let g = golden(t);
         assert_eq!(
-            r.result, g,
+            r.out, g,
             "vector {k} (seed {seed}, stall {stall}‰) at cycle {}: input {t:?}",
             r.cycle_out
         );
@@ -81,7 +81,7 @@ fn conformance_examples_match_expected_results() {
     let mut sim = new_sim().expect("sim");
     let (results, _) = coverage_dut::run(&mut sim, &vectors, &cfg(250, 9)).expect("run");
     for (k, (r, e)) in results.iter().zip(&expected).enumerate() {
-        assert_eq!(&r.result, e, "examples/coverage.jsonl line {}", k + 1);
+        assert_eq!(&r.out, e, "examples/coverage.jsonl line {}", k + 1);
     }
 }
 

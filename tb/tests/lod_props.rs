@@ -114,7 +114,7 @@ proptest! {
         let (results, _) = lod_dut::run(&mut sim, &vectors, &cfg).map_err(TestCaseError::fail)?;
         prop_assert_eq!(results.len(), vectors.len());
         for (t, r) in vectors.iter().zip(&results) {
-            prop_assert_eq!(&r.result, &golden(t), "input {:?} at cycle {}", t, r.cycle_out);
+            prop_assert_eq!(&r.out, &golden(t), "input {:?} at cycle {}", t, r.cycle_out);
         }
     }
 }

@@ -23,7 +23,7 @@ fn compare(vectors: &[texpix_tb::lod::LodTxn], seed: u64, stall: u32) {
     assert_eq!(results.len(), vectors.len());
     for (k, (t, r)) in vectors.iter().zip(&results).enumerate() {
         assert_eq!(
-            r.result,
+            r.out,
             golden(t),
             "vector {k} (seed {seed}, stall {stall}‰) at cycle {}: input {}",
             r.cycle_out,
