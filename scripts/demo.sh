@@ -1,11 +1,14 @@
 #!/usr/bin/env bash
-# The main demo: simulate the coverage unit on the example vectors (RTL checked against the golden
-# model), write a VCD waveform, and export the unit's Verilog. Outputs land in out/.
+# The main demo: simulate the coverage and LOD units on the example vectors (RTL checked against the
+# golden model, with random back-pressure), write VCD waveforms, and export every unit's Verilog.
+# Outputs land in out/.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 texpix=target/release/texpix
 mkdir -p out
-$texpix run coverage --input examples/coverage.jsonl --output out/coverage.results.jsonl \
-  --vcd out/coverage.vcd --stall 0.2 --seed 1
-$texpix export coverage --out out/verilog
-echo "results: out/coverage.results.jsonl  waveform: out/coverage.vcd (+ .gtkw)  verilog: out/verilog/texpix_coverage.v"
+for unit in coverage lod; do
+  $texpix run "$unit" --input "examples/$unit.jsonl" --output "out/$unit.results.jsonl" \
+    --vcd "out/$unit.vcd" --stall 0.2 --seed 1
+done
+$texpix export --all --out out/verilog
+echo "results: out/<unit>.results.jsonl  waveforms: out/<unit>.vcd (+ .gtkw)  verilog: out/verilog/texpix_<unit>.v"
