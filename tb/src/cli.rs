@@ -348,11 +348,7 @@ pub fn trace<U: Unit>(vectors: &[U::Txn], cfg: &StreamConfig) -> Result<(Trace, 
     let t0 = Instant::now();
     let (results, _) = U::run(&mut sim, vectors, cfg)?;
     let secs = t0.elapsed().as_secs_f64();
-    for (k, (t, r)) in vectors.iter().zip(&results).enumerate() {
-        if U::golden(t) != r.out {
-            return Err(format!("vector {}: RTL and golden model differ", k + 1));
-        }
-    }
+    crate::scoreboard::check::<U>(vectors, &results)?;
     let ports = crate::ports::ports_and_values(&*sim.uut).0;
     let cycles = rows.borrow().clone();
     Ok((Trace { ports, cycles }, secs))

@@ -7,9 +7,8 @@
 //! reordered transaction.
 
 use crate::coverage::{lane_positions, CoverageResult, CoverageTxn, OpResult, PixldOp};
-use rust_hdl::prelude::*;
 use texpix_rtl::coverage::{CoverageUnit, OPS};
-use texpix_sim::{run_stream, Sim, SimError, StreamBinding, StreamConfig, StreamStats, Transfer};
+use texpix_sim::{run_stream, Sim, StreamBinding, StreamConfig, StreamStats, Transfer};
 
 /// One RTL transaction: the unit's input ports.
 #[derive(Clone, Debug, Default, PartialEq)]
@@ -178,25 +177,6 @@ pub fn binding() -> StreamBinding<CoverageUnit, CovIn, CovOut> {
         read,
         set_out_ready: |u, r| u.out_ready.next = r,
     }
-}
-
-/// A fresh coverage unit in a simulator, not yet reset (attach probes or a VCD here, then [`reset`]).
-pub fn power_up() -> Sim<CoverageUnit> {
-    Sim::new(CoverageUnit::default(), |u, c| {
-        u.clock.next = Clock::from(c)
-    })
-}
-
-/// Holds the unit's synchronous reset for two cycles.
-pub fn reset(sim: &mut Sim<CoverageUnit>) -> Result<(), SimError> {
-    sim.reset(|u, r| u.reset.next = r, 2)
-}
-
-/// A fresh coverage unit in a simulator, reset for two cycles.
-pub fn new_sim() -> Result<Sim<CoverageUnit>, SimError> {
-    let mut sim = power_up();
-    reset(&mut sim)?;
-    Ok(sim)
 }
 
 /// Runs vectors through the RTL in `sim` and returns their results in order, with the stream

@@ -11,5 +11,6 @@ pub mod lod;
 pub mod lod_dut;
 pub mod lod_stim;
 pub mod ports;
+pub mod scoreboard;
 pub mod unit;
 pub mod vectors;

@@ -4,9 +4,8 @@
 
 use crate::coverage_dut::TimedResult;
 use crate::lod::{LodLane, LodMode, LodResult, LodTxn};
-use rust_hdl::prelude::*;
 use texpix_rtl::lod::LodUnit;
-use texpix_sim::{run_stream, Sim, SimError, StreamBinding, StreamConfig, StreamStats};
+use texpix_sim::{run_stream, Sim, StreamBinding, StreamConfig, StreamStats};
 
 /// One RTL transaction: a vector and its tag.
 #[derive(Clone, Debug)]
@@ -87,23 +86,6 @@ pub fn binding() -> StreamBinding<LodUnit, LodIn, LodOut> {
         read,
         set_out_ready: |u, r| u.out_ready.next = r,
     }
-}
-
-/// A fresh LOD unit in a simulator, not yet reset.
-pub fn power_up() -> Sim<LodUnit> {
-    Sim::boxed(Box::default(), |u, c| u.clock.next = Clock::from(c))
-}
-
-/// Holds the unit's synchronous reset for two cycles.
-pub fn reset(sim: &mut Sim<LodUnit>) -> Result<(), SimError> {
-    sim.reset(|u, r| u.reset.next = r, 2)
-}
-
-/// A fresh, reset LOD unit in a simulator.
-pub fn new_sim() -> Result<Sim<LodUnit>, SimError> {
-    let mut sim = power_up();
-    reset(&mut sim)?;
-    Ok(sim)
 }
 
 /// Runs vectors through the RTL and returns their results in order with the stream statistics.

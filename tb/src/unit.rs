@@ -2,22 +2,22 @@
 //! co-simulating and benchmarking are written once for every unit.
 
 use crate::coverage::{self, CoverageResult, CoverageTxn};
-use crate::coverage_dut::{self, TimedResult};
+use crate::coverage_dut;
 use crate::lod::{self, LodResult, LodTxn};
 use crate::vectors::FieldError;
 use crate::{coverage_stim, lod_dut, lod_stim};
-use rust_hdl::prelude::Block;
+use rust_hdl::prelude::{Block, Clock};
 use serde_json::Value;
 use std::fmt::Debug;
-use texpix_sim::{Sim, SimError, StreamConfig, StreamStats};
+use texpix_sim::{Sim, SimError, StreamConfig, StreamStats, Transfer};
 
 /// RTL results of a run, in order, and what the stream cost.
-pub type RtlRun<R> = Result<(Vec<TimedResult<R>>, StreamStats), String>;
+pub type RtlRun<R> = Result<(Vec<Transfer<R>>, StreamStats), String>;
 
 /// A unit: its vectors, golden model, RTL driver and Verilog export.
 pub trait Unit {
     /// The RTL block.
-    type Block: Block;
+    type Block: Block + Default;
     /// One vector.
     type Txn: Clone + Debug;
     /// One vector's result.
@@ -36,14 +36,22 @@ pub trait Unit {
     fn golden(t: &Self::Txn) -> Self::Res;
     /// `n` random and edge-case vectors.
     fn random(seed: u64, n: usize) -> Vec<Self::Txn>;
-    /// The unit at power-up (not reset).
-    fn power_up() -> Sim<Self::Block>;
-    /// Holds the reset.
-    fn reset(sim: &mut Sim<Self::Block>) -> Result<(), SimError>;
+    /// Drives the block's clock input.
+    fn set_clock(b: &mut Self::Block, high: bool);
+    /// Drives the block's synchronous reset input.
+    fn set_reset(b: &mut Self::Block, high: bool);
     /// Runs vectors through the RTL.
     fn run(sim: &mut Sim<Self::Block>, v: &[Self::Txn], cfg: &StreamConfig) -> RtlRun<Self::Res>;
     /// The Verilog of the unit, top module [`Unit::TOP`], with `header` on top.
     fn export(header: &str) -> Result<String, String>;
+    /// The unit at power-up, not yet reset (attach probes or a VCD here), built on the heap.
+    fn power_up() -> Sim<Self::Block> {
+        Sim::boxed(Box::default(), Self::set_clock)
+    }
+    /// Holds the reset for two cycles.
+    fn reset(sim: &mut Sim<Self::Block>) -> Result<(), SimError> {
+        sim.reset(Self::set_reset, 2)
+    }
     /// A reset unit in a simulator.
     fn new_sim() -> Result<Sim<Self::Block>, SimError> {
         let mut sim = Self::power_up();
@@ -77,11 +85,11 @@ impl Unit for Coverage {
         let mut s = coverage_stim::Stim::new(seed);
         (0..n).map(|_| s.coverage()).collect()
     }
-    fn power_up() -> Sim<Self::Block> {
-        coverage_dut::power_up()
+    fn set_clock(b: &mut Self::Block, high: bool) {
+        b.clock.next = Clock::from(high);
     }
-    fn reset(sim: &mut Sim<Self::Block>) -> Result<(), SimError> {
-        coverage_dut::reset(sim)
+    fn set_reset(b: &mut Self::Block, high: bool) {
+        b.reset.next = high;
     }
     fn run(
         sim: &mut Sim<Self::Block>,
@@ -125,11 +133,11 @@ impl Unit for Lod {
         let mut s = lod_stim::LodStim::new(seed);
         (0..n).map(|_| s.lod()).collect()
     }
-    fn power_up() -> Sim<Self::Block> {
-        lod_dut::power_up()
+    fn set_clock(b: &mut Self::Block, high: bool) {
+        b.clock.next = Clock::from(high);
     }
-    fn reset(sim: &mut Sim<Self::Block>) -> Result<(), SimError> {
-        lod_dut::reset(sim)
+    fn set_reset(b: &mut Self::Block, high: bool) {
+        b.reset.next = high;
     }
     fn run(sim: &mut Sim<Self::Block>, v: &[LodTxn], cfg: &StreamConfig) -> RtlRun<LodResult> {
         lod_dut::run(sim, v, cfg)

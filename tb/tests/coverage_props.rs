@@ -4,13 +4,13 @@
 //! golden model against the independent ideal reference.
 
 use proptest::prelude::*;
-use texpix_sim::StreamConfig;
 use texpix_tb::coverage::{
     golden, ideal_coverage, CoverageTxn, OpMode, PixldOp, QUAD_MAX, QUAD_MIN, VERTEX_MAX,
     VERTEX_MIN,
 };
-use texpix_tb::coverage_dut::{self, new_sim};
 use texpix_tb::coverage_stim::Stim;
+use texpix_tb::scoreboard::{run_and_check, stalls};
+use texpix_tb::unit::Coverage;
 
 fn quad() -> impl Strategy<Value = [i32; 2]> {
     let c = prop_oneof![
@@ -123,13 +123,8 @@ proptest! {
         stall in prop_oneof![Just(0u32), 100u32..800],
         seed in any::<u64>(),
     ) {
-        let mut sim = new_sim().expect("sim");
-        let cfg = StreamConfig { in_idle_permille: stall, out_stall_permille: stall, seed, max_idle_cycles: 1000 };
-        let (results, _) = coverage_dut::run(&mut sim, &vectors, &cfg).map_err(TestCaseError::fail)?;
-        prop_assert_eq!(results.len(), vectors.len());
-        for (t, r) in vectors.iter().zip(&results) {
-            prop_assert_eq!(&r.out, &golden(t), "input {:?} at cycle {}", t, r.cycle_out);
-        }
+        let cfg = stalls(stall, seed);
+        run_and_check::<Coverage>(&vectors, &cfg).map_err(TestCaseError::fail)?;
     }
 }
 

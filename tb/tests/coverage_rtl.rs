@@ -3,51 +3,20 @@
 //! VCD determinism. The 100 000-transaction regression is opt-in: `cargo test --release -- --ignored`.
 
 use texpix_sim::StreamConfig;
-use texpix_tb::coverage::{golden, parse_coverage_line, parse_result_line};
-use texpix_tb::coverage_dut::{self, new_sim};
+use texpix_tb::coverage::{parse_coverage_line, parse_result_line};
 use texpix_tb::coverage_stim::Stim;
+use texpix_tb::scoreboard::{run_and_check, stalls};
+use texpix_tb::unit::{Coverage, Unit};
 use texpix_tb::vectors::read_jsonl;
 
 fn cfg(stall: u32, seed: u64) -> StreamConfig {
-    StreamConfig {
-        in_idle_permille: stall,
-        out_stall_permille: stall,
-        seed,
-        max_idle_cycles: 1000,
-    }
+    stalls(stall, seed)
 }
 
-/// Runs `n` random vectors through the RTL and compares each with the golden model.
+/// Runs `n` random vectors through the RTL and compares each with the golden model, in order.
 fn compare(n: usize, seed: u64, stall: u32) {
-    let mut s = Stim::new(seed);
-    let vectors: Vec<_> = (0..n).map(|_| s.coverage()).collect();
-    let mut sim = new_sim().expect("sim");
-    let (results, stats) = coverage_dut::run(&mut sim, &vectors, &cfg(stall, seed)).expect("run");
-    assert_eq!(results.len(), n);
-    for (k, (t, r)) in vectors.iter().zip(&results).enumerate() {
-        let g = golden(t);
-        assert_eq!(
-            r.out, g,
-            "vector {k} (seed {seed}, stall {stall}‰) at cycle {}: input {t:?}",
-            r.cycle_out
-        );
-        assert!(r.cycle_out > r.cycle_in);
-        if k > 0 {
-            assert!(
-                r.cycle_in > results[k - 1].cycle_in,
-                "inputs accepted in order"
-            );
-            assert!(
-                r.cycle_out > results[k - 1].cycle_out,
-                "outputs leave in order"
-            );
-        }
-    }
-    if stall > 0 {
-        assert!(
-            stats.in_stall_cycles + stats.out_stall_cycles > 0,
-            "back-pressure was exercised"
-        );
+    if let Err(e) = run_and_check::<Coverage>(&Coverage::random(seed, n), &cfg(stall, seed)) {
+        panic!("seed {seed}, stall {stall}‰: {e}");
     }
 }
 
@@ -78,8 +47,7 @@ fn conformance_examples_match_expected_results() {
     let expected =
         read_jsonl(&dir.join("coverage.expected.jsonl"), parse_result_line).expect("expected");
     assert_eq!(vectors.len(), expected.len());
-    let mut sim = new_sim().expect("sim");
-    let (results, _) = coverage_dut::run(&mut sim, &vectors, &cfg(250, 9)).expect("run");
+    let (results, _) = run_and_check::<Coverage>(&vectors, &cfg(250, 9)).expect("run");
     for (k, (r, e)) in results.iter().zip(&expected).enumerate() {
         assert_eq!(&r.out, e, "examples/coverage.jsonl line {}", k + 1);
     }
@@ -96,8 +64,7 @@ fn n_quads_take_n_plus_latency_cycles_without_back_pressure() {
             t
         })
         .collect();
-    let mut sim = new_sim().expect("sim");
-    let (results, _) = coverage_dut::run(&mut sim, &vectors, &cfg(0, 1)).expect("run");
+    let (results, _) = run_and_check::<Coverage>(&vectors, &cfg(0, 1)).expect("run");
     // Latency: accepted on edge c, registered in stages 1..3, taken by the sink on edge c + 3.
     const LATENCY: u64 = 3;
     for (k, r) in results.iter().enumerate() {
@@ -119,9 +86,9 @@ fn same_seed_gives_byte_identical_vcd() {
     let vectors: Vec<_> = (0..30).map(|_| s.coverage()).collect();
     let dump = |name: &str, seed: u64| {
         let path = dir.join(name);
-        let mut sim = new_sim().expect("sim");
+        let mut sim = Coverage::new_sim().expect("sim");
         sim.dump_vcd(&path, &[]).expect("vcd");
-        coverage_dut::run(&mut sim, &vectors, &cfg(300, seed)).expect("run");
+        Coverage::run(&mut sim, &vectors, &cfg(300, seed)).expect("run");
         sim.finish_vcd().expect("finish");
         std::fs::read(&path).expect("read vcd")
     };

@@ -4,9 +4,9 @@
 //! reference within the SPEC's 2/256.
 
 use proptest::prelude::*;
-use texpix_sim::StreamConfig;
 use texpix_tb::lod::{golden, ideal, LodMode, LodSampler, LodTex, LodTxn, MipFilter};
-use texpix_tb::lod_dut::{self, new_sim};
+use texpix_tb::scoreboard::{run_and_check, stalls};
+use texpix_tb::unit::Lod;
 
 fn f32_value() -> impl Strategy<Value = u32> {
     prop_oneof![
@@ -109,13 +109,8 @@ proptest! {
         stall in prop_oneof![Just(0u32), 100u32..800],
         seed in any::<u64>(),
     ) {
-        let mut sim = new_sim().expect("sim");
-        let cfg = StreamConfig { in_idle_permille: stall, out_stall_permille: stall, seed, max_idle_cycles: 1000 };
-        let (results, _) = lod_dut::run(&mut sim, &vectors, &cfg).map_err(TestCaseError::fail)?;
-        prop_assert_eq!(results.len(), vectors.len());
-        for (t, r) in vectors.iter().zip(&results) {
-            prop_assert_eq!(&r.out, &golden(t), "input {:?} at cycle {}", t, r.cycle_out);
-        }
+        let cfg = stalls(stall, seed);
+        run_and_check::<Lod>(&vectors, &cfg).map_err(TestCaseError::fail)?;
     }
 }
 

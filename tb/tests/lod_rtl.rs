@@ -3,54 +3,23 @@
 //! regression is opt-in: `cargo test --release -p texpix-tb --test lod_rtl -- --ignored`.
 
 use texpix_sim::StreamConfig;
-use texpix_tb::lod::{golden, parse_lod_line, to_json};
-use texpix_tb::lod_dut::{self, new_sim};
-use texpix_tb::lod_stim::LodStim;
+use texpix_tb::lod::{parse_lod_line, LodTxn};
+use texpix_tb::scoreboard::{run_and_check, stalls};
+use texpix_tb::unit::{Lod, Unit};
 use texpix_tb::vectors::read_jsonl;
 
 fn cfg(stall: u32, seed: u64) -> StreamConfig {
-    StreamConfig {
-        in_idle_permille: stall,
-        out_stall_permille: stall,
-        seed,
-        max_idle_cycles: 1000,
+    stalls(stall, seed)
+}
+
+fn compare(vectors: &[LodTxn], seed: u64, stall: u32) {
+    if let Err(e) = run_and_check::<Lod>(vectors, &cfg(stall, seed)) {
+        panic!("seed {seed}, stall {stall}‰: {e}");
     }
 }
 
-fn compare(vectors: &[texpix_tb::lod::LodTxn], seed: u64, stall: u32) {
-    let mut sim = new_sim().expect("sim");
-    let (results, stats) = lod_dut::run(&mut sim, vectors, &cfg(stall, seed)).expect("run");
-    assert_eq!(results.len(), vectors.len());
-    for (k, (t, r)) in vectors.iter().zip(&results).enumerate() {
-        assert_eq!(
-            r.out,
-            golden(t),
-            "vector {k} (seed {seed}, stall {stall}‰) at cycle {}: input {}",
-            r.cycle_out,
-            to_json(t)
-        );
-        if k > 0 {
-            assert!(
-                r.cycle_in > results[k - 1].cycle_in,
-                "inputs accepted in order"
-            );
-            assert!(
-                r.cycle_out > results[k - 1].cycle_out,
-                "outputs leave in order"
-            );
-        }
-    }
-    if stall > 0 {
-        assert!(
-            stats.in_stall_cycles + stats.out_stall_cycles > 0,
-            "back-pressure was exercised"
-        );
-    }
-}
-
-fn random(n: usize, seed: u64) -> Vec<texpix_tb::lod::LodTxn> {
-    let mut s = LodStim::new(seed);
-    (0..n).map(|_| s.lod()).collect()
+fn random(n: usize, seed: u64) -> Vec<LodTxn> {
+    Lod::random(seed, n)
 }
 
 #[test]
@@ -83,8 +52,7 @@ fn conformance_examples_match_golden() {
 #[test]
 fn n_quads_take_n_plus_latency_cycles_without_back_pressure() {
     let vectors = random(300, 4);
-    let mut sim = new_sim().expect("sim");
-    let (results, _) = lod_dut::run(&mut sim, &vectors, &cfg(0, 1)).expect("run");
+    let (results, _) = run_and_check::<Lod>(&vectors, &cfg(0, 1)).expect("run");
     // Accepted on edge c, registered in stages 1…5, taken by the sink on edge c + 5.
     const LATENCY: u64 = 5;
     for (k, r) in results.iter().enumerate() {
