@@ -1,0 +1,145 @@
+//! One child's ray/box slab test (SPEC §4, bit for bit as stated in `texpix_tb::bvh`).
+//!
+//! # Ports
+//! `o_x/y/z` ray origin, `inv_x/y/z` inverse direction, `lo_x/y/z` and `hi_x/y/z` the box's min and
+//! max corner, `extent` (all f32 bits), `grow` (box_grow, ULPs) → `hit`, `key` (min_t, the sort key).
+//! Ports are scalar so that the block can live in an array (rust-hdl exports an array port of an
+//! array of blocks wrongly).
+//!
+//! # Arithmetic
+//! Per axis `t = (plane − origin)·inv` (an f32 subtract and an f32 multiply, round to nearest even,
+//! denormals kept); the sign bit of `inv` picks near/far; near = maxNum of the three near planes,
+//! far = minNum of the far ones (a NaN operand is ignored); NaN near or far ⇒ miss;
+//! min_t = maxNum(near, +0), max_t = minNum(far, extent); a positive finite max_t grows by `grow`
+//! ULPs (saturating at +Inf); hit iff min_t ≤ max_t. Combinational, latency 0: 6 subtracters,
+//! 6 multipliers, 7 comparators.
+
+use crate::common::fp::{FpAdd, FpCmp, FpMul};
+use rust_hdl::prelude::*;
+
+/// The slab test. See the module documentation.
+#[derive(Clone, Debug, LogicBlock, Default)]
+pub struct BoxSlab {
+    /// Origin x.
+    pub o_x: Signal<In, Bits<32>>,
+    /// Origin y.
+    pub o_y: Signal<In, Bits<32>>,
+    /// Origin z.
+    pub o_z: Signal<In, Bits<32>>,
+    /// Inverse direction x.
+    pub inv_x: Signal<In, Bits<32>>,
+    /// Inverse direction y.
+    pub inv_y: Signal<In, Bits<32>>,
+    /// Inverse direction z.
+    pub inv_z: Signal<In, Bits<32>>,
+    /// Box min x.
+    pub lo_x: Signal<In, Bits<32>>,
+    /// Box min y.
+    pub lo_y: Signal<In, Bits<32>>,
+    /// Box min z.
+    pub lo_z: Signal<In, Bits<32>>,
+    /// Box max x.
+    pub hi_x: Signal<In, Bits<32>>,
+    /// Box max y.
+    pub hi_y: Signal<In, Bits<32>>,
+    /// Box max z.
+    pub hi_z: Signal<In, Bits<32>>,
+    /// Ray extent.
+    pub extent: Signal<In, Bits<32>>,
+    /// Box growing, ULPs.
+    pub grow: Signal<In, Bits<8>>,
+    /// The ray hits the box.
+    pub hit: Signal<Out, Bit>,
+    /// min_t (f32 bits, never −0).
+    pub key: Signal<Out, Bits<32>>,
+    sub_lo: [FpAdd; 3],
+    sub_hi: [FpAdd; 3],
+    mul_lo: [FpMul; 3],
+    mul_hi: [FpMul; 3],
+    near_xy: FpCmp,
+    near_xyz: FpCmp,
+    far_xy: FpCmp,
+    far_xyz: FpCmp,
+    clamp_min: FpCmp,
+    clamp_max: FpCmp,
+    decide: FpCmp,
+    o: [Signal<Local, Bits<32>>; 3],
+    inv: [Signal<Local, Bits<32>>; 3],
+    lo: [Signal<Local, Bits<32>>; 3],
+    hi: [Signal<Local, Bits<32>>; 3],
+    near: [Signal<Local, Bits<32>>; 3],
+    far: [Signal<Local, Bits<32>>; 3],
+    tmax: Signal<Local, Bits<32>>,
+    grown: Signal<Local, Bits<32>>,
+    miss: Signal<Local, Bit>,
+}
+
+impl Logic for BoxSlab {
+    #[hdl_gen]
+    fn update(&mut self) {
+        self.o[0].next = self.o_x.val();
+        self.o[1].next = self.o_y.val();
+        self.o[2].next = self.o_z.val();
+        self.inv[0].next = self.inv_x.val();
+        self.inv[1].next = self.inv_y.val();
+        self.inv[2].next = self.inv_z.val();
+        self.lo[0].next = self.lo_x.val();
+        self.lo[1].next = self.lo_y.val();
+        self.lo[2].next = self.lo_z.val();
+        self.hi[0].next = self.hi_x.val();
+        self.hi[1].next = self.hi_y.val();
+        self.hi[2].next = self.hi_z.val();
+        for k in 0..3 {
+            self.sub_lo[k].a.next = self.lo[k].val();
+            self.sub_lo[k].b.next = self.o[k].val();
+            self.sub_lo[k].sub.next = true;
+            self.sub_hi[k].a.next = self.hi[k].val();
+            self.sub_hi[k].b.next = self.o[k].val();
+            self.sub_hi[k].sub.next = true;
+            self.mul_lo[k].a.next = self.sub_lo[k].y.val();
+            self.mul_lo[k].b.next = self.inv[k].val();
+            self.mul_hi[k].a.next = self.sub_hi[k].y.val();
+            self.mul_hi[k].b.next = self.inv[k].val();
+            self.near[k].next = self.mul_lo[k].y.val();
+            self.far[k].next = self.mul_hi[k].y.val();
+            if self.inv[k].val().get_bit(31) {
+                self.near[k].next = self.mul_hi[k].y.val();
+                self.far[k].next = self.mul_lo[k].y.val();
+            }
+        }
+        self.near_xy.a.next = self.near[0].val();
+        self.near_xy.b.next = self.near[1].val();
+        self.near_xyz.a.next = self.near_xy.max.val();
+        self.near_xyz.b.next = self.near[2].val();
+        self.far_xy.a.next = self.far[0].val();
+        self.far_xy.b.next = self.far[1].val();
+        self.far_xyz.a.next = self.far_xy.min.val();
+        self.far_xyz.b.next = self.far[2].val();
+        // min_t = maxNum(near, +0); max_t = minNum(far, extent).
+        self.clamp_min.a.next = self.near_xyz.max.val();
+        self.clamp_min.b.next = bits::<32>(0);
+        self.clamp_max.a.next = self.far_xyz.min.val();
+        self.clamp_max.b.next = self.extent.val();
+        // Growing: positive finite max_t gains `grow` ULPs, saturating at +Inf.
+        self.tmax.next = self.clamp_max.min.val();
+        self.grown.next = self.tmax.val();
+        if !self.tmax.val().get_bit(31)
+            & self.tmax.val().any()
+            & (self.tmax.val() < bits::<32>(0x7F80_0000_u64))
+        {
+            self.grown.next = self.tmax.val() + bit_cast::<32, 8>(self.grow.val());
+            if self.grown.val() > bits::<32>(0x7F80_0000_u64) {
+                self.grown.next = bits::<32>(0x7F80_0000_u64);
+            }
+        }
+        self.decide.a.next = self.clamp_min.max.val();
+        self.decide.b.next = self.grown.val();
+        // NaN near or far (all three planes NaN) ⇒ miss.
+        self.miss.next = ((self.near_xyz.max.val().get_bits::<8>(23) == bits::<8>(0xFF))
+            & self.near_xyz.max.val().get_bits::<23>(0).any())
+            | ((self.far_xyz.min.val().get_bits::<8>(23) == bits::<8>(0xFF))
+                & self.far_xyz.min.val().get_bits::<23>(0).any());
+        self.hit.next = !self.miss.val() & (self.decide.lt.val() | self.decide.eq.val());
+        self.key.next = self.clamp_min.max.val();
+    }
+}
