@@ -1,12 +1,14 @@
-//! BVH box/triangle intersector (SPEC §4): the compute blocks. The algorithm is stated bit for bit
+//! BVH box/triangle intersector (SPEC §4): [`BvhUnit`] and its compute blocks. The algorithm is stated bit for bit
 //! in the golden model's documentation (`texpix_tb::bvh`).
 
 pub mod slab;
 pub mod sort;
 pub mod tri;
+pub mod unit;
 pub mod vec3;
 
 pub use slab::BoxSlab;
 pub use sort::ChildSort;
 pub use tri::TriTest;
+pub use unit::BvhUnit;
 pub use vec3::{Cross3, Dot3};

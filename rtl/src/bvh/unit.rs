@@ -1,0 +1,512 @@
+//! The BVH intersector (SPEC §4): IMAGE_BVH_INTERSECT_RAY / IMAGE_BVH64_INTERSECT_RAY, one node test
+//! per ray, node fetch through a request/response memory port, results in order.
+//!
+//! # Ports
+//! Input stream (`in_valid`/`in_ready`): `in_tag`, `in_ptr_lo`/`in_ptr_hi` (node pointer; the high
+//! word only with `in_bvh64`), `in_extent`, `in_o_*` origin, `in_d_*` direction and `in_i_*` inverse
+//! direction (f32 bits; with `in_a16` the direction registers carry the f16 pairs `{d | inv << 16}`
+//! and `in_i_*` is ignored), `in_desc[4]` (the 128-bit T#, low dword first), and the instruction
+//! fields the restrictions name: `in_dmask`, `in_d16`, `in_r128`, `in_unrm`, `in_dim`, `in_lwe`,
+//! `in_tfe`, `in_ssamp`.
+//! Memory request (`mem_req_valid`/`mem_req_ready`): `mem_req_addr_lo/hi` (byte address
+//! base·256 + (ptr >> 3)·64), `mem_req_len128` (a box32 node is 128 bytes, others 64).
+//! Memory response (`mem_resp_valid`/`mem_resp_ready`, in request order): `mem_resp_data[32]`, the
+//! node's dwords (the first 16 for a 64-byte node).
+//! Output stream (`out_valid`/`out_ready`): `out_tag`, `out_d[4]`, `out_err` (the instruction broke a
+//! restriction: nothing was fetched, `out_d` reads 0).
+//!
+//! # Timing
+//! A request is issued in the cycle the ray is accepted; the ray waits in an 8-entry in-order queue
+//! (`QUEUE` rays in flight) until its node arrives, then the node test runs combinationally into the
+//! output register. Rays that fetch nothing (out of bounds, instance/procedural node, rejected
+//! instruction) pass through the same queue, so results stay in order. Throughput: one node test per
+//! clock while responses keep up; latency 1 + memory latency.
+//!
+//! # Arithmetic
+//! [`BoxSlab`] ×4 and [`ChildSort`] for box nodes (box16 corners widened exactly from f16),
+//! [`TriTest`] for triangles; A16 directions are widened exactly ([`F16ToF32`]).
+
+use super::{BoxSlab, ChildSort, TriTest};
+use crate::common::fp::{F16ToF32, Retime};
+use rust_hdl::prelude::*;
+
+/// Rays in flight.
+pub const QUEUE: usize = 8;
+/// 32-bit registers per queue entry: origin ×3, direction ×3, inverse ×3, extent, control.
+const FIELDS: usize = 11;
+
+/// The intersector. See the module documentation.
+#[derive(Clone, Debug, LogicBlock)]
+pub struct BvhUnit {
+    /// Clock.
+    pub clock: Signal<In, Clock>,
+    /// Synchronous reset, active high.
+    pub reset: Signal<In, Bit>,
+    /// Input valid.
+    pub in_valid: Signal<In, Bit>,
+    /// A ray is accepted this cycle.
+    pub in_ready: Signal<Out, Bit>,
+    /// Transaction id.
+    pub in_tag: Signal<In, Bits<16>>,
+    /// Node pointer, low word.
+    pub in_ptr_lo: Signal<In, Bits<32>>,
+    /// Node pointer, high word (BVH64).
+    pub in_ptr_hi: Signal<In, Bits<32>>,
+    /// 64-bit node pointer.
+    pub in_bvh64: Signal<In, Bit>,
+    /// f16 directions.
+    pub in_a16: Signal<In, Bit>,
+    /// Ray extent.
+    pub in_extent: Signal<In, Bits<32>>,
+    /// Origin x.
+    pub in_o_x: Signal<In, Bits<32>>,
+    /// Origin y.
+    pub in_o_y: Signal<In, Bits<32>>,
+    /// Origin z.
+    pub in_o_z: Signal<In, Bits<32>>,
+    /// Direction x (A16: {dx, ix}).
+    pub in_d_x: Signal<In, Bits<32>>,
+    /// Direction y (A16: {dy, iy}).
+    pub in_d_y: Signal<In, Bits<32>>,
+    /// Direction z (A16: {dz, iz}).
+    pub in_d_z: Signal<In, Bits<32>>,
+    /// Inverse direction x.
+    pub in_i_x: Signal<In, Bits<32>>,
+    /// Inverse direction y.
+    pub in_i_y: Signal<In, Bits<32>>,
+    /// Inverse direction z.
+    pub in_i_z: Signal<In, Bits<32>>,
+    /// The T#, low dword first.
+    pub in_desc: [Signal<In, Bits<32>>; 4],
+    /// DMASK (must be 0xf).
+    pub in_dmask: Signal<In, Bits<4>>,
+    /// D16 (must be 0).
+    pub in_d16: Signal<In, Bit>,
+    /// R128 (must be 1).
+    pub in_r128: Signal<In, Bit>,
+    /// UNRM (must be 1).
+    pub in_unrm: Signal<In, Bit>,
+    /// DIM (must be 0).
+    pub in_dim: Signal<In, Bits<3>>,
+    /// LWE (must be 0).
+    pub in_lwe: Signal<In, Bit>,
+    /// TFE (must be 0).
+    pub in_tfe: Signal<In, Bit>,
+    /// SSAMP (must be 0).
+    pub in_ssamp: Signal<In, Bit>,
+    /// Memory request valid.
+    pub mem_req_valid: Signal<Out, Bit>,
+    /// Memory accepts the request.
+    pub mem_req_ready: Signal<In, Bit>,
+    /// Byte address, low word.
+    pub mem_req_addr_lo: Signal<Out, Bits<32>>,
+    /// Byte address, high word.
+    pub mem_req_addr_hi: Signal<Out, Bits<32>>,
+    /// 128-byte request (box32).
+    pub mem_req_len128: Signal<Out, Bit>,
+    /// Memory response valid.
+    pub mem_resp_valid: Signal<In, Bit>,
+    /// The unit takes the response.
+    pub mem_resp_ready: Signal<Out, Bit>,
+    /// Node dwords.
+    pub mem_resp_data: [Signal<In, Bits<32>>; 32],
+    /// Output valid.
+    pub out_valid: Signal<Out, Bit>,
+    /// Downstream accepts.
+    pub out_ready: Signal<In, Bit>,
+    /// Transaction id.
+    pub out_tag: Signal<Out, Bits<16>>,
+    /// The four result dwords.
+    pub out_d: [Signal<Out, Bits<32>>; 4],
+    /// The instruction was rejected.
+    pub out_err: Signal<Out, Bit>,
+
+    // Decode.
+    wide: [F16ToF32; 6],
+    dx: [Signal<Local, Bits<32>>; 3],
+    ix: [Signal<Local, Bits<32>>; 3],
+    index: Signal<Local, Bits<64>>,
+    size: Signal<Local, Bits<64>>,
+    addr: Signal<Local, Bits<64>>,
+    ntype: Signal<Local, Bits<3>>,
+    kind: Signal<Local, Bits<2>>,
+    ctl: Signal<Local, Bits<32>>,
+    space: Signal<Local, Bit>,
+    fetch: Signal<Local, Bit>,
+    rdy: Signal<Local, Bit>,
+    push: Signal<Local, Bit>,
+    pop: Signal<Local, Bit>,
+    adv_out: Signal<Local, Bit>,
+    // Queue.
+    ent: [Retime<Bits<32>>; 88],
+    wptr: DFF<Bits<3>>,
+    rptr: DFF<Bits<3>>,
+    count: DFF<Bits<4>>,
+    kidx: [Constant<Bits<3>>; 8],
+    head: [Signal<Local, Bits<32>>; 11],
+    hkind: Signal<Local, Bits<2>>,
+    htype: Signal<Local, Bits<3>>,
+    // Node tests.
+    half: [F16ToF32; 24],
+    slab: [BoxSlab; 4],
+    sort: ChildSort,
+    tri: TriTest,
+    corner: [Signal<Local, Bits<32>>; 24],
+    vsel: [Signal<Local, Bits<32>>; 9],
+    res: [Signal<Local, Bits<32>>; 4],
+    // Output.
+    ovalid: DFF<Bit>,
+    o_tag: Retime<Bits<16>>,
+    o_d: [Retime<Bits<32>>; 4],
+    o_err: Retime<Bit>,
+}
+
+impl Default for BvhUnit {
+    fn default() -> Self {
+        use std::array::from_fn;
+        Self {
+            clock: Default::default(),
+            reset: Default::default(),
+            in_valid: Default::default(),
+            in_ready: Default::default(),
+            in_tag: Default::default(),
+            in_ptr_lo: Default::default(),
+            in_ptr_hi: Default::default(),
+            in_bvh64: Default::default(),
+            in_a16: Default::default(),
+            in_extent: Default::default(),
+            in_o_x: Default::default(),
+            in_o_y: Default::default(),
+            in_o_z: Default::default(),
+            in_d_x: Default::default(),
+            in_d_y: Default::default(),
+            in_d_z: Default::default(),
+            in_i_x: Default::default(),
+            in_i_y: Default::default(),
+            in_i_z: Default::default(),
+            in_desc: Default::default(),
+            in_dmask: Default::default(),
+            in_d16: Default::default(),
+            in_r128: Default::default(),
+            in_unrm: Default::default(),
+            in_dim: Default::default(),
+            in_lwe: Default::default(),
+            in_tfe: Default::default(),
+            in_ssamp: Default::default(),
+            mem_req_valid: Default::default(),
+            mem_req_ready: Default::default(),
+            mem_req_addr_lo: Default::default(),
+            mem_req_addr_hi: Default::default(),
+            mem_req_len128: Default::default(),
+            mem_resp_valid: Default::default(),
+            mem_resp_ready: Default::default(),
+            mem_resp_data: from_fn(|_| Default::default()),
+            out_valid: Default::default(),
+            out_ready: Default::default(),
+            out_tag: Default::default(),
+            out_d: Default::default(),
+            out_err: Default::default(),
+            wide: Default::default(),
+            dx: Default::default(),
+            ix: Default::default(),
+            index: Default::default(),
+            size: Default::default(),
+            addr: Default::default(),
+            ntype: Default::default(),
+            kind: Default::default(),
+            ctl: Default::default(),
+            space: Default::default(),
+            fetch: Default::default(),
+            rdy: Default::default(),
+            push: Default::default(),
+            pop: Default::default(),
+            adv_out: Default::default(),
+            ent: from_fn(|_| Retime::new(1)),
+            wptr: Default::default(),
+            rptr: Default::default(),
+            count: Default::default(),
+            kidx: from_fn(|k| Constant::new((k as u64).into())),
+            head: Default::default(),
+            hkind: Default::default(),
+            htype: Default::default(),
+            half: from_fn(|_| Default::default()),
+            slab: Default::default(),
+            sort: Default::default(),
+            tri: Default::default(),
+            corner: from_fn(|_| Default::default()),
+            vsel: Default::default(),
+            res: Default::default(),
+            ovalid: Default::default(),
+            o_tag: Retime::new(1),
+            o_d: from_fn(|_| Retime::new(1)),
+            o_err: Retime::new(1),
+        }
+    }
+}
+
+const _: () = assert!(QUEUE == 8 && FIELDS == 11);
+
+impl Logic for BvhUnit {
+    #[hdl_gen]
+    fn update(&mut self) {
+        // ---------------- decode ----------------
+        // A16: {d | inv << 16} per axis, widened exactly.
+        self.wide[0].a.next = self.in_d_x.val().get_bits::<16>(0);
+        self.wide[1].a.next = self.in_d_y.val().get_bits::<16>(0);
+        self.wide[2].a.next = self.in_d_z.val().get_bits::<16>(0);
+        self.wide[3].a.next = self.in_d_x.val().get_bits::<16>(16);
+        self.wide[4].a.next = self.in_d_y.val().get_bits::<16>(16);
+        self.wide[5].a.next = self.in_d_z.val().get_bits::<16>(16);
+        self.dx[0].next = self.in_d_x.val();
+        self.dx[1].next = self.in_d_y.val();
+        self.dx[2].next = self.in_d_z.val();
+        self.ix[0].next = self.in_i_x.val();
+        self.ix[1].next = self.in_i_y.val();
+        self.ix[2].next = self.in_i_z.val();
+        if self.in_a16.val() {
+            for k in 0..3 {
+                self.dx[k].next = self.wide[k].y.val();
+                self.ix[k].next = self.wide[3 + k].y.val();
+            }
+        }
+        // Node index and bounds: index = ptr >> 3; size = T#[105:64].
+        self.index.next = bit_cast::<64, 32>(self.in_ptr_lo.val());
+        if self.in_bvh64.val() {
+            self.index.next = self.index.val() | (bit_cast::<64, 32>(self.in_ptr_hi.val()) << 32);
+        }
+        self.index.next = self.index.val() >> 3;
+        self.size.next = bit_cast::<64, 32>(self.in_desc[2].val())
+            | (bit_cast::<64, 10>(self.in_desc[3].val().get_bits::<10>(0)) << 32);
+        // Byte address: base·256 + index·64, base = T#[39:0].
+        self.addr.next = ((bit_cast::<64, 32>(self.in_desc[0].val())
+            | (bit_cast::<64, 8>(self.in_desc[1].val().get_bits::<8>(0)) << 32))
+            << 8)
+            + (self.index.val() << 6);
+        self.ntype.next = self.in_ptr_lo.val().get_bits::<3>(0);
+        // kind: 0 fetch, 1 no fetch (all ones), 2 rejected instruction.
+        self.kind.next = bits::<2>(0);
+        if (self.index.val() > self.size.val()) | (self.ntype.val() >= bits::<3>(6)) {
+            self.kind.next = bits::<2>(1);
+        }
+        if (self.in_dmask.val() != bits::<4>(0xF))
+            | self.in_d16.val()
+            | !self.in_r128.val()
+            | !self.in_unrm.val()
+            | self.in_dim.val().any()
+            | self.in_lwe.val()
+            | self.in_tfe.val()
+            | self.in_ssamp.val()
+        {
+            self.kind.next = bits::<2>(2);
+        }
+        // Control word: {kind[30:29], type[28:26], mode[25], sort[24], grow[23:16], tag[15:0]}.
+        self.ctl.next = bit_cast::<32, 16>(self.in_tag.val())
+            | (bit_cast::<32, 8>(self.in_desc[1].val().get_bits::<8>(23)) << 16)
+            | (bit_cast::<32, 1>(self.in_desc[1].val().get_bits::<1>(31)) << 24)
+            | (bit_cast::<32, 1>(self.in_desc[3].val().get_bits::<1>(24)) << 25)
+            | (bit_cast::<32, 3>(self.ntype.val()) << 26)
+            | (bit_cast::<32, 2>(self.kind.val()) << 29);
+
+        // ---------------- handshakes ----------------
+        self.adv_out.next = !self.ovalid.q.val() | self.out_ready.val();
+        self.space.next = self.count.q.val() != bits::<4>(8);
+        self.fetch.next = self.kind.val() == bits::<2>(0);
+        self.rdy.next = self.space.val() & (!self.fetch.val() | self.mem_req_ready.val());
+        self.push.next = self.in_valid.val() & self.rdy.val();
+        self.in_ready.next = self.rdy.val();
+        self.mem_req_valid.next = self.in_valid.val() & self.space.val() & self.fetch.val();
+        self.mem_req_addr_lo.next = self.addr.val().get_bits::<32>(0);
+        self.mem_req_addr_hi.next = self.addr.val().get_bits::<32>(32);
+        self.mem_req_len128.next = self.ntype.val() == bits::<3>(5);
+
+        // ---------------- queue ----------------
+        for e in 0..8 {
+            for f in 0..11 {
+                self.ent[11 * e + f].clock.next = self.clock.val();
+                self.ent[11 * e + f].en.next =
+                    self.push.val() & (self.wptr.q.val() == self.kidx[e].val());
+            }
+            self.ent[11 * e].d.next = self.in_o_x.val();
+            self.ent[11 * e + 1].d.next = self.in_o_y.val();
+            self.ent[11 * e + 2].d.next = self.in_o_z.val();
+            self.ent[11 * e + 3].d.next = self.dx[0].val();
+            self.ent[11 * e + 4].d.next = self.dx[1].val();
+            self.ent[11 * e + 5].d.next = self.dx[2].val();
+            self.ent[11 * e + 6].d.next = self.ix[0].val();
+            self.ent[11 * e + 7].d.next = self.ix[1].val();
+            self.ent[11 * e + 8].d.next = self.ix[2].val();
+            self.ent[11 * e + 9].d.next = self.in_extent.val();
+            self.ent[11 * e + 10].d.next = self.ctl.val();
+        }
+        for f in 0..11 {
+            self.head[f].next = bits::<32>(0);
+        }
+        for e in 0..8 {
+            if self.rptr.q.val() == self.kidx[e].val() {
+                for f in 0..11 {
+                    self.head[f].next = self.ent[11 * e + f].q.val();
+                }
+            }
+        }
+        self.hkind.next = self.head[10].val().get_bits::<2>(29);
+        self.htype.next = self.head[10].val().get_bits::<3>(26);
+        self.mem_resp_ready.next =
+            self.count.q.val().any() & (self.hkind.val() == bits::<2>(0)) & self.adv_out.val();
+        self.pop.next = self.count.q.val().any()
+            & self.adv_out.val()
+            & ((self.hkind.val() != bits::<2>(0)) | self.mem_resp_valid.val());
+        dff_setup!(self, clock, wptr, rptr, count, ovalid);
+        if self.push.val() {
+            self.wptr.d.next = self.wptr.q.val() + bits::<3>(1);
+        }
+        if self.pop.val() {
+            self.rptr.d.next = self.rptr.q.val() + bits::<3>(1);
+        }
+        if self.push.val() & !self.pop.val() {
+            self.count.d.next = self.count.q.val() + bits::<4>(1);
+        }
+        if !self.push.val() & self.pop.val() {
+            self.count.d.next = self.count.q.val() - bits::<4>(1);
+        }
+
+        // ---------------- node tests ----------------
+        // Box corners: box32 f32 dwords (min at 4 + 6i, max at 7 + 6i), box16 f16 halves of the
+        // dwords at 4 + 3i: (minx | miny), (minz | maxx), (maxy | maxz).
+        for i in 0..4 {
+            self.half[6 * i].a.next = self.mem_resp_data[4 + 3 * i].val().get_bits::<16>(0);
+            self.half[6 * i + 1].a.next = self.mem_resp_data[4 + 3 * i].val().get_bits::<16>(16);
+            self.half[6 * i + 2].a.next = self.mem_resp_data[5 + 3 * i].val().get_bits::<16>(0);
+            self.half[6 * i + 3].a.next = self.mem_resp_data[5 + 3 * i].val().get_bits::<16>(16);
+            self.half[6 * i + 4].a.next = self.mem_resp_data[6 + 3 * i].val().get_bits::<16>(0);
+            self.half[6 * i + 5].a.next = self.mem_resp_data[6 + 3 * i].val().get_bits::<16>(16);
+            for k in 0..6 {
+                self.corner[6 * i + k].next = self.mem_resp_data[4 + 6 * i + k].val();
+                if self.htype.val() == bits::<3>(4) {
+                    self.corner[6 * i + k].next = self.half[6 * i + k].y.val();
+                }
+            }
+            self.slab[i].o_x.next = self.head[0].val();
+            self.slab[i].o_y.next = self.head[1].val();
+            self.slab[i].o_z.next = self.head[2].val();
+            self.slab[i].inv_x.next = self.head[6].val();
+            self.slab[i].inv_y.next = self.head[7].val();
+            self.slab[i].inv_z.next = self.head[8].val();
+            self.slab[i].lo_x.next = self.corner[6 * i].val();
+            self.slab[i].lo_y.next = self.corner[6 * i + 1].val();
+            self.slab[i].lo_z.next = self.corner[6 * i + 2].val();
+            self.slab[i].hi_x.next = self.corner[6 * i + 3].val();
+            self.slab[i].hi_y.next = self.corner[6 * i + 4].val();
+            self.slab[i].hi_z.next = self.corner[6 * i + 5].val();
+            self.slab[i].extent.next = self.head[9].val();
+            self.slab[i].grow.next = self.head[10].val().get_bits::<8>(16);
+        }
+        self.sort.ptr_0.next = self.mem_resp_data[0].val();
+        self.sort.ptr_1.next = self.mem_resp_data[1].val();
+        self.sort.ptr_2.next = self.mem_resp_data[2].val();
+        self.sort.ptr_3.next = self.mem_resp_data[3].val();
+        self.sort.key_0.next = self.slab[0].key.val();
+        self.sort.key_1.next = self.slab[1].key.val();
+        self.sort.key_2.next = self.slab[2].key.val();
+        self.sort.key_3.next = self.slab[3].key.val();
+        self.sort.hit_0.next = self.slab[0].hit.val();
+        self.sort.hit_1.next = self.slab[1].hit.val();
+        self.sort.hit_2.next = self.slab[2].hit.val();
+        self.sort.hit_3.next = self.slab[3].hit.val();
+        self.sort.sort.next = self.head[10].val().get_bit(24);
+        // Triangle vertex triple by node type: 0 (v0,v1,v2), 1 (v1,v3,v2), 2 (v2,v3,v4),
+        // 3 (v2,v4,v0); vertex k is dwords 3k…3k+2.
+        for c in 0..3 {
+            self.vsel[c].next = self.mem_resp_data[c].val();
+            self.vsel[3 + c].next = self.mem_resp_data[3 + c].val();
+            self.vsel[6 + c].next = self.mem_resp_data[6 + c].val();
+        }
+        match self.htype.val().index() {
+            1 => {
+                for c in 0..3 {
+                    self.vsel[c].next = self.mem_resp_data[3 + c].val();
+                    self.vsel[3 + c].next = self.mem_resp_data[9 + c].val();
+                    self.vsel[6 + c].next = self.mem_resp_data[6 + c].val();
+                }
+            }
+            2 => {
+                for c in 0..3 {
+                    self.vsel[c].next = self.mem_resp_data[6 + c].val();
+                    self.vsel[3 + c].next = self.mem_resp_data[9 + c].val();
+                    self.vsel[6 + c].next = self.mem_resp_data[12 + c].val();
+                }
+            }
+            3 => {
+                for c in 0..3 {
+                    self.vsel[c].next = self.mem_resp_data[6 + c].val();
+                    self.vsel[3 + c].next = self.mem_resp_data[12 + c].val();
+                    self.vsel[6 + c].next = self.mem_resp_data[c].val();
+                }
+            }
+            _ => {}
+        }
+        self.tri.a_x.next = self.vsel[0].val();
+        self.tri.a_y.next = self.vsel[1].val();
+        self.tri.a_z.next = self.vsel[2].val();
+        self.tri.b_x.next = self.vsel[3].val();
+        self.tri.b_y.next = self.vsel[4].val();
+        self.tri.b_z.next = self.vsel[5].val();
+        self.tri.c_x.next = self.vsel[6].val();
+        self.tri.c_y.next = self.vsel[7].val();
+        self.tri.c_z.next = self.vsel[8].val();
+        self.tri.o_x.next = self.head[0].val();
+        self.tri.o_y.next = self.head[1].val();
+        self.tri.o_z.next = self.head[2].val();
+        self.tri.d_x.next = self.head[3].val();
+        self.tri.d_y.next = self.head[4].val();
+        self.tri.d_z.next = self.head[5].val();
+        self.tri.tri_id.next = self.mem_resp_data[15].val();
+        self.tri.mode.next = self.head[10].val().get_bit(25);
+        // Result by kind and node type.
+        self.res[0].next = self.tri.d_0.val();
+        self.res[1].next = self.tri.d_1.val();
+        self.res[2].next = self.tri.d_2.val();
+        self.res[3].next = self.tri.d_3.val();
+        if self.htype.val() >= bits::<3>(4) {
+            self.res[0].next = self.sort.d_0.val();
+            self.res[1].next = self.sort.d_1.val();
+            self.res[2].next = self.sort.d_2.val();
+            self.res[3].next = self.sort.d_3.val();
+        }
+        for j in 0..4 {
+            if self.hkind.val() == bits::<2>(1) {
+                self.res[j].next = bits::<32>(0xFFFF_FFFF_u64);
+            }
+            if self.hkind.val() == bits::<2>(2) {
+                self.res[j].next = bits::<32>(0);
+            }
+        }
+
+        // ---------------- output register ----------------
+        if self.adv_out.val() {
+            self.ovalid.d.next = self.pop.val();
+        }
+        if self.reset.val() {
+            self.ovalid.d.next = false;
+            self.wptr.d.next = bits::<3>(0);
+            self.rptr.d.next = bits::<3>(0);
+            self.count.d.next = bits::<4>(0);
+        }
+        self.o_tag.clock.next = self.clock.val();
+        self.o_tag.en.next = self.pop.val();
+        self.o_tag.d.next = self.head[10].val().get_bits::<16>(0);
+        self.o_err.clock.next = self.clock.val();
+        self.o_err.en.next = self.pop.val();
+        self.o_err.d.next = self.hkind.val() == bits::<2>(2);
+        for j in 0..4 {
+            self.o_d[j].clock.next = self.clock.val();
+            self.o_d[j].en.next = self.pop.val();
+            self.o_d[j].d.next = self.res[j].val();
+        }
+        self.out_valid.next = self.ovalid.q.val();
+        self.out_tag.next = self.o_tag.q.val();
+        self.out_err.next = self.o_err.q.val();
+        for j in 0..4 {
+            self.out_d[j].next = self.o_d[j].q.val();
+        }
+    }
+}
