@@ -1,6 +1,8 @@
 //! texpix test benches: golden models, ideal references, stimulus, RTL drivers, co-simulation, and
 //! the `texpix` program.
 
+pub mod bvh;
+pub mod bvh_stim;
 pub mod cli;
 pub mod cosim;
 pub mod coverage;

@@ -1,0 +1,314 @@
+//! Ideal BVH reference: f64 geometry on the exact input values (SPEC §4), with the same conventions
+//! as the hardware (maxNum/minNum ignoring a NaN plane distance, NaN near/far ⇒ miss, min_t =
+//! max(near, 0), max_t = min(far, extent), equality is a hit, sign-corrected triangle tests) but
+//! none of its arithmetic: no f32 rounding and no box growing. It reads the node from the vector's
+//! struct, not from the memory model.
+//!
+//! Besides the decisions it reports what a test needs to judge a disagreement with the golden
+//! model: each child's slab interval (distance of min_t to max_t), whether an exact intermediate of
+//! the box test leaves f32's range, and for triangles each decision quantity with an a-priori
+//! bound on the golden model's error ([`Bounded`]): a running forward error analysis of exactly the
+//! golden model's operation order (each f32 operation adds at most 2^-24 of the magnitude of its
+//! exact result plus 2^-150 for the denormal range; the f64 evaluation here adds a 2^-48 relative
+//! allowance per operation for its own rounding).
+
+use super::{sort_order, BvhTxn, InstrError, Node, Ray, INVALID, TRI_VERTS};
+use crate::fpmodel::f16_to_f32;
+
+fn f(bits: u32) -> f64 {
+    f32::from_bits(bits) as f64
+}
+
+/// Largest finite f32 as f64.
+const F32_MAX: f64 = f32::MAX as f64;
+
+/// One child's ideal slab test.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct IdealSlab {
+    /// Slab entry and exit (NaN when every axis gave NaN).
+    pub near: f64,
+    pub far: f64,
+    /// max(near, 0) and min(far, extent) (meaningful when neither near nor far is NaN).
+    pub min_t: f64,
+    pub max_t: f64,
+    pub hit: bool,
+    /// An exact plane distance or t of this box exceeds f32's range (the f32 test overflows).
+    pub overflow: bool,
+}
+
+/// maxNum / minNum: a NaN operand is ignored.
+fn max_num(a: f64, b: f64) -> f64 {
+    a.max(b)
+}
+
+fn min_num(a: f64, b: f64) -> f64 {
+    a.min(b)
+}
+
+/// The ideal slab test of one box (f32 bits) against a ray (f32 bits).
+pub fn ideal_slab(ray: &Ray, b: &[u32; 6]) -> IdealSlab {
+    let (mut near, mut far) = (f64::NAN, f64::NAN);
+    let mut overflow = false;
+    for k in 0..3 {
+        let o = f(ray.origin[k]);
+        let inv = f(ray.inv_dir[k]);
+        let mut t = [0.0; 2];
+        for (s, p) in [b[k], b[k + 3]].into_iter().enumerate() {
+            let d = f(p) - o;
+            t[s] = d * inv;
+            overflow |=
+                (d.is_finite() && d.abs() > F32_MAX) || (t[s].is_finite() && t[s].abs() > F32_MAX);
+        }
+        let (n, fa) = if ray.inv_dir[k] >> 31 == 0 {
+            (t[0], t[1])
+        } else {
+            (t[1], t[0])
+        };
+        near = max_num(near, n);
+        far = min_num(far, fa);
+    }
+    let mut r = IdealSlab {
+        near,
+        far,
+        min_t: f64::NAN,
+        max_t: f64::NAN,
+        hit: false,
+        overflow,
+    };
+    if near.is_nan() || far.is_nan() {
+        return r;
+    }
+    r.min_t = max_num(near, 0.0);
+    r.max_t = min_num(far, f(ray.extent));
+    r.hit = r.min_t <= r.max_t;
+    r
+}
+
+/// A box node's ideal result.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct IdealBoxNode {
+    pub slabs: [IdealSlab; 4],
+    /// Child index in each output slot (identity without sorting).
+    pub order: [usize; 4],
+    /// The four returned pointers.
+    pub d: [u32; 4],
+}
+
+/// The ideal box node test (boxes as f32 bits).
+pub fn ideal_box(ray: &Ray, children: [u32; 4], boxes: &[[u32; 6]; 4], sort: bool) -> IdealBoxNode {
+    let slabs: [IdealSlab; 4] = std::array::from_fn(|i| ideal_slab(ray, &boxes[i]));
+    let order = if sort {
+        sort_order(slabs.map(|s| s.hit), slabs.map(|s| s.min_t), |a, b| a < b)
+    } else {
+        [0, 1, 2, 3]
+    };
+    IdealBoxNode {
+        slabs,
+        order,
+        d: order.map(|i| if slabs[i].hit { children[i] } else { INVALID }),
+    }
+}
+
+/// An ideal value with an a-priori bound on the golden model's error `|golden − v|`, and whether
+/// every golden intermediate it depends on is certainly inside f32's finite range.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct Bounded {
+    pub v: f64,
+    pub err: f64,
+    pub in_range: bool,
+}
+
+const U: f64 = 1.0 / (1u64 << 24) as f64;
+const ETA: f64 = f64::from_bits(0x3690_0000_0000_0000); // 2^-150
+const F64_SLOP: f64 = 1.0 / (1u64 << 48) as f64;
+
+fn rnd(m: f64) -> f64 {
+    (U + F64_SLOP) * m + ETA
+}
+
+impl Bounded {
+    fn exact(bits: u32) -> Self {
+        let v = f(bits);
+        Self {
+            v,
+            err: 0.0,
+            in_range: v.is_finite(),
+        }
+    }
+
+    fn fin(v: f64, err: f64, m: f64, a: &Self, b: &Self) -> Self {
+        Self {
+            v,
+            err,
+            in_range: a.in_range && b.in_range && m.is_finite() && m <= F32_MAX * (1.0 - U),
+        }
+    }
+
+    fn add(&self, o: &Self, sub: bool) -> Self {
+        let v = if sub { self.v - o.v } else { self.v + o.v };
+        let m = v.abs() + self.err + o.err;
+        Self::fin(v, self.err + o.err + rnd(m), m, self, o)
+    }
+
+    fn mul(&self, o: &Self) -> Self {
+        let v = self.v * o.v;
+        let m = (self.v.abs() + self.err) * (o.v.abs() + o.err);
+        let prop = self.v.abs() * o.err + o.v.abs() * self.err + self.err * o.err;
+        Self::fin(v, prop + rnd(m), m, self, o)
+    }
+
+    fn neg(&self) -> Self {
+        Self {
+            v: -self.v,
+            ..*self
+        }
+    }
+
+    /// True if the golden value may lie on the other side of `threshold` (or equal it) than the
+    /// ideal one: `|v − threshold| ≤ err`.
+    pub fn near(&self, threshold: f64) -> bool {
+        (self.v - threshold).abs() <= self.err
+    }
+}
+
+type B3 = [Bounded; 3];
+
+fn sub3(u: &B3, v: &B3) -> B3 {
+    std::array::from_fn(|k| u[k].add(&v[k], true))
+}
+
+fn cross(u: &B3, v: &B3) -> B3 {
+    let m = |a: &Bounded, b: &Bounded, c: &Bounded, d: &Bounded| a.mul(b).add(&c.mul(d), true);
+    [
+        m(&u[1], &v[2], &u[2], &v[1]),
+        m(&u[2], &v[0], &u[0], &v[2]),
+        m(&u[0], &v[1], &u[1], &v[0]),
+    ]
+}
+
+fn dot(u: &B3, v: &B3) -> Bounded {
+    u[0].mul(&v[0])
+        .add(&u[1].mul(&v[1]), false)
+        .add(&u[2].mul(&v[2]), false)
+}
+
+/// A triangle's ideal test: sign-corrected decision quantities with the golden model's error
+/// bounds, the decision, and the shader's quotients.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct IdealTri {
+    pub t_num: Bounded,
+    pub t_denom: Bounded,
+    pub i: Bounded,
+    pub j: Bounded,
+    /// `t_denom − (I + J)` (the golden model compares `fp_add(I, J) ≤ t_denom`).
+    pub slack: Bounded,
+    /// The exact t_denom was negative (the four values were negated).
+    pub flipped: bool,
+    pub hit: bool,
+    /// t = t_num / t_denom and the barycentrics I / t_denom, J / t_denom.
+    pub t: f64,
+    pub u: f64,
+    pub v: f64,
+}
+
+impl IdealTri {
+    /// True if some decision quantity is within its error bound of its threshold (the golden
+    /// decision may legitimately differ).
+    pub fn near_boundary(&self) -> bool {
+        self.t_denom.near(0.0)
+            || self.i.near(0.0)
+            || self.j.near(0.0)
+            || self.slack.near(0.0)
+            || self.t_num.near(0.0)
+    }
+
+    /// True if every golden intermediate is certainly finite (no f32 overflow, finite inputs).
+    pub fn in_range(&self) -> bool {
+        [self.t_num, self.t_denom, self.i, self.j, self.slack]
+            .iter()
+            .all(|b| b.in_range)
+    }
+}
+
+/// The ideal triangle test (same formulas as the hardware, in f64).
+pub fn ideal_tri(ray: &Ray, a: [u32; 3], b: [u32; 3], c: [u32; 3]) -> IdealTri {
+    let x = |v: [u32; 3]| v.map(Bounded::exact);
+    let (a, b, c) = (x(a), x(b), x(c));
+    let (o, d) = (x(ray.origin), x(ray.dir));
+    let e1 = sub3(&b, &a);
+    let e2 = sub3(&c, &a);
+    let e3 = sub3(&o, &a);
+    let s1 = cross(&d, &e2);
+    let s2 = cross(&e3, &e1);
+    let mut q = [dot(&e2, &s2), dot(&s1, &e1), dot(&e3, &s1), dot(&d, &s2)];
+    let flipped = q[1].v < 0.0;
+    if flipped {
+        q = q.map(|b| b.neg());
+    }
+    let [t_num, t_denom, i, j] = q;
+    let sum = i.add(&j, false);
+    let slack = Bounded {
+        v: t_denom.v - sum.v,
+        err: t_denom.err + sum.err,
+        in_range: t_denom.in_range && sum.in_range,
+    };
+    let hit =
+        t_denom.v > 0.0 && i.v >= 0.0 && j.v >= 0.0 && i.v + j.v <= t_denom.v && t_num.v >= 0.0;
+    IdealTri {
+        t_num,
+        t_denom,
+        i,
+        j,
+        slack,
+        flipped,
+        hit,
+        t: t_num.v / t_denom.v,
+        u: i.v / t_denom.v,
+        v: j.v / t_denom.v,
+    }
+}
+
+/// The ideal outcome of one instruction.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub enum Ideal {
+    /// The decoder rejects the instruction.
+    Rejected(InstrError),
+    /// No node is tested (instance, procedural or out of bounds): four 0xFFFFFFFF.
+    NoNode,
+    Box(IdealBoxNode),
+    Tri {
+        tri: IdealTri,
+        tri_id: u32,
+        return_mode: u32,
+    },
+}
+
+/// The ideal result of a vector (node from the vector, not from memory).
+pub fn ideal(t: &BvhTxn) -> Ideal {
+    if let Err(e) = super::check_instr(&t.instr) {
+        return Ideal::Rejected(e);
+    }
+    let ptr_type = t.node_ptr & 7;
+    let index = t.node_ptr >> 3;
+    if ptr_type >= 6 || t.desc.size.is_some_and(|s| index > s) {
+        return Ideal::NoNode;
+    }
+    let ray = t.ray_f32();
+    match t.node.as_ref().expect("a fetching pointer has a node") {
+        Node::Box32 { children, boxes } => {
+            Ideal::Box(ideal_box(&ray, *children, boxes, t.desc.box_sort))
+        }
+        Node::Box16 { children, boxes } => {
+            let b = boxes.map(|b| b.map(f16_to_f32));
+            Ideal::Box(ideal_box(&ray, *children, &b, t.desc.box_sort))
+        }
+        Node::Tri { verts, tri_id } => {
+            let [a, b, c] = TRI_VERTS[ptr_type as usize].map(|k| verts[k]);
+            Ideal::Tri {
+                tri: ideal_tri(&ray, a, b, c),
+                tri_id: *tri_id,
+                return_mode: t.desc.return_mode,
+            }
+        }
+    }
+}
