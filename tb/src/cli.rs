@@ -13,7 +13,7 @@
 //! file is left half-written (results go to a temporary file renamed into place at the end).
 
 use crate::cosim::{self, Simulator, Trace};
-use crate::unit::{Coverage, Lod, Unit};
+use crate::unit::{Bvh, Coverage, Lod, Unit};
 use crate::vectors::read_jsonl;
 use std::collections::HashMap;
 use std::path::{Path, PathBuf};
@@ -36,12 +36,12 @@ pub const UNITS: &[(&str, &str)] = &[
     ),
     (
         "bvh",
-        "BVH box/triangle intersector (SPEC §4): not built yet",
+        "BVH box/triangle intersector (SPEC §4): rtl, golden, ideal, export, cosim",
     ),
 ];
 
 /// Units whose RTL exists.
-const BUILT: &[&str] = &["coverage", "lod"];
+const BUILT: &[&str] = &["coverage", "lod", "bvh"];
 
 const USAGE: &str = "usage: texpix list | run <unit> --input F [--output F] [--model rtl|golden|both] [--vcd F] [--vcd-filter a,b] [--stall P --seed S] | gen <unit> --count N [--seed S] --output F | export <unit>|--all --out DIR | cosim <unit> --sim icarus|verilator [--input F | --count N] [--stall P --seed S] [--dir D] | bench <unit> [--count N] [--seed S]";
 
@@ -148,7 +148,8 @@ pub fn main_with(args: &[String]) -> Result<(), String> {
         "export" => export(&a),
         "run" | "gen" | "cosim" | "bench" => match a.unit()? {
             "coverage" => unit_command::<Coverage>(&a),
-            _ => unit_command::<Lod>(&a),
+            "lod" => unit_command::<Lod>(&a),
+            _ => unit_command::<Bvh>(&a),
         },
         "help" | "-h" => {
             println!("{USAGE}");
@@ -291,6 +292,7 @@ pub fn export_unit(unit: &str) -> Result<String, String> {
     match unit {
         "coverage" => Coverage::export(&header),
         "lod" => Lod::export(&header),
+        "bvh" => Bvh::export(&header),
         other => Err(format!("unit `{other}` is not built yet")),
     }
 }

@@ -2,6 +2,7 @@
 //! the `texpix` program.
 
 pub mod bvh;
+pub mod bvh_dut;
 pub mod bvh_stim;
 pub mod cli;
 pub mod cosim;

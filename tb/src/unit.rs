@@ -1,11 +1,13 @@
 //! What the program and the test benches need of a unit, so that running, generating, tracing,
 //! co-simulating and benchmarking are written once for every unit.
 
+use crate::bvh::{self, BvhResult, BvhTxn};
+use crate::bvh_dut::{self, MemConfig};
 use crate::coverage::{self, CoverageResult, CoverageTxn};
 use crate::coverage_dut;
 use crate::lod::{self, LodResult, LodTxn};
 use crate::vectors::FieldError;
-use crate::{coverage_stim, lod_dut, lod_stim};
+use crate::{bvh_stim, coverage_stim, lod_dut, lod_stim};
 use rust_hdl::prelude::{Block, Clock};
 use serde_json::Value;
 use std::fmt::Debug;
@@ -146,6 +148,54 @@ impl Unit for Lod {
         let mut u = Box::<Self::Block>::default();
         let header =
             format!("{header}\nparameters: latency 5, II = 1; ports: see rtl/src/lod/unit.rs");
+        texpix_rtl::export::verilog(&mut *u, Self::TOP, &header)
+    }
+}
+
+/// The BVH box/triangle intersector (SPEC §4), run with the default memory model (latency 4…12
+/// cycles; its stall probability follows the stream's).
+pub struct Bvh;
+
+impl Unit for Bvh {
+    type Block = texpix_rtl::bvh::BvhUnit;
+    type Txn = BvhTxn;
+    type Res = BvhResult;
+    const NAME: &'static str = "bvh";
+    const TOP: &'static str = "texpix_bvh";
+    fn parse(line: &str) -> Result<BvhTxn, FieldError> {
+        bvh::parse_bvh_line(line)
+    }
+    fn txn_json(t: &BvhTxn) -> Value {
+        bvh::to_json(t)
+    }
+    fn result_json(r: &BvhResult) -> Value {
+        bvh::result_to_json(r)
+    }
+    fn golden(t: &BvhTxn) -> BvhResult {
+        bvh::golden(t)
+    }
+    fn random(seed: u64, n: usize) -> Vec<BvhTxn> {
+        bvh_stim::random(seed, n)
+    }
+    fn set_clock(b: &mut Self::Block, high: bool) {
+        b.clock.next = Clock::from(high);
+    }
+    fn set_reset(b: &mut Self::Block, high: bool) {
+        b.reset.next = high;
+    }
+    fn run(sim: &mut Sim<Self::Block>, v: &[BvhTxn], cfg: &StreamConfig) -> RtlRun<BvhResult> {
+        let mem = MemConfig {
+            stall_permille: cfg.out_stall_permille / 2,
+            ..MemConfig::default()
+        };
+        bvh_dut::run(sim, v, cfg, &mem).map(|(r, s, _)| (r, s))
+    }
+    fn export(header: &str) -> Result<String, String> {
+        let mut u = Box::<Self::Block>::default();
+        let header = format!(
+            "{header}\nparameters: QUEUE = {} rays in flight; ports: see rtl/src/bvh/unit.rs",
+            texpix_rtl::bvh::unit::QUEUE
+        );
         texpix_rtl::export::verilog(&mut *u, Self::TOP, &header)
     }
 }

@@ -10,7 +10,7 @@ use std::process::Command;
 use texpix_sim::StreamConfig;
 use texpix_tb::cli::{export_unit, trace};
 use texpix_tb::cosim::{self, Simulator};
-use texpix_tb::unit::{Coverage, Lod, Unit};
+use texpix_tb::unit::{Bvh, Coverage, Lod, Unit};
 
 fn workdir(name: &str) -> PathBuf {
     let d = PathBuf::from(env!("CARGO_TARGET_TMPDIR")).join(name);
@@ -153,4 +153,24 @@ fn cosim_detects_a_wrong_output() {
         err.contains(&format!("cycle {row}")) && err.contains("out_covmask_0"),
         "{err}"
     );
+}
+
+#[test]
+fn bvh_verilator_lint_is_clean_with_the_waiver_file() {
+    lint::<Bvh>();
+}
+
+#[test]
+fn bvh_yosys_finds_no_latches_undriven_nets_or_loops() {
+    yosys::<Bvh>();
+}
+
+#[test]
+fn bvh_icarus_matches_rust_cycle_by_cycle_under_back_pressure() {
+    cosim::<Bvh>(Simulator::Icarus, 150, 300, 15);
+}
+
+#[test]
+fn bvh_verilator_matches_rust_cycle_by_cycle_under_back_pressure() {
+    cosim::<Bvh>(Simulator::Verilator, 300, 300, 16);
 }

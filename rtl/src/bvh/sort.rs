@@ -74,10 +74,10 @@ impl Logic for ChildSort {
         // Compare-exchange (0,2), (1,3), (0,1), (2,3), (1,2).
         self.swap.next = self.sort.val()
             & ((self.v[2].val() & (self.k[2].val() < self.k[0].val())) | !self.v[0].val());
+        self.tp.next = self.p[0].val();
+        self.tk.next = self.k[0].val();
+        self.tv.next = self.v[0].val();
         if self.swap.val() {
-            self.tp.next = self.p[0].val();
-            self.tk.next = self.k[0].val();
-            self.tv.next = self.v[0].val();
             self.p[0].next = self.p[2].val();
             self.k[0].next = self.k[2].val();
             self.v[0].next = self.v[2].val();
@@ -87,10 +87,10 @@ impl Logic for ChildSort {
         }
         self.swap.next = self.sort.val()
             & ((self.v[3].val() & (self.k[3].val() < self.k[1].val())) | !self.v[1].val());
+        self.tp.next = self.p[1].val();
+        self.tk.next = self.k[1].val();
+        self.tv.next = self.v[1].val();
         if self.swap.val() {
-            self.tp.next = self.p[1].val();
-            self.tk.next = self.k[1].val();
-            self.tv.next = self.v[1].val();
             self.p[1].next = self.p[3].val();
             self.k[1].next = self.k[3].val();
             self.v[1].next = self.v[3].val();
@@ -100,10 +100,10 @@ impl Logic for ChildSort {
         }
         self.swap.next = self.sort.val()
             & ((self.v[1].val() & (self.k[1].val() < self.k[0].val())) | !self.v[0].val());
+        self.tp.next = self.p[0].val();
+        self.tk.next = self.k[0].val();
+        self.tv.next = self.v[0].val();
         if self.swap.val() {
-            self.tp.next = self.p[0].val();
-            self.tk.next = self.k[0].val();
-            self.tv.next = self.v[0].val();
             self.p[0].next = self.p[1].val();
             self.k[0].next = self.k[1].val();
             self.v[0].next = self.v[1].val();
@@ -113,10 +113,10 @@ impl Logic for ChildSort {
         }
         self.swap.next = self.sort.val()
             & ((self.v[3].val() & (self.k[3].val() < self.k[2].val())) | !self.v[2].val());
+        self.tp.next = self.p[2].val();
+        self.tk.next = self.k[2].val();
+        self.tv.next = self.v[2].val();
         if self.swap.val() {
-            self.tp.next = self.p[2].val();
-            self.tk.next = self.k[2].val();
-            self.tv.next = self.v[2].val();
             self.p[2].next = self.p[3].val();
             self.k[2].next = self.k[3].val();
             self.v[2].next = self.v[3].val();
@@ -126,10 +126,10 @@ impl Logic for ChildSort {
         }
         self.swap.next = self.sort.val()
             & ((self.v[2].val() & (self.k[2].val() < self.k[1].val())) | !self.v[1].val());
+        self.tp.next = self.p[1].val();
+        self.tk.next = self.k[1].val();
+        self.tv.next = self.v[1].val();
         if self.swap.val() {
-            self.tp.next = self.p[1].val();
-            self.tk.next = self.k[1].val();
-            self.tv.next = self.v[1].val();
             self.p[1].next = self.p[2].val();
             self.k[1].next = self.k[2].val();
             self.v[1].next = self.v[2].val();

@@ -3,7 +3,7 @@
 //!
 //! # Ports
 //! `a_*`, `b_*`, `c_*` the vertices, `o_*` the origin, `d_*` the direction (f32 bits), `tri_id`,
-//! `mode` (triangle_return_mode) → `hit`, `d_0…d_3` the four returned dwords.
+//! `mode` (triangle_return_mode) → `d_0…d_3` the four returned dwords.
 //!
 //! # Arithmetic
 //! e1 = b − a, e2 = c − a, e3 = o − a; s1 = dir × e2, s2 = e3 × e1 ([`Cross3`]);
@@ -54,8 +54,6 @@ pub struct TriTest {
     pub tri_id: Signal<In, Bits<32>>,
     /// triangle_return_mode.
     pub mode: Signal<In, Bit>,
-    /// The ray hits the triangle.
-    pub hit: Signal<Out, Bit>,
     /// Result dword 0.
     pub d_0: Signal<Out, Bits<32>>,
     /// Result dword 1.
@@ -192,7 +190,6 @@ impl Logic for TriTest {
                 self.r3.next = self.bj.val();
             }
         }
-        self.hit.next = self.h.val();
         self.d_0.next = self.r0.val();
         self.d_1.next = self.r1.val();
         self.d_2.next = self.r2.val();

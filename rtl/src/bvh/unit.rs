@@ -9,7 +9,8 @@
 //! fields the restrictions name: `in_dmask`, `in_d16`, `in_r128`, `in_unrm`, `in_dim`, `in_lwe`,
 //! `in_tfe`, `in_ssamp`.
 //! Memory request (`mem_req_valid`/`mem_req_ready`): `mem_req_addr_lo/hi` (byte address
-//! base·256 + (ptr >> 3)·64), `mem_req_len128` (a box32 node is 128 bytes, others 64).
+//! base·256 + (ptr >> 3)·64, modulo 2^64; a node index above the T#'s size is out of bounds and
+//! fetches nothing, a size field of all ones meaning no limit), `mem_req_len128` (a box32 node is 128 bytes, others 64).
 //! Memory response (`mem_resp_valid`/`mem_resp_ready`, in request order): `mem_resp_data[32]`, the
 //! node's dwords (the first 16 for a 64-byte node).
 //! Output stream (`out_valid`/`out_ready`): `out_tag`, `out_d[4]`, `out_err` (the instruction broke a
@@ -149,8 +150,8 @@ pub struct BvhUnit {
     // Node tests.
     half: [F16ToF32; 24],
     slab: [BoxSlab; 4],
-    sort: ChildSort,
-    tri: TriTest,
+    order: ChildSort,
+    tritest: TriTest,
     corner: [Signal<Local, Bits<32>>; 24],
     vsel: [Signal<Local, Bits<32>>; 9],
     res: [Signal<Local, Bits<32>>; 4],
@@ -231,8 +232,8 @@ impl Default for BvhUnit {
             htype: Default::default(),
             half: from_fn(|_| Default::default()),
             slab: Default::default(),
-            sort: Default::default(),
-            tri: Default::default(),
+            order: Default::default(),
+            tritest: Default::default(),
             corner: from_fn(|_| Default::default()),
             vsel: Default::default(),
             res: Default::default(),
@@ -285,7 +286,11 @@ impl Logic for BvhUnit {
         self.ntype.next = self.in_ptr_lo.val().get_bits::<3>(0);
         // kind: 0 fetch, 1 no fetch (all ones), 2 rejected instruction.
         self.kind.next = bits::<2>(0);
-        if (self.index.val() > self.size.val()) | (self.ntype.val() >= bits::<3>(6)) {
+        // A size field of all ones (2^42 − 1) means "no limit" (BVH64 indices can exceed it).
+        if ((self.index.val() > self.size.val())
+            & (self.size.val() != bits::<64>(0x3FF_FFFF_FFFF_u64)))
+            | (self.ntype.val() >= bits::<3>(6))
+        {
             self.kind.next = bits::<2>(1);
         }
         if (self.in_dmask.val() != bits::<4>(0xF))
@@ -400,19 +405,19 @@ impl Logic for BvhUnit {
             self.slab[i].extent.next = self.head[9].val();
             self.slab[i].grow.next = self.head[10].val().get_bits::<8>(16);
         }
-        self.sort.ptr_0.next = self.mem_resp_data[0].val();
-        self.sort.ptr_1.next = self.mem_resp_data[1].val();
-        self.sort.ptr_2.next = self.mem_resp_data[2].val();
-        self.sort.ptr_3.next = self.mem_resp_data[3].val();
-        self.sort.key_0.next = self.slab[0].key.val();
-        self.sort.key_1.next = self.slab[1].key.val();
-        self.sort.key_2.next = self.slab[2].key.val();
-        self.sort.key_3.next = self.slab[3].key.val();
-        self.sort.hit_0.next = self.slab[0].hit.val();
-        self.sort.hit_1.next = self.slab[1].hit.val();
-        self.sort.hit_2.next = self.slab[2].hit.val();
-        self.sort.hit_3.next = self.slab[3].hit.val();
-        self.sort.sort.next = self.head[10].val().get_bit(24);
+        self.order.ptr_0.next = self.mem_resp_data[0].val();
+        self.order.ptr_1.next = self.mem_resp_data[1].val();
+        self.order.ptr_2.next = self.mem_resp_data[2].val();
+        self.order.ptr_3.next = self.mem_resp_data[3].val();
+        self.order.key_0.next = self.slab[0].key.val();
+        self.order.key_1.next = self.slab[1].key.val();
+        self.order.key_2.next = self.slab[2].key.val();
+        self.order.key_3.next = self.slab[3].key.val();
+        self.order.hit_0.next = self.slab[0].hit.val();
+        self.order.hit_1.next = self.slab[1].hit.val();
+        self.order.hit_2.next = self.slab[2].hit.val();
+        self.order.hit_3.next = self.slab[3].hit.val();
+        self.order.sort.next = self.head[10].val().get_bit(24);
         // Triangle vertex triple by node type: 0 (v0,v1,v2), 1 (v1,v3,v2), 2 (v2,v3,v4),
         // 3 (v2,v4,v0); vertex k is dwords 3k…3k+2.
         for c in 0..3 {
@@ -444,33 +449,33 @@ impl Logic for BvhUnit {
             }
             _ => {}
         }
-        self.tri.a_x.next = self.vsel[0].val();
-        self.tri.a_y.next = self.vsel[1].val();
-        self.tri.a_z.next = self.vsel[2].val();
-        self.tri.b_x.next = self.vsel[3].val();
-        self.tri.b_y.next = self.vsel[4].val();
-        self.tri.b_z.next = self.vsel[5].val();
-        self.tri.c_x.next = self.vsel[6].val();
-        self.tri.c_y.next = self.vsel[7].val();
-        self.tri.c_z.next = self.vsel[8].val();
-        self.tri.o_x.next = self.head[0].val();
-        self.tri.o_y.next = self.head[1].val();
-        self.tri.o_z.next = self.head[2].val();
-        self.tri.d_x.next = self.head[3].val();
-        self.tri.d_y.next = self.head[4].val();
-        self.tri.d_z.next = self.head[5].val();
-        self.tri.tri_id.next = self.mem_resp_data[15].val();
-        self.tri.mode.next = self.head[10].val().get_bit(25);
+        self.tritest.a_x.next = self.vsel[0].val();
+        self.tritest.a_y.next = self.vsel[1].val();
+        self.tritest.a_z.next = self.vsel[2].val();
+        self.tritest.b_x.next = self.vsel[3].val();
+        self.tritest.b_y.next = self.vsel[4].val();
+        self.tritest.b_z.next = self.vsel[5].val();
+        self.tritest.c_x.next = self.vsel[6].val();
+        self.tritest.c_y.next = self.vsel[7].val();
+        self.tritest.c_z.next = self.vsel[8].val();
+        self.tritest.o_x.next = self.head[0].val();
+        self.tritest.o_y.next = self.head[1].val();
+        self.tritest.o_z.next = self.head[2].val();
+        self.tritest.d_x.next = self.head[3].val();
+        self.tritest.d_y.next = self.head[4].val();
+        self.tritest.d_z.next = self.head[5].val();
+        self.tritest.tri_id.next = self.mem_resp_data[15].val();
+        self.tritest.mode.next = self.head[10].val().get_bit(25);
         // Result by kind and node type.
-        self.res[0].next = self.tri.d_0.val();
-        self.res[1].next = self.tri.d_1.val();
-        self.res[2].next = self.tri.d_2.val();
-        self.res[3].next = self.tri.d_3.val();
+        self.res[0].next = self.tritest.d_0.val();
+        self.res[1].next = self.tritest.d_1.val();
+        self.res[2].next = self.tritest.d_2.val();
+        self.res[3].next = self.tritest.d_3.val();
         if self.htype.val() >= bits::<3>(4) {
-            self.res[0].next = self.sort.d_0.val();
-            self.res[1].next = self.sort.d_1.val();
-            self.res[2].next = self.sort.d_2.val();
-            self.res[3].next = self.sort.d_3.val();
+            self.res[0].next = self.order.d_0.val();
+            self.res[1].next = self.order.d_1.val();
+            self.res[2].next = self.order.d_2.val();
+            self.res[3].next = self.order.d_3.val();
         }
         for j in 0..4 {
             if self.hkind.val() == bits::<2>(1) {
