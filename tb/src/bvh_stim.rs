@@ -462,11 +462,24 @@ pub fn random(seed: u64, n: usize) -> Vec<BvhTxn> {
     (0..n).map(|_| s.txn()).collect()
 }
 
+/// `n` random vectors from seed `seed`, all testing a node of kind `want` (no edge cases).
+pub fn random_of(seed: u64, n: usize, want: Want) -> Vec<BvhTxn> {
+    let mut s = BvhStim::random_only(seed);
+    (0..n).map(|_| s.random_txn(want)).collect()
+}
+
 /// Which node a random vector tests.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Want {
+    /// A box32 or box16 node.
     Box,
+    /// A box32 node.
+    Box32,
+    /// A box16 node.
+    Box16,
+    /// A triangle node (types 0–3).
     Tri,
+    /// Any node, instance/user nodes included.
     Any,
 }
 
@@ -814,11 +827,15 @@ impl BvhStim {
         self.spoil_ray(&mut ray);
         let instance = want == Want::Any && self.chance(4);
         let is_tri = match want {
-            Want::Box => false,
+            Want::Box | Want::Box32 | Want::Box16 => false,
             Want::Tri => true,
             Want::Any => self.chance(45),
         };
-        let box16 = !is_tri && self.chance(20);
+        let box16 = match want {
+            Want::Box16 => true,
+            Want::Box32 => false,
+            _ => !is_tri && self.chance(20),
+        };
         let a16 = self.chance(10);
         if a16 || box16 {
             // Keep the geometry within f16's range most of the time.

@@ -964,7 +964,7 @@ fn golden_agrees_with_ideal_on_a_million_random_nodes() {
 #[test]
 fn random_vectors_of_each_kind_round_trip_through_json() {
     let mut s = BvhStim::random_only(5);
-    for want in [Want::Box, Want::Tri, Want::Any] {
+    for want in [Want::Box, Want::Box32, Want::Box16, Want::Tri, Want::Any] {
         for _ in 0..5000 {
             let t = s.random_txn(want);
             let line = to_json(&t).to_string();
@@ -975,6 +975,8 @@ fn random_vectors_of_each_kind_round_trip_through_json() {
                     t.node,
                     Some(Node::Box32 { .. } | Node::Box16 { .. })
                 )),
+                Want::Box32 => assert!(matches!(t.node, Some(Node::Box32 { .. }))),
+                Want::Box16 => assert!(matches!(t.node, Some(Node::Box16 { .. }))),
                 Want::Tri => assert!(matches!(t.node, Some(Node::Tri { .. }))),
                 Want::Any => {}
             }

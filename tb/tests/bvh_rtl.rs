@@ -1,13 +1,14 @@
 //! BVH intersector RTL against the golden model: edge cases and random rays over box32, box16 and
 //! triangle nodes, with random memory latency, memory stalls and back-pressure on both streams;
 //! every memory request checked against the address the golden model expects; the conformance
-//! examples. The 100 000-ray regression is opt-in:
+//! examples; at least 5 000 nodes of each kind (box32, box16, triangle). The 100 000-per-kind
+//! regression is opt-in:
 //! `cargo test --release -p texpix-tb --test bvh_rtl -- --ignored`.
 
 use texpix_sim::StreamConfig;
 use texpix_tb::bvh::{golden, parse_bvh_line, to_json, BvhTxn};
 use texpix_tb::bvh_dut::{self, MemConfig};
-use texpix_tb::bvh_stim;
+use texpix_tb::bvh_stim::{self, Want};
 use texpix_tb::unit::{Bvh, Unit};
 use texpix_tb::vectors::read_jsonl;
 
@@ -41,20 +42,53 @@ fn edge_cases_match_golden() {
     compare(&v, 1, 200, MemConfig::default());
 }
 
-#[test]
-fn random_rays_match_golden_with_memory_latency_and_back_pressure() {
-    let (outstanding, _) = compare(&bvh_stim::random(2, 1500), 2, 0, MemConfig::default());
+/// Random memory latency 1–40 cycles, 30 % memory stalls.
+fn slow_memory() -> MemConfig {
+    MemConfig {
+        min_latency: 1,
+        max_latency: 40,
+        stall_permille: 300,
+    }
+}
+
+/// `n` rays of kind `want` (seeded `seed`): half with the default memory and no back-pressure,
+/// half with a slow, stalling memory and 40 % idle/stall cycles on both streams.
+fn compare_kind(want: Want, seed: u64, n: usize) {
+    let (outstanding, _) = compare(
+        &bvh_stim::random_of(seed, n / 2, want),
+        seed,
+        0,
+        MemConfig::default(),
+    );
     assert!(outstanding >= 4, "several rays in flight ({outstanding})");
     compare(
-        &bvh_stim::random(3, 1000),
-        3,
+        &bvh_stim::random_of(seed + 1, n - n / 2, want),
+        seed + 1,
         400,
-        MemConfig {
-            min_latency: 1,
-            max_latency: 40,
-            stall_permille: 300,
-        },
+        slow_memory(),
     );
+}
+
+#[test]
+fn random_box32_nodes_match_golden() {
+    compare_kind(Want::Box32, 10, 5000);
+}
+
+#[test]
+fn random_box16_nodes_match_golden() {
+    compare_kind(Want::Box16, 20, 5000);
+}
+
+#[test]
+fn random_triangle_nodes_match_golden() {
+    compare_kind(Want::Tri, 30, 5000);
+}
+
+#[test]
+fn random_mixed_rays_match_golden_with_memory_latency_and_back_pressure() {
+    let (outstanding, _) = compare(&bvh_stim::random(2, 1500), 2, 0, MemConfig::default());
+    assert!(outstanding >= 4, "several rays in flight ({outstanding})");
+    compare(&bvh_stim::random(3, 1000), 3, 400, slow_memory());
 }
 
 #[test]
@@ -82,24 +116,38 @@ fn one_node_per_clock_with_an_ideal_memory() {
 }
 
 #[test]
-#[ignore = "opt-in regression: 100 000 rays"]
-fn regression_100k() {
-    for seed in 0..5 {
+#[ignore = "opt-in regression: 100 000 box32 nodes"]
+fn regression_100k_box32() {
+    for seed in 0..10 {
+        compare_kind(Want::Box32, 1000 + 2 * seed, 10_000);
+    }
+}
+
+#[test]
+#[ignore = "opt-in regression: 100 000 box16 nodes"]
+fn regression_100k_box16() {
+    for seed in 0..10 {
+        compare_kind(Want::Box16, 2000 + 2 * seed, 10_000);
+    }
+}
+
+#[test]
+#[ignore = "opt-in regression: 100 000 triangle nodes"]
+fn regression_100k_triangle() {
+    for seed in 0..10 {
+        compare_kind(Want::Tri, 3000 + 2 * seed, 10_000);
+    }
+}
+
+#[test]
+#[ignore = "opt-in regression: 20 000 mixed rays (instance nodes and instruction violations included)"]
+fn regression_20k_mixed() {
+    for seed in 0..2 {
         compare(
             &bvh_stim::random(100 + seed, 10_000),
             100 + seed,
             0,
             MemConfig::default(),
-        );
-        compare(
-            &bvh_stim::random(200 + seed, 10_000),
-            200 + seed,
-            400,
-            MemConfig {
-                min_latency: 1,
-                max_latency: 60,
-                stall_permille: 300,
-            },
         );
     }
 }
