@@ -1,0 +1,176 @@
+"""The ``dut`` object: every signal of a unit as an attribute, by its exported Verilog name.
+
+Top-level ports are attributes of ``dut`` (``dut.in_valid``, array elements as ``dut.in_pos_3``);
+internal signals are reached through their hierarchy (``dut.stage1.q``) or ``dut["stage1.q"]``.
+Handles are resolved once, when the ``dut`` is built.
+"""
+
+from __future__ import annotations
+
+import difflib
+from typing import Dict, Iterator, Optional
+
+from . import _sched
+
+
+class LogicValue(int):
+    """A signal's value: an ``int`` (unsigned) that also knows its width."""
+
+    n_bits: int
+
+    def __new__(cls, value: int, n_bits: int):
+        obj = super().__new__(cls, value)
+        obj.n_bits = n_bits
+        return obj
+
+    @property
+    def integer(self) -> int:
+        return int(self)
+
+    @property
+    def signed_integer(self) -> int:
+        v = int(self)
+        return v - (1 << self.n_bits) if self.n_bits and v >> (self.n_bits - 1) else v
+
+    def to_unsigned(self) -> int:
+        return int(self)
+
+    def to_signed(self) -> int:
+        return self.signed_integer
+
+    @property
+    def binstr(self) -> str:
+        return format(int(self), f"0{self.n_bits}b")
+
+    def __len__(self) -> int:
+        return self.n_bits
+
+    def __repr__(self) -> str:
+        return f"LogicValue({int(self)}, n_bits={self.n_bits})"
+
+    def __str__(self) -> str:
+        return self.binstr
+
+
+class SignalHandle:
+    """One signal. ``.value`` reads the settled value; assigning it queues a write (inputs only)."""
+
+    __slots__ = ("_dut", "_h", "_path", "_name", "_bits", "_role")
+
+    def __init__(self, dut: "Dut", h: int, path: str, bits: int, role: str):
+        self._dut, self._h, self._path, self._bits, self._role = dut, h, path, bits, role
+        self._name = path.rsplit(".", 1)[-1]
+
+    @property
+    def value(self) -> LogicValue:
+        return LogicValue(self._dut._sim.get(self._h), self._bits)
+
+    @value.setter
+    def value(self, v) -> None:
+        s = _sched._current
+        if s is not None and s.in_readonly:
+            raise RuntimeError(f"{self._path}: writes are not allowed in the ReadOnly phase")
+        if self._role != "in":
+            what = "an output" if self._role == "out" else "an internal signal"
+            raise TypeError(f"{self._path} is {what}: only top-level inputs can be written")
+        if isinstance(v, bool):
+            v = int(v)
+        self._dut._sim.set(self._h, v)
+
+    def setimmediatevalue(self, v) -> None:
+        """Writes and settles at once, without waiting for the end of the time step."""
+        self.value = v
+        s = _sched._current
+        self._dut._sim.apply(s.now if s is not None else 0)
+
+    def __len__(self) -> int:
+        return self._bits
+
+    @property
+    def _type(self) -> str:
+        return {"in": "input", "out": "output"}.get(self._role, "internal")
+
+    def __int__(self) -> int:
+        return int(self.value)
+
+    def __repr__(self) -> str:
+        return f"<{self._type} {self._path}[{self._bits}] = {int(self.value)}>"
+
+
+class Scope:
+    """A level of the hierarchy: its signals and sub-scopes as attributes."""
+
+    def __init__(self, dut: "Dut", path: str):
+        object.__setattr__(self, "_dut", dut)
+        object.__setattr__(self, "_path", path)
+        object.__setattr__(self, "_children", {})
+
+    def __getattr__(self, name: str):
+        try:
+            return self._children[name]
+        except KeyError:
+            pass
+        if name.startswith("__"):
+            raise AttributeError(name)
+        raise AttributeError(self._dut._missing(self._path, name))
+
+    def __setattr__(self, name: str, value) -> None:
+        if name in self._children:
+            raise AttributeError(f"assign to {name}.value, not to the handle {name}")
+        raise AttributeError(self._dut._missing(self._path, name))
+
+    def __dir__(self):
+        return list(self._children)
+
+    def __iter__(self) -> Iterator:
+        return iter(self._children.values())
+
+    def _id(self, name: str, extended: bool = True):
+        return self[name]
+
+    def __getitem__(self, path: str):
+        node = self
+        for part in path.split("."):
+            node = getattr(node, part)
+        return node
+
+    def __repr__(self) -> str:
+        return f"<scope {self._path or self._dut._name} ({len(self._children)} children)>"
+
+
+class Dut(Scope):
+    """The unit under test, built from the Rust simulator's signal table."""
+
+    def __init__(self, sim, name: str):
+        super().__init__(self, "")
+        object.__setattr__(self, "_sim", sim)
+        object.__setattr__(self, "_name", name)
+        object.__setattr__(self, "_all", {})
+        all_: Dict[str, SignalHandle] = self._all
+        for h, (path, bits, role) in enumerate(sim.signals()):
+            parts = path.split(".")
+            node: Scope = self
+            prefix = []
+            for p in parts[:-1]:
+                prefix.append(p)
+                child = node._children.get(p)
+                if not isinstance(child, Scope):
+                    child = Scope(self, ".".join(prefix))
+                    node._children[p] = child
+                node = child
+            handle = SignalHandle(self, h, path, bits, role)
+            node._children.setdefault(parts[-1], handle)
+            all_.setdefault(path, handle)
+
+    def _missing(self, scope: str, name: str) -> str:
+        full = f"{scope}.{name}" if scope else name
+        names = list(self._all) + [k for k in self._children]
+        here = [k for k in (self._children if not scope else self[scope]._children)]
+        close = difflib.get_close_matches(name, here, n=4, cutoff=0.5)
+        close += [c for c in difflib.get_close_matches(full, names, n=4, cutoff=0.6) if c not in close]
+        hint = f"; closest: {', '.join(close[:5])}" if close else ""
+        return f"{self._name} has no signal or scope `{full}`{hint}"
+
+    def signals(self, role: Optional[str] = None):
+        """All handles (optionally only ``in``, ``out`` or ``internal``)."""
+        return [h for h in self._all.values() if role is None or h._role == role]
