@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # Installs what texpix needs beyond the Rust toolchain: Icarus Verilog, Verilator and Yosys from
-# Debian's packages (non-interactive), then builds the workspace in release mode.
+# Debian's packages (non-interactive), then builds the workspace in release mode, then builds and
+# installs the Python package `texpix` (tb/python, pyo3 + maturin) with pytest and cocotb.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
@@ -18,3 +19,11 @@ iverilog -V 2>&1 | awk "NR == 1"
 verilator --version
 yosys -V
 cargo build --release --workspace
+
+# Python test benches: maturin builds the extension (sharing target/), pip installs the wheel;
+# pytest runs the tests, cocotb runs the portable ones on Icarus.
+python3 -m pip install --quiet --disable-pip-version-check "maturin>=1.5,<2" pytest "cocotb==2.1.0"
+rm -f target/wheels/texpix-*.whl
+(cd tb/python && maturin build --release --interpreter python3 -o ../../target/wheels)
+python3 -m pip install --quiet --disable-pip-version-check --force-reinstall --no-deps target/wheels/texpix-*.whl
+python3 -c "import texpix; print('texpix Python package:', ', '.join(n for n, _ in texpix.units()))"

@@ -158,7 +158,7 @@ async def test_stream_vs_golden(dut):
             sb.check(res, cycle=cycles)
             got += 1
     sb.finish()
-    dut._log.info(f"{got} results in {cycles} cycles") if hasattr(dut, "_log") else None
+    dut._log.info(f"{got} results in {cycles} cycles")
 
 
 @test()

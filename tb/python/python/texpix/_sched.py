@@ -53,6 +53,8 @@ class SimTimeoutError(TimeoutError):
 class TestFailure(AssertionError):
     """Raise to fail a test with a message (an ``assert`` does the same)."""
 
+    __test__ = False
+
 
 # ---------------------------------------------------------------------------------------------
 # Triggers
@@ -503,6 +505,7 @@ class Scheduler:
         self.readwrite: list = []
         self.tasks: list = []
         self.in_readonly = False
+        self.edge_fired_at: Optional[int] = None
         self.failure: Optional[tuple] = None
 
     # -- registration
@@ -512,14 +515,16 @@ class Scheduler:
         heapq.heappush(self.timers, (t, seq, task, trig))
 
     def _edge_time(self, n: int, kind: str) -> int:
-        """Time of the ``n``-th clock edge of ``kind`` after now (an edge due now, not yet
-        executed, belongs to the tasks that woke for it, so it does not count)."""
+        """Time of the ``n``-th clock edge of ``kind`` to come. An edge due now counts unless tasks
+        already woke for it (as in an HDL simulator, where code running after an edge's callbacks
+        sees that edge as past)."""
         t_next, rising = self.sim.next_edge()
+        fired = t_next == self.now and self.edge_fired_at == self.now
         if kind == "any":
             half = self.sim.nth_edge(1, not rising) - t_next
-            return t_next + (n if t_next == self.now else n - 1) * half
+            return t_next + (n if fired else n - 1) * half
         want = kind == "rise"
-        if t_next == self.now and rising == want:
+        if fired and rising == want:
             n += 1
         return self.sim.nth_edge(n, want)
 
@@ -643,6 +648,8 @@ class Scheduler:
             if self._timer_of.get(task) == seq:
                 del self._timer_of[task]
                 self.ready.append((task, trig, None))
+                if isinstance(trig, (_Edge, ClockCycles)):
+                    self.edge_fired_at = t_next
 
     def run(self, coro) -> Task:
         """Runs ``coro`` as the main task until it finishes or another task fails."""

@@ -8,6 +8,7 @@ Handles are resolved once, when the ``dut`` is built.
 from __future__ import annotations
 
 import difflib
+import logging
 from typing import Dict, Iterator, Optional
 
 from . import _sched
@@ -146,6 +147,7 @@ class Dut(Scope):
         object.__setattr__(self, "_sim", sim)
         object.__setattr__(self, "_name", name)
         object.__setattr__(self, "_all", {})
+        object.__setattr__(self, "_log", logging.getLogger(f"texpix.{name}"))
         all_: Dict[str, SignalHandle] = self._all
         for h, (path, bits, role) in enumerate(sim.signals()):
             parts = path.split(".")

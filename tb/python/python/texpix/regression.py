@@ -141,3 +141,9 @@ def run_test(t: Test) -> TestResult:
 def collect(module) -> List[Test]:
     """The tests of a module, in definition order."""
     return [v for v in vars(module).values() if isinstance(v, Test)]
+
+
+# Keep pytest from collecting the decorator and these classes when a test module imports them.
+test.__test__ = False
+Test.__test__ = False
+TestResult.__test__ = False
