@@ -25,10 +25,11 @@ def vcd_start(path: str, filter=()) -> None:
 
 
 def vcd_stop() -> None:
-    """Flushes and closes the VCD (also done when the test ends)."""
+    """Stops dumping at the end of the current time step (so a clock edge due now is still in the
+    file), then flushes and closes the VCD. Also done when the test ends."""
     from ._sched import _sched
 
-    _sched().sim.vcd_stop()
+    _sched().vcd_stop_pending = True
 
 
 def units():

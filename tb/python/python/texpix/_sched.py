@@ -506,6 +506,7 @@ class Scheduler:
         self.tasks: list = []
         self.in_readonly = False
         self.edge_fired_at: Optional[int] = None
+        self.vcd_stop_pending = False
         self.failure: Optional[tuple] = None
 
     # -- registration
@@ -527,6 +528,14 @@ class Scheduler:
         if fired and rising == want:
             n += 1
         return self.sim.nth_edge(n, want)
+
+    def cycle(self) -> int:
+        """Rising clock edges so far, counting one due now that tasks already woke for."""
+        n = self.sim.rises()
+        e = self.sim.next_edge()
+        if e is not None and e[0] == self.now and e[1] and self.edge_fired_at == self.now:
+            n += 1
+        return n
 
     def _cancel_timer(self, task: Task) -> None:
         self._timer_of.pop(task, None)
@@ -596,6 +605,9 @@ class Scheduler:
             self.sim.edge()
         else:
             self.sim.apply(self.now)
+        if self.vcd_stop_pending:
+            self.vcd_stop_pending = False
+            self.sim.vcd_stop()
         for _ in range(10_000):
             self._check_watchers()
             if self.readwrite:

@@ -120,9 +120,9 @@ def run_test(t: Test) -> TestResult:
             pass
     wall = time.perf_counter() - w0
     res = TestResult(t.name, passed=err is None, error=err, sim_time_ns=sched.now / 1000,
-                     cycles=sim.rises(), wall_s=wall)
+                     cycles=sched.cycle(), wall_s=wall)
     if err is not None:
-        note = f"texpix: {t.name} failed at simulated time {sched.now / 1000:g} ns, clock cycle {sim.rises()}"
+        note = f"texpix: {t.name} failed at simulated time {sched.now / 1000:g} ns, clock cycle {sched.cycle()}"
         where = _where(err)
         if where:
             note += f"\n  at {where}"
