@@ -39,29 +39,29 @@ trait UnitFn {
     fn call<U: Unit + 'static>(self) -> Self::Out;
 }
 
-/// Registered units: `(NAME, TOP)`. Adding a unit here is all the harness needs.
-const UNITS: &[(&str, &str)] = &[
-    (Coverage::NAME, Coverage::TOP),
-    (Lod::NAME, Lod::TOP),
-    (Bvh::NAME, Bvh::TOP),
-];
+/// The registered units. Adding a unit to this list is all the harness needs.
+macro_rules! registered_units {
+    ($($u:ty),* $(,)?) => {
+        /// Registered units: `(NAME, TOP)`.
+        const UNITS: &[(&str, &str)] = &[$((<$u>::NAME, <$u>::TOP)),*];
 
-fn with_unit<F: UnitFn>(name: &str, f: F) -> PyResult<F::Out> {
-    let is = |n: &str, t: &str| name == n || name == t;
-    if is(Coverage::NAME, Coverage::TOP) {
-        Ok(f.call::<Coverage>())
-    } else if is(Lod::NAME, Lod::TOP) {
-        Ok(f.call::<Lod>())
-    } else if is(Bvh::NAME, Bvh::TOP) {
-        Ok(f.call::<Bvh>())
-    } else {
-        let known: Vec<&str> = UNITS.iter().map(|u| u.0).collect();
-        Err(PyValueError::new_err(format!(
-            "unknown unit `{name}` (known: {})",
-            known.join(", ")
-        )))
-    }
+        /// Calls `f` with the unit named `name` (its NAME or its Verilog TOP).
+        fn with_unit<F: UnitFn>(name: &str, f: F) -> PyResult<F::Out> {
+            $(
+                if name == <$u>::NAME || name == <$u>::TOP {
+                    return Ok(f.call::<$u>());
+                }
+            )*
+            let known: Vec<&str> = UNITS.iter().map(|u| u.0).collect();
+            Err(PyValueError::new_err(format!(
+                "unknown unit `{name}` (known: {})",
+                known.join(", ")
+            )))
+        }
+    };
 }
+
+registered_units!(Coverage, Lod, Bvh);
 
 /// Runs `f` on a thread with a big stack, turning a panic into [`RustPanic`].
 fn on_big_stack<T: Send + 'static>(f: impl FnOnce() -> T + Send + 'static) -> PyResult<T> {

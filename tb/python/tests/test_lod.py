@@ -3,6 +3,7 @@
 Written against ``texpix.portable``, so it also runs under cocotb with the exported Verilog.
 """
 
+import os
 import random
 
 from texpix.portable import Clock, ClockCycles, ReadOnly, RisingEdge, Scoreboard, golden, start_soon, test
@@ -76,7 +77,7 @@ def canonical(n, seed):
 @test()
 async def test_stream_vs_golden(dut):
     """Random/edge vectors through the ports with output stalls, compared in order with golden."""
-    vecs = canonical(40, seed=3)
+    vecs = canonical(int(os.environ.get("TEXPIX_LOD_VECTORS", "40")), seed=3)
     sb = Scoreboard(unit="lod")
     for v in vecs:
         sb.expect(v)
