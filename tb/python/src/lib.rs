@@ -393,6 +393,48 @@ impl UnitFn for Export {
     }
 }
 
+/// The ideal (exact or f64) reference of one vector, as JSON: coverage `{"covered": [4]}` (before the
+/// sample mask), LOD per-lane arrays of its `IdealLane` fields (NaN/±Inf as null), BVH the
+/// reference's debug text (`{"debug": ...}`; it has no JSON form yet).
+#[pyfunction]
+fn ideal(unit: &str, line: &str) -> PyResult<String> {
+    let bad = |e: texpix_tb::vectors::FieldError| PyValueError::new_err(format!("{unit}: {e}"));
+    let v = match unit {
+        "coverage" | "texpix_coverage" => {
+            let t = Coverage::parse(line).map_err(bad)?;
+            serde_json::json!({ "covered": texpix_tb::coverage::ideal_coverage(&t) })
+        }
+        "lod" | "texpix_lod" => {
+            let t = Lod::parse(line).map_err(bad)?;
+            let l = texpix_tb::lod::ideal(&t);
+            let col = |f: fn(&texpix_tb::lod::IdealLane) -> serde_json::Value| {
+                serde_json::Value::Array(l.iter().map(f).collect())
+            };
+            serde_json::json!({
+                "lambda": col(|x| serde_json::json!(x.lambda)),
+                "lambda_prime": col(|x| serde_json::json!(x.lambda_prime)),
+                "d": col(|x| serde_json::json!(x.d)),
+                "eta": col(|x| serde_json::json!(x.eta)),
+                "probes": col(|x| serde_json::json!(x.probes)),
+                "rho_max": col(|x| serde_json::json!(x.rho_max)),
+                "rho_min": col(|x| serde_json::json!(x.rho_min)),
+                "level0": col(|x| serde_json::json!(x.level0)),
+                "level1": col(|x| serde_json::json!(x.level1)),
+            })
+        }
+        "bvh" | "texpix_bvh" => {
+            let t = Bvh::parse(line).map_err(bad)?;
+            serde_json::json!({ "debug": format!("{:?}", texpix_tb::bvh::ideal(&t)) })
+        }
+        _ => {
+            return Err(PyValueError::new_err(format!(
+                "no ideal reference for `{unit}`"
+            )))
+        }
+    };
+    Ok(v.to_string())
+}
+
 /// Golden-model results (JSON) for vectors (JSON lines) of `unit`.
 #[pyfunction]
 fn golden(unit: &str, lines: Vec<String>) -> PyResult<Vec<String>> {
@@ -445,6 +487,7 @@ fn units() -> Vec<(&'static str, &'static str)> {
 fn _texpix(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_class::<Sim>()?;
     m.add_function(wrap_pyfunction!(golden, m)?)?;
+    m.add_function(wrap_pyfunction!(ideal, m)?)?;
     m.add_function(wrap_pyfunction!(random, m)?)?;
     m.add_function(wrap_pyfunction!(batch, m)?)?;
     m.add_function(wrap_pyfunction!(export, m)?)?;

@@ -295,12 +295,34 @@ def test_scoreboard_reports_first_mismatch():
     assert "cycle 42" in msg and "input:" in msg and "expected:" in msg and "[1, 2, 3, 4]" in msg
 
 
+def test_ideal_reference_agrees_with_golden():
+    """Coverage: the exact reference's covered samples, masked, equal the golden covmask (the
+    property the Rust tests check on 200 000 vectors), on 300 random/edge vectors from Python."""
+    vecs = texpix.golden.random(UNIT, 300, seed=9)
+    gold = texpix.golden.coverage(vecs)
+    for v, g in zip(vecs, gold):
+        ideal = texpix.golden.ideal(UNIT, v)["covered"]
+        assert [c & v.get("sample_mask", 0xFFFF) for c in ideal] == g["covmask"], v
+    lod = texpix.golden.ideal("lod", texpix.golden.random("lod", 1, seed=1)[0])
+    assert all(len(lod[k]) == 4 for k in ("lambda", "d", "eta", "probes", "level0", "level1"))
+
+
 def test_golden_rejects_bad_vectors():
     with pytest.raises(ValueError, match="samples"):
         texpix.golden.coverage({"samples": 3, "tri": [[0, 0]] * 3, "quad": [0, 0], "ops": []})
 
 
 # ------------------------------------------------------------------------------ entry points
+
+
+def test_readme_example_is_the_tested_file():
+    from pathlib import Path
+
+    root = Path(__file__).resolve().parents[3]
+    readme = (root / "README.md").read_text()
+    section = readme.split("## Python test benches", 1)[1]
+    code = section.split("```python\n", 1)[1].split("```", 1)[0]
+    assert code == (Path(__file__).parent / "test_readme_example.py").read_text()
 
 
 FAILING = textwrap.dedent(

@@ -25,6 +25,13 @@ def run(unit: str, vectors: Union[Vector, List[Vector]]):
     return out[0] if single else out
 
 
+def ideal(unit: str, vector: Union[Vector, str]) -> Dict[str, Any]:
+    """The ideal reference of one vector: coverage ``{"covered": [4]}`` (before the sample mask),
+    LOD per-lane ``lambda``, ``lambda_prime``, ``d``, ``eta``, ``probes``, ``rho_max``, ``rho_min``,
+    ``level0``, ``level1`` (exact f64 math; NaN/±Inf as None), BVH ``{"debug": text}``."""
+    return json.loads(_texpix.ideal(unit, _lines([vector])[0]))
+
+
 def random(unit: str, n: int, seed: int = 1) -> List[Vector]:
     """``n`` random and edge-case vectors of ``unit`` (edge cases first), as dicts."""
     return [json.loads(v) for v in _texpix.random(unit, seed, n)]
