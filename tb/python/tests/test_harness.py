@@ -176,6 +176,9 @@ def test_triggers_first_combine_event_queue_timer():
         assert get_sim_time("ns") - t0 == 23
         await FallingEdge(dut.clock)
         assert get_sim_time("ns") % 10 == 5  # rising at 10k, falling at 10k + 5
+        assert int(dut.clock.value) == 0
+        await RisingEdge(dut.clock)
+        assert int(dut.clock.value) == 1
 
         r = await First(Timer(1, "us"), ClockCycles(dut.clock, 3))
         assert isinstance(r, ClockCycles)

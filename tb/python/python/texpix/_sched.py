@@ -507,6 +507,7 @@ class Scheduler:
         self.in_readonly = False
         self.edge_fired_at: Optional[int] = None
         self.vcd_stop_pending = False
+        self.clock_h: Optional[int] = None
         self.failure: Optional[tuple] = None
 
     # -- registration

@@ -53,6 +53,7 @@ class Clock:
         if s.sim.clock_handle() is not None and s.sim.clock_handle() != self.signal._h:
             raise RuntimeError("texpix runs one clock per unit; another clock is already running")
         s.sim.clock_start(self.signal._h, self.period_ps, s.now, start_high)
+        s.clock_h = self.signal._h
         self._running = True
         return _ClockTask(self)
 
@@ -60,4 +61,5 @@ class Clock:
         s = _sched._current
         if s is not None and self._running:
             s.sim.clock_stop()
+            s.clock_h = None
         self._running = False

@@ -64,6 +64,13 @@ class SignalHandle:
 
     @property
     def value(self) -> LogicValue:
+        s = _sched._current
+        if s is not None and self._h == s.clock_h and s.edge_fired_at == s.now:
+            # Tasks resume at a clock edge before Rust executes it; the clock already shows its new
+            # level, as in an HDL simulator.
+            e = s.sim.next_edge()
+            if e is not None and e[0] == s.now:
+                return LogicValue(int(e[1]), 1)
         return LogicValue(self._dut._sim.get(self._h), self._bits)
 
     @value.setter
