@@ -490,7 +490,7 @@ async def with_timeout(trigger, timeout_time: float, timeout_unit: str = "step",
 class Scheduler:
     """Runs tasks against one Rust simulator (``texpix._texpix.Sim``)."""
 
-    #: How far the clock runs per Rust call while only value watchers wait (keeps Ctrl-C working).
+    #: How far the clock runs per Rust call (between calls Python handles Ctrl-C).
     CHUNK_PS = 10_000_000
 
     def __init__(self, sim):
@@ -638,7 +638,10 @@ class Scheduler:
         watch = sorted({w[0] for w in self.watchers})
         if self.timers:
             t_next = self.timers[0][0]
-            stop = self.sim.advance(t_next, watch)
+            stop, t = None, self.now
+            while stop is None and t < t_next:  # in chunks, so Ctrl-C gets through
+                t = min(t_next, t + self.CHUNK_PS)
+                stop = self.sim.advance(t, watch)
         elif watch and self.sim.clock_handle() is not None:
             stop = None
             while stop is None:
