@@ -1,6 +1,7 @@
 //! texpix test benches: golden models, ideal references, stimulus, RTL drivers, co-simulation, and
 //! the `texpix` program.
 
+pub mod board;
 pub mod bvh;
 pub mod bvh_dut;
 pub mod bvh_stim;

@@ -1,0 +1,17 @@
+//! Board-level tops for FPGA bring-up: units behind a UART command/response interface.
+//!
+//! [`UartTx`]/[`UartRx`] are the serial line, [`UartFramer`] turns it into a command stream and a
+//! response stream, [`BoardReset`] makes the reset, and [`CoverageBoard`] / [`FpBoard`] put a unit
+//! behind them. Pin and timing constraints are in `constraints/`; `docs/fpga.md` has the flow.
+
+pub mod coverage_board;
+pub mod fp_board;
+pub mod framer;
+pub mod reset;
+pub mod uart;
+
+pub use coverage_board::CoverageBoard;
+pub use fp_board::{FpBoard, FpOps};
+pub use framer::UartFramer;
+pub use reset::BoardReset;
+pub use uart::{UartRx, UartTx};

@@ -1,0 +1,447 @@
+//! Host side of the board-level tops (`texpix_rtl::board`): a serial-line model, the command and
+//! response frames of the coverage and fp boards, and drivers that run commands through the RTL
+//! over the simulated UART.
+//!
+//! The serial line is modelled at the clock: every cycle the host drives the board's `rx` pin with
+//! the level of the bit it is sending and samples the board's `tx` pin with its own UART receiver
+//! (independent of the RTL's: it samples each bit at the middle of the host's bit time and checks
+//! the stop bit). The host's bit time may differ from the board's to test baud-rate tolerance.
+
+use crate::coverage::{CoverageResult, CoverageTxn, OpResult, PixldOp};
+use crate::coverage_dut::{encode, transactions, CovIn, CovOut};
+use rust_hdl::prelude::*;
+use std::collections::VecDeque;
+use texpix_rtl::board::coverage_board::{COV_CMD_BYTES, COV_RSP_BYTES};
+use texpix_rtl::board::fp_board::{FP_CMD_BYTES, FP_RSP_BYTES};
+use texpix_rtl::board::framer::{CMD_SYNC, RSP_SYNC};
+use texpix_rtl::board::reset::POR_CYCLES;
+use texpix_rtl::board::{CoverageBoard, FpBoard, FpOps};
+use texpix_rtl::coverage::OPS;
+use texpix_sim::Sim;
+
+/// UART bit time (clocks) of the board tops on the iCEBreaker: 12 MHz / 115 200 baud.
+pub const ICEBREAKER_DIV: u64 = 104;
+
+/// The host end of the serial line, stepped once per board clock.
+#[derive(Clone, Debug)]
+pub struct UartHost {
+    div: u64,
+    line: VecDeque<bool>,
+    // Receiver: clocks to the next sample (0 = idle), bit number (0 start, 1..=8 data, 9 stop).
+    wait: u64,
+    nbit: u32,
+    shift: u8,
+    /// Bytes received from the board.
+    pub received: Vec<u8>,
+    /// Receiver errors (bad stop bits), with the cycle.
+    pub errors: Vec<String>,
+    cycle: u64,
+}
+
+impl UartHost {
+    /// A host with a bit time of `div` clocks.
+    pub fn new(div: u64) -> Self {
+        assert!(div >= 2, "bit time {div} too short");
+        Self {
+            div,
+            line: VecDeque::new(),
+            wait: 0,
+            nbit: 0,
+            shift: 0,
+            received: Vec::new(),
+            errors: Vec::new(),
+            cycle: 0,
+        }
+    }
+
+    /// Queues bytes to send (8N1, LSB first).
+    pub fn send(&mut self, bytes: &[u8]) {
+        for &b in bytes {
+            self.send_char(b, true);
+        }
+    }
+
+    /// Queues one character with the given stop-bit level (`false` makes a framing error).
+    pub fn send_char(&mut self, b: u8, stop: bool) {
+        let mut levels = vec![false];
+        levels.extend((0..8).map(|i| (b >> i) & 1 == 1));
+        levels.push(stop);
+        if !stop {
+            // Return the line to idle for a bit so that the next start bit is an edge.
+            levels.push(true);
+        }
+        for l in levels {
+            self.line.extend(std::iter::repeat_n(l, self.div as usize));
+        }
+    }
+
+    /// Queues `bits` bit times of idle line.
+    pub fn idle(&mut self, bits: u64) {
+        self.line
+            .extend(std::iter::repeat_n(true, (bits * self.div) as usize));
+    }
+
+    /// Nothing left to send.
+    pub fn sent(&self) -> bool {
+        self.line.is_empty()
+    }
+
+    /// The level to drive on the board's `rx` this cycle.
+    pub fn drive(&mut self) -> bool {
+        self.line.pop_front().unwrap_or(true)
+    }
+
+    /// Samples the board's `tx` for this cycle.
+    pub fn sample(&mut self, tx: bool) {
+        self.cycle += 1;
+        if self.wait == 0 {
+            if !tx {
+                self.wait = self.div / 2;
+                self.nbit = 0;
+            }
+            return;
+        }
+        self.wait -= 1;
+        if self.wait > 0 {
+            return;
+        }
+        match self.nbit {
+            0 if tx => return, // glitch: back to idle (wait is 0)
+            0 => {}
+            1..=8 => self.shift = (self.shift >> 1) | (u8::from(tx) << 7),
+            _ => {
+                if tx {
+                    self.received.push(self.shift);
+                } else {
+                    self.errors
+                        .push(format!("cycle {}: stop bit low from the board", self.cycle));
+                }
+                return; // idle
+            }
+        }
+        self.nbit += 1;
+        self.wait = self.div;
+    }
+}
+
+/// A board top as the host sees it: its pins.
+pub trait BoardPins: Block {
+    /// Drives the clock.
+    fn set_clock(&mut self, high: bool);
+    /// Drives the UART input and the (active-low) reset button.
+    fn set_inputs(&mut self, rx: bool, btn_n: bool);
+    /// The UART output.
+    fn tx(&self) -> bool;
+    /// The busy LED (active low).
+    fn led_n(&self) -> bool;
+}
+
+impl BoardPins for CoverageBoard {
+    fn set_clock(&mut self, high: bool) {
+        self.clock.next = Clock::from(high);
+    }
+    fn set_inputs(&mut self, rx: bool, btn_n: bool) {
+        self.rx.next = rx;
+        self.btn_n.next = btn_n;
+    }
+    fn tx(&self) -> bool {
+        self.tx.val()
+    }
+    fn led_n(&self) -> bool {
+        self.led_n.val()
+    }
+}
+
+impl BoardPins for FpBoard {
+    fn set_clock(&mut self, high: bool) {
+        self.clock.next = Clock::from(high);
+    }
+    fn set_inputs(&mut self, rx: bool, btn_n: bool) {
+        self.rx.next = rx;
+        self.btn_n.next = btn_n;
+    }
+    fn tx(&self) -> bool {
+        self.tx.val()
+    }
+    fn led_n(&self) -> bool {
+        self.led_n.val()
+    }
+}
+
+/// A board under simulation with the host on its serial line.
+pub struct BoardSim<B: BoardPins> {
+    /// The simulation (from power-up: the board's own reset runs first).
+    pub sim: Sim<B>,
+    /// The host.
+    pub host: UartHost,
+}
+
+impl<B: BoardPins> BoardSim<B> {
+    /// Starts `board` from power-up with a host whose bit time is `host_div` clocks; the host keeps
+    /// the line idle until the board's reset is over.
+    pub fn new(board: B, host_div: u64) -> Self {
+        Self::boxed(Box::new(board), host_div)
+    }
+
+    /// [`BoardSim::new`] for a board already on the heap.
+    pub fn boxed(board: Box<B>, host_div: u64) -> Self {
+        let mut sim = Sim::boxed(board, B::set_clock);
+        sim.uut.set_inputs(true, true);
+        let mut host = UartHost::new(host_div);
+        // Keep the line idle until the board's power-on reset is over.
+        host.idle((POR_CYCLES + 4).div_ceil(host_div));
+        Self { sim, host }
+    }
+
+    /// One clock: the host drives `rx`, the board steps, the host samples `tx`.
+    pub fn step(&mut self) -> Result<(), String> {
+        let rx = self.host.drive();
+        self.sim.uut.set_inputs(rx, true);
+        self.sim.step().map_err(|e| e.to_string())?;
+        self.sim.settle().map_err(|e| e.to_string())?;
+        let tx = self.sim.uut.tx();
+        self.host.sample(tx);
+        Ok(())
+    }
+
+    /// Runs until the host has received `n` bytes in total, failing after `max_cycles`.
+    pub fn until_received(&mut self, n: usize, max_cycles: u64) -> Result<(), String> {
+        for _ in 0..max_cycles {
+            if self.host.received.len() >= n {
+                return Ok(());
+            }
+            self.step()?;
+        }
+        Err(format!(
+            "cycle {}: {} of {n} bytes received from the board after {max_cycles} cycles",
+            self.sim.cycle(),
+            self.host.received.len()
+        ))
+    }
+
+    /// Sends a command frame (sync byte and `payload`) and returns the response payload of
+    /// `rsp_bytes` bytes (after checking its sync byte). Bytes received before are discarded.
+    pub fn command(&mut self, payload: &[u8], rsp_bytes: usize) -> Result<Vec<u8>, String> {
+        self.host.received.clear();
+        self.host.send(&[CMD_SYNC]);
+        self.host.send(payload);
+        // The command's own bit times, the response's, and slack for the unit.
+        let budget = (payload.len() + rsp_bytes + 4) as u64 * 12 * self.host.div + 1000;
+        self.until_received(rsp_bytes + 1, budget)?;
+        if let Some(e) = self.host.errors.first() {
+            return Err(e.clone());
+        }
+        let r = std::mem::take(&mut self.host.received);
+        if r[0] != RSP_SYNC {
+            return Err(format!(
+                "response starts with {:#04x}, not the sync byte {RSP_SYNC:#04x}",
+                r[0]
+            ));
+        }
+        Ok(r[1..].to_vec())
+    }
+}
+
+fn put(b: &mut [u8], at: usize, v: u64, n: usize) {
+    for i in 0..n {
+        b[at + i] = (v >> (8 * i)) as u8;
+    }
+}
+
+fn get(b: &[u8], at: usize, n: usize) -> u64 {
+    (0..n).fold(0, |acc, i| acc | (b[at + i] as u64) << (8 * i))
+}
+
+/// The coverage board's command payload for one RTL transaction (layout: `texpix_rtl::board::coverage_board`).
+pub fn coverage_command(x: &CovIn) -> Vec<u8> {
+    let mut b = vec![0u8; COV_CMD_BYTES];
+    put(&mut b, 0, x.tag as u64, 2);
+    b[2] = (x.log2n & 7) | u8::from(x.prog) << 3 | u8::from(x.ssaa) << 4;
+    put(&mut b, 3, x.smask as u64, 2);
+    let sid = (0..4).fold(0u64, |acc, l| acc | ((x.sid[l] & 15) as u64) << (4 * l));
+    put(&mut b, 5, sid, 2);
+    for e in 0..3 {
+        put(&mut b, 7 + 4 * e, x.vx[e] as u64, 4);
+        put(&mut b, 19 + 4 * e, x.vy[e] as u64, 4);
+    }
+    put(&mut b, 31, x.quad[0] as u64, 4);
+    put(&mut b, 35, x.quad[1] as u64, 4);
+    for o in 0..OPS {
+        b[39 + 5 * o] =
+            (x.op_mode[o] & 15) | u8::from(x.op_pd[o]) << 4 | u8::from(x.op_tgsi[o]) << 5;
+        put(&mut b, 40 + 5 * o, x.op_index[o] as u64, 4);
+    }
+    for (i, p) in x.pos.iter().enumerate().take(64) {
+        b[59 + i] = *p;
+    }
+    b
+}
+
+/// Decodes the coverage board's response payload.
+pub fn coverage_response(b: &[u8]) -> Result<CovOut, String> {
+    if b.len() != COV_RSP_BYTES {
+        return Err(format!(
+            "coverage response has {} bytes, expected {COV_RSP_BYTES}",
+            b.len()
+        ));
+    }
+    let pd = get(b, 74, 2);
+    Ok(CovOut {
+        tag: get(b, 0, 2) as u16,
+        covmask: std::array::from_fn(|l| get(b, 2 + 2 * l, 2) as u16),
+        rd: std::array::from_fn(|i| get(b, 10 + 4 * i, 4) as u32),
+        pd: std::array::from_fn(|i| (pd >> i) & 1 == 1),
+        pd_wr: std::array::from_fn(|o| (b[76] >> o) & 1 == 1),
+        err: std::array::from_fn(|o| (b[76] >> (4 + o)) & 1 == 1),
+    })
+}
+
+/// Op results of one RTL transaction, as in the coverage unit's driver.
+fn op_results(out: &CovOut, ops: &[PixldOp]) -> Vec<OpResult> {
+    ops.iter()
+        .enumerate()
+        .map(|(o, op)| {
+            if out.err[o] {
+                OpResult {
+                    rd: None,
+                    pd: None,
+                    error: Some(format!(
+                        "invalid PIXLD mode encoding {}",
+                        op.mode.encoding()
+                    )),
+                }
+            } else {
+                OpResult {
+                    rd: Some(std::array::from_fn(|lane| out.rd[OPS * lane + o])),
+                    pd: out.pd_wr[o].then(|| std::array::from_fn(|lane| out.pd[OPS * lane + o])),
+                    error: None,
+                }
+            }
+        })
+        .collect()
+}
+
+/// Runs one coverage vector through the board over the serial line: one command per RTL
+/// transaction ([`OPS`] ops each), tags numbered from `first_tag`. Checks every response's tag.
+pub fn coverage_vector(
+    b: &mut BoardSim<CoverageBoard>,
+    t: &CoverageTxn,
+    first_tag: u16,
+) -> Result<CoverageResult, String> {
+    let ins = encode(t, first_tag);
+    debug_assert_eq!(ins.len(), transactions(t));
+    let mut covmask = [0u32; 4];
+    let mut pixld = Vec::new();
+    for (c, x) in ins.iter().enumerate() {
+        let out = coverage_response(&b.command(&coverage_command(x), COV_RSP_BYTES)?)?;
+        if out.tag != x.tag {
+            return Err(format!(
+                "response tag {} to the command with tag {}",
+                out.tag, x.tag
+            ));
+        }
+        if c == 0 {
+            covmask = out.covmask.map(u32::from);
+        }
+        let ops = &t.ops[(c * OPS).min(t.ops.len())..((c + 1) * OPS).min(t.ops.len())];
+        pixld.extend(op_results(&out, ops));
+    }
+    Ok(CoverageResult { covmask, pixld })
+}
+
+/// The fp board's operations (`texpix_rtl::board::fp_board`).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum FpOp {
+    Mul = 0,
+    Add = 1,
+    Sub = 2,
+    Min = 3,
+    Max = 4,
+    Compare = 5,
+    F16ToF32 = 6,
+}
+
+/// Runs `a op b` through the fp board; returns the result bits and the echoed op byte.
+pub fn fp_command(b: &mut BoardSim<FpBoard>, op: u8, a: u32, x: u32) -> Result<(u32, u8), String> {
+    let mut p = vec![0u8; FP_CMD_BYTES];
+    p[0] = op;
+    put(&mut p, 1, a as u64, 4);
+    put(&mut p, 5, x as u64, 4);
+    let r = b.command(&p, FP_RSP_BYTES)?;
+    Ok((get(&r, 0, 4) as u32, r[4]))
+}
+
+/// Verilog targets for FPGA bring-up beyond the units: the board tops and the pipelined fp blocks
+/// (for the fmax-against-depth sweep).
+pub const FPGA_TARGETS: [(&str, &str); 5] = [
+    (
+        "coverage-board",
+        "coverage unit behind the UART framing (top texpix_coverage_board)",
+    ),
+    (
+        "fp-board",
+        "fp32 add/sub/mul behind the UART framing (top texpix_fp_board)",
+    ),
+    (
+        "fp-cmp-board",
+        "fp32 min/max/compare and f16 widening behind the UART framing (top texpix_fp_cmp_board)",
+    ),
+    (
+        "fpmul",
+        "pipelined fp32 multiplier FpMulP (top texpix_fpmul)",
+    ),
+    ("fpadd", "pipelined fp32 adder FpAddP (top texpix_fpadd)"),
+];
+
+/// The top-level module name of an FPGA target.
+pub fn fpga_top(target: &str) -> Result<String, String> {
+    match target {
+        "coverage-board" | "fp-board" | "fp-cmp-board" | "fpmul" | "fpadd" => {
+            Ok(format!("texpix_{}", target.replace('-', "_")))
+        }
+        other => Err(format!(
+            "unknown FPGA target `{other}` (expected one of: {})",
+            FPGA_TARGETS.map(|t| t.0).join(", ")
+        )),
+    }
+}
+
+/// Exported Verilog of an FPGA target with `stages` fp pipeline stages (fp boards, fpmul, fpadd)
+/// and a UART bit time of `div` clocks (board tops). `header` is prepended as comments.
+pub fn export_fpga(target: &str, stages: usize, div: u64, header: &str) -> Result<String, String> {
+    let top = fpga_top(target)?;
+    if !(1..256).contains(&stages) {
+        return Err(format!("--stages {stages} out of range 1..=255"));
+    }
+    if !(2..65536).contains(&div) {
+        return Err(format!("--div {div} out of range 2..=65535"));
+    }
+    let header = format!("{top}: {header}");
+    match target {
+        "coverage-board" => {
+            let mut b = Box::new(CoverageBoard::new(div));
+            let h = format!("{header}\nparameters: UART bit time {div} clocks; frames: see rtl/src/board/coverage_board.rs");
+            texpix_rtl::export::verilog(&mut *b, &top, &h)
+        }
+        "fp-board" | "fp-cmp-board" => {
+            let ops = if target == "fp-board" {
+                FpOps::Arith
+            } else {
+                FpOps::Compare
+            };
+            let mut b = FpBoard::new(ops, stages, div);
+            let h = format!("{header}\nparameters: ops {ops:?}, {stages} fp stages, UART bit time {div} clocks; frames: see rtl/src/board/fp_board.rs");
+            texpix_rtl::export::verilog(&mut b, &top, &h)
+        }
+        "fpmul" => {
+            let mut b = texpix_rtl::common::fp::FpMulP::new(stages);
+            let h = format!("{header}\nparameters: {stages} output register stages (latency {stages}); ports clock, en, a, b -> y");
+            texpix_rtl::export::verilog(&mut b, &top, &h)
+        }
+        _ => {
+            let mut b = texpix_rtl::common::fp::FpAddP::new(stages);
+            let h = format!("{header}\nparameters: {stages} output register stages (latency {stages}); ports clock, en, a, b, sub -> y");
+            texpix_rtl::export::verilog(&mut b, &top, &h)
+        }
+    }
+}

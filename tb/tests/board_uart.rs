@@ -1,0 +1,238 @@
+//! The board-level tops (`texpix_rtl::board`) driven over a simulated serial line from power-up:
+//! the coverage board against the coverage golden model, the fp board against the bit-accurate fp
+//! models, the framing's error handling, baud-rate tolerance, and the exported Verilog: Verilator
+//! `-Wall` lint with the waiver files (scripts/verilator_waivers.vlt, scripts/synth_waivers.vlt),
+//! Yosys structural checks, and Icarus co-simulation of the fp board against the Rust simulation,
+//! cycle by cycle, from power-up.
+//!
+//! The UART runs at 4–32 clocks per bit here instead of the board's 104 to keep the simulations
+//! short; the divisor is a constructor argument and nothing else depends on it.
+
+use std::path::PathBuf;
+use std::process::Command;
+use texpix_rtl::board::framer::{CMD_SYNC, RSP_SYNC};
+use texpix_rtl::board::{CoverageBoard, FpBoard, FpOps};
+use texpix_sim::SplitMix64;
+use texpix_tb::board::{coverage_vector, export_fpga, fp_command, BoardSim, FpOp};
+use texpix_tb::cosim::{self, Simulator, Trace};
+use texpix_tb::coverage;
+use texpix_tb::fpmodel;
+use texpix_tb::ports::ports_and_values;
+use texpix_tb::unit::{Coverage, Unit};
+
+const SPECIALS: &[u32] = &[
+    0x0000_0000,
+    0x8000_0000,
+    0x0000_0001,
+    0x3f80_0000,
+    0xbf80_0000,
+    0x7f7f_ffff,
+    0x7f80_0000,
+    0xff80_0000,
+    0x7fc0_0000,
+    0x0080_0000,
+];
+
+fn operand(r: &mut SplitMix64) -> u32 {
+    let x = r.next_u64();
+    if x.is_multiple_of(4) {
+        SPECIALS[(x >> 8) as usize % SPECIALS.len()]
+    } else {
+        (x >> 32) as u32
+    }
+}
+
+/// The expected result of `op` on the board built with `ops`: (result, echoed op byte).
+fn model(ops: FpOps, op: u8, a: u32, b: u32) -> (u32, u8) {
+    if !ops.has(op) {
+        return (0, op | 0x80);
+    }
+    let y = match op {
+        0 => fpmodel::fp_mul(a, b),
+        1 => fpmodel::fp_add(a, b, false),
+        2 => fpmodel::fp_add(a, b, true),
+        3 => fpmodel::fp_cmp(a, b).min,
+        4 => fpmodel::fp_cmp(a, b).max,
+        5 => {
+            let c = fpmodel::fp_cmp(a, b);
+            u32::from(c.lt)
+                | u32::from(c.eq) << 1
+                | u32::from(c.gt) << 2
+                | u32::from(c.unordered) << 3
+        }
+        _ => fpmodel::f16_to_f32(a as u16),
+    };
+    (y, op)
+}
+
+/// Random fp commands (every op, built or not, and an undefined one) through the fp board with
+/// the blocks of `ops` and `stages` pipeline stages, board bit time `div`, host bit time `host_div`.
+fn fp_board_run(ops: FpOps, stages: usize, div: u64, host_div: u64, n: usize, seed: u64) {
+    let mut b = BoardSim::new(FpBoard::new(ops, stages, div), host_div);
+    let mut r = SplitMix64::new(seed);
+    for k in 0..n {
+        let op = [0u8, 1, 2, 3, 4, 5, 6, 0x37][k % 8];
+        let (a, x) = (operand(&mut r), operand(&mut r));
+        let got = fp_command(&mut b, op, a, x).unwrap_or_else(|e| panic!("command {k}: {e}"));
+        assert_eq!(
+            got,
+            model(ops, op, a, x),
+            "command {k}: {ops:?} op {op} a {a:#010x} b {x:#010x} (stages {stages}, div {div}/{host_div})"
+        );
+    }
+}
+
+#[test]
+fn fp_boards_match_fp_models_over_uart() {
+    fp_board_run(FpOps::Arith, 1, 8, 8, 64, 1);
+    fp_board_run(FpOps::Arith, 3, 8, 8, 64, 2);
+    fp_board_run(FpOps::Compare, 2, 8, 8, 64, 5);
+}
+
+#[test]
+fn uart_tolerates_three_percent_baud_error() {
+    // Board 32 clocks per bit; host 3 % faster and 3 % slower.
+    fp_board_run(FpOps::Compare, 2, 32, 31, 12, 3);
+    fp_board_run(FpOps::Compare, 2, 32, 33, 12, 4);
+}
+
+#[test]
+fn framer_drops_noise_and_abandons_broken_commands() {
+    let mut b = BoardSim::new(FpBoard::new(FpOps::Arith, 2, 8), 8);
+    // Noise before a command, and a response sync byte (not a command sync) is noise too.
+    b.host.send(&[0x00, 0xff, RSP_SYNC, 0x12]);
+    // A command broken by a framing error in its third payload byte.
+    b.host.send(&[CMD_SYNC, FpOp::Add as u8, 0x00]);
+    b.host.send_char(0x80, false);
+    b.host.idle(2);
+    while !b.host.sent() {
+        b.step().expect("step");
+    }
+    // Long enough for any (wrong) response to the noise or the broken command to come out.
+    for _ in 0..20 * 10 * 8 {
+        b.step().expect("step");
+    }
+    assert!(
+        b.host.received.is_empty(),
+        "board answered noise or a broken command: {:02x?}",
+        b.host.received
+    );
+    // The next command works: 1.5 + 2.25 = 3.75.
+    let got = fp_command(&mut b, FpOp::Add as u8, 0x3fc0_0000, 0x4010_0000).expect("command");
+    assert_eq!(got, (0x4070_0000, FpOp::Add as u8));
+    assert!(b.host.errors.is_empty(), "{:?}", b.host.errors);
+}
+
+#[test]
+fn coverage_board_matches_golden_over_uart() {
+    // About 9000 clocks per command at 4 clocks per bit: the first random vectors (edge cases
+    // first) and the first one that needs several commands (more than OPS ops).
+    let pool = Coverage::random(7, 64);
+    let mut vectors = pool[..5].to_vec();
+    vectors.extend(
+        pool.iter()
+            .find(|t| t.ops.len() > texpix_rtl::coverage::OPS)
+            .cloned(),
+    );
+    assert_eq!(
+        vectors.len(),
+        6,
+        "no vector with more than OPS ops in the pool"
+    );
+    let mut b = BoardSim::boxed(Box::new(CoverageBoard::new(4)), 4);
+    let mut tag = 0u16;
+    for (i, t) in vectors.iter().enumerate() {
+        let got = coverage_vector(&mut b, t, tag).unwrap_or_else(|e| panic!("vector {i}: {e}"));
+        tag = tag.wrapping_add(texpix_tb::coverage_dut::transactions(t) as u16);
+        assert_eq!(got, coverage::golden(t), "vector {i}: {t:?}");
+    }
+    assert!(b.host.errors.is_empty(), "{:?}", b.host.errors);
+}
+
+fn workdir(name: &str) -> PathBuf {
+    let d = PathBuf::from(env!("CARGO_TARGET_TMPDIR")).join(name);
+    std::fs::create_dir_all(&d).expect("temp dir");
+    d
+}
+
+fn tool(cmd: &mut Command, what: &str) -> String {
+    let out = cmd
+        .output()
+        .unwrap_or_else(|e| panic!("{what} not runnable ({e}); run scripts/setup.sh"));
+    let text = format!(
+        "{}{}",
+        String::from_utf8_lossy(&out.stdout),
+        String::from_utf8_lossy(&out.stderr)
+    );
+    assert!(out.status.success(), "{what} failed:\n{text}");
+    text
+}
+
+/// Verilator `-Wall` lint and Yosys structural checks of a board top's Verilog.
+fn lint_and_check(target: &str, top: &str) {
+    let v = export_fpga(target, 2, 104, "board_uart test").expect("export");
+    let dir = workdir(&format!("board_{top}"));
+    let f = dir.join(format!("{top}.v"));
+    std::fs::write(&f, v).expect("write");
+    let scripts = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../scripts");
+    let out = tool(
+        Command::new("verilator")
+            .args(["--lint-only", "-Wall", "--top-module", top])
+            .arg(scripts.join("verilator_waivers.vlt"))
+            .arg(scripts.join("synth_waivers.vlt"))
+            .arg(&f),
+        "verilator --lint-only -Wall",
+    );
+    assert!(!out.contains("%Warning"), "lint warnings:\n{out}");
+    let script = format!(
+        "read_verilog {}; hierarchy -check -top {top}; proc; check -assert; select -assert-none t:$dlatch",
+        f.display()
+    );
+    tool(Command::new("yosys").args(["-q", "-p", &script]), "yosys");
+}
+
+#[test]
+fn board_tops_lint_and_yosys_clean() {
+    lint_and_check("fp-board", "texpix_fp_board");
+    lint_and_check("fp-cmp-board", "texpix_fp_cmp_board");
+    lint_and_check("coverage-board", "texpix_coverage_board");
+}
+
+#[test]
+fn fp_board_cosim_icarus() {
+    // The fp compare board at 8 clocks per bit, four commands, from power-up: every port on every cycle
+    // of the Rust simulation must match Icarus running the exported Verilog.
+    let (stages, div) = (2, 8);
+    let mut b = BoardSim::new(FpBoard::new(FpOps::Compare, stages, div), div);
+    let rows = std::rc::Rc::new(std::cell::RefCell::new(Vec::new()));
+    let sink = rows.clone();
+    b.sim.set_probe(Box::new(move |u: &FpBoard| {
+        sink.borrow_mut().push(ports_and_values(u).1);
+    }));
+    for (op, a, x) in [
+        (FpOp::Min as u8, 0x4040_0000, 0xc080_0000),
+        (FpOp::Compare as u8, 0x3f80_0000, 0x3f80_0001),
+        (FpOp::F16ToF32 as u8, 0x0000_3c01, 0),
+        (FpOp::Mul as u8, 0x4040_0000, 0x4040_0000),
+    ] {
+        let got = fp_command(&mut b, op, a, x).expect("command");
+        assert_eq!(got, model(FpOps::Compare, op, a, x));
+    }
+    let (ports, _) = ports_and_values(&*b.sim.uut);
+    let trace = Trace {
+        ports,
+        cycles: rows.borrow().clone(),
+    };
+    let mut u = FpBoard::new(FpOps::Compare, stages, div);
+    let verilog =
+        texpix_rtl::export::verilog(&mut u, "texpix_fp_cmp_board", "cosim").expect("export");
+    let report = cosim::run(
+        Simulator::Icarus,
+        &workdir("board_fp_cosim"),
+        "texpix_fp_cmp_board",
+        &verilog,
+        &trace,
+    )
+    .expect("co-simulation");
+    assert_eq!(report.cycles, trace.cycles.len());
+}
