@@ -236,3 +236,30 @@ fn fp_board_cosim_icarus() {
     .expect("co-simulation");
     assert_eq!(report.cycles, trace.cycles.len());
 }
+
+#[test]
+fn export_fpga_rejects_bad_arguments() {
+    let run = |args: &[&str]| {
+        let a: Vec<String> = args.iter().map(|s| s.to_string()).collect();
+        texpix_tb::cli::main_with(&a)
+    };
+    let dir = workdir("export_fpga_cli");
+    let out = dir.to_str().expect("utf-8 path");
+    let e = run(&["export-fpga", "nope", "--out", out]).unwrap_err();
+    assert!(e.contains("unknown FPGA target `nope`"), "{e}");
+    let e = run(&["export-fpga", "fpmul", "--stages", "0", "--out", out]).unwrap_err();
+    assert!(e.contains("--stages 0 out of range"), "{e}");
+    let e = run(&["export-fpga", "fp-board", "--div", "x", "--out", out]).unwrap_err();
+    assert!(
+        e.contains("--div") && e.contains("not a valid number"),
+        "{e}"
+    );
+    let e = run(&["export-fpga"]).unwrap_err();
+    assert!(e.contains("needs a target"), "{e}");
+    // A good call writes the file with its parameters in the header.
+    run(&["export-fpga", "fp-cmp-board", "--stages", "3", "--out", out]).expect("export");
+    let v = std::fs::read_to_string(dir.join("texpix_fp_cmp_board.v")).expect("written");
+    assert!(v.starts_with("// texpix_fp_cmp_board: "), "{}", &v[..80]);
+    assert!(v.contains("ops Compare, 3 fp stages, UART bit time 104 clocks"));
+    assert!(v.contains("module texpix_fp_cmp_board("));
+}
