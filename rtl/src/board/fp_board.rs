@@ -135,6 +135,8 @@ impl FpBoard {
 }
 
 impl Logic for FpBoard {
+    // `#[hdl_gen]` does not translate match guards, so the arms keep their nested `if`s.
+    #[allow(clippy::collapsible_match)]
     #[hdl_gen]
     fn update(&mut self) {
         dff_setup!(self, clock, busy, count);
