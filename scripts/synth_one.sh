@@ -9,9 +9,13 @@ t0=$(date +%s)
 case "$fam" in
   ice40) synth="synth_ice40 -dsp $flags -top $top -json $base.json" ;;
   ecp5) synth="synth_ecp5 $flags -top $top" ;;
+  # Word-level cost before technology mapping: multipliers, adders, flip-flop bits (fast).
+  coarse) synth="synth -flatten $flags -top $top -run :fine" ;;
   *) echo "synth_one: unknown family $fam" >&2; exit 1 ;;
 esac
-timeout "$limit" yosys -q -l "$base.log" -p "read_verilog $verilog; $synth; tee -q -o $base.stat.json stat -json" >/dev/null 2>&1
+statw=""
+[ "$fam" = coarse ] && statw="-width"
+timeout "$limit" yosys -q -l "$base.log" -p "read_verilog $verilog; $synth; tee -q -o $base.stat.json stat -json $statw" >/dev/null 2>&1
 rc=$?
 if [ $rc -ne 0 ]; then
   rm -f "$base.stat.json"

@@ -43,6 +43,21 @@ def main():
             rows.append(row)
             continue
         c = cells_of(base + ".stat.json", top)
+        if fam == "coarse":
+            def width(t):
+                m = re.search(r"_(\d+)$", t)
+                return int(m.group(1)) if m else 1
+            ff_types = ("$dff", "$sdff", "$adff", "$dffe", "$sdffe", "$sdffce", "$aldff", "$adffe")
+            row.update(
+                ffs=sum(width(t) * n for t, n in c.items() if t.startswith(ff_types)),
+                carry=sum(n for t, n in c.items() if t.startswith(("$alu", "$add", "$sub", "$neg"))),
+                dsp=sum(n for t, n in c.items() if t.startswith(("$mul", "$macc"))),
+                mults=" ".join(f"{t.split('_')[-1]}b×{n}" for t, n in sorted(c.items())
+                               if t.startswith(("$mul", "$macc"))),
+            )
+            row["status"] = status or "word-level (before mapping)"
+            rows.append(row)
+            continue
         if fam == "ice40":
             row.update(
                 luts=c.get("SB_LUT4", 0),
@@ -77,7 +92,8 @@ def main():
         rows.append(row)
 
     cols = ["design", "family", "synth_flags", "luts", "ffs", "carry", "dsp", "bram", "lutram",
-            "pnr_lcs", "fmax_mhz", "timing", "bitstream", "status", "synth_s", "pnr_s", "run"]
+            "pnr_lcs", "fmax_mhz", "timing", "bitstream", "status", "synth_s", "pnr_s", "run",
+            "mults"]
     run = f"{rev} {time.strftime('%Y-%m-%d', time.gmtime())} ({int(wall)} s run)"
     for r in rows:
         r["run"] = run
@@ -127,11 +143,21 @@ def main():
               "timing | status |")
     md.append("|---|---|---:|---:|---:|---:|---:|---:|---:|---|---|")
     for r in rows:
-        if r["synth_flags"]:
+        if r["synth_flags"] or r["family"] == "coarse":
             continue
         md.append("| " + " | ".join([r["design"], r["family"]] + [fmt(r, k) for k in
                   ["luts", "ffs", "carry", "dsp", "bram", "pnr_lcs", "fmax_mhz", "timing", "status"]])
                   + " |")
+    coarse = [r for r in rows if r["family"] == "coarse"]
+    if coarse:
+        md.append("\n## Word-level cost (Yosys `synth -run :fine`, before technology mapping)\n")
+        md.append("Quick where full mapping is slow: multipliers (`$mul`/`$macc` cells, output widths), "
+                  "adders/subtractors/ALUs (`$alu`/`$add`/`$sub`/`$neg` cells) and flip-flop bits.\n")
+        md.append("| design | multipliers | adders/ALUs | FF bits | status |")
+        md.append("|---|---:|---:|---:|---|")
+        for r in coarse:
+            mult = fmt(r, "dsp") + (f" ({r['mults']})" if r.get("mults") else "")
+            md.append(f"| {r['design']} | {mult} | {fmt(r, 'carry')} | {fmt(r, 'ffs')} | {fmt(r, 'status')} |")
     sweep = {}
     for r in rows:
         m = re.match(r"fp-board-s(\d+)(-retime)?$", r["design"])

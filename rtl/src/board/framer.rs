@@ -4,7 +4,8 @@
 //! - Command: the byte [`CMD_SYNC`] followed by `IN/8` payload bytes. The payload is the command
 //!   vector `cmd` least significant byte first (byte k carries `cmd[8k+7 : 8k]`). Bytes that arrive
 //!   while the framer waits for a command and are not [`CMD_SYNC`] are dropped, so a host can
-//!   resynchronise by waiting [`RX_TIMEOUT_BITS`] bit times and sending a fresh command.
+//!   resynchronise by pausing for more than `2^RX_TIMEOUT_BITS` clocks (which abandons a partial
+//!   command, below) and sending a fresh command.
 //! - A command whose bytes stop arriving for more than `2^RX_TIMEOUT_BITS` clocks is abandoned;
 //!   a character with a bad stop bit abandons the command too.
 //! - Response: the byte [`RSP_SYNC`] followed by `OUT/8` bytes of the core's result `rsp`, least
@@ -18,9 +19,10 @@
 //! at most 8·255.
 //!
 //! # Timing
-//! `cmd_valid` rises on the clock after the last payload byte's stop bit is sampled; the result is
-//! taken as soon as the core offers it, and its first byte starts on the next clock. One command in
-//! flight at a time.
+//! `cmd_valid` rises on the clock after the last payload byte's stop bit is sampled. The response
+//! sync byte starts as soon as the core takes the command; the result is taken as soon as the core
+//! offers it (and the sync byte has been handed to the transmitter), and its bytes follow the sync
+//! byte back to back. One command in flight at a time.
 
 use super::uart::{UartRx, UartTx};
 use rust_hdl::prelude::*;
