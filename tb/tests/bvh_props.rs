@@ -159,7 +159,7 @@ fn node(ray: &Ray) -> impl Strategy<Value = (u64, Node)> {
         ]
     };
     prop_oneof![
-        (children.clone(), boxes())
+        (children, boxes())
             .prop_map(|(children, boxes)| { (5, Node::Box32 { children, boxes }) }),
         (children, boxes()).prop_map(|(children, boxes)| {
             let boxes = boxes.map(|b| b.map(f32_to_f16));
@@ -184,7 +184,7 @@ fn node(ray: &Ray) -> impl Strategy<Value = (u64, Node)> {
 
 fn txn() -> impl Strategy<Value = BvhTxn> {
     (
-        ray().prop_flat_map(|r| (Just(r.clone()), node(&r))),
+        ray().prop_flat_map(|r| (Just(r), node(&r))),
         0u64..64,
         (0u32..=255, any::<bool>(), 0u32..2),
         prop_oneof![9 => Just(false), 1 => Just(true)],
