@@ -159,8 +159,7 @@ fn node(ray: &Ray) -> impl Strategy<Value = (u64, Node)> {
         ]
     };
     prop_oneof![
-        (children, boxes())
-            .prop_map(|(children, boxes)| { (5, Node::Box32 { children, boxes }) }),
+        (children, boxes()).prop_map(|(children, boxes)| { (5, Node::Box32 { children, boxes }) }),
         (children, boxes()).prop_map(|(children, boxes)| {
             let boxes = boxes.map(|b| b.map(f32_to_f16));
             (4, Node::Box16 { children, boxes })
