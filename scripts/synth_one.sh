@@ -9,8 +9,9 @@ t0=$(date +%s)
 case "$fam" in
   ice40) synth="synth_ice40 -dsp $flags -top $top -json $base.json" ;;
   ecp5) synth="synth_ecp5 $flags -top $top" ;;
-  # Word-level cost before technology mapping: multipliers, adders, flip-flop bits (fast).
-  coarse) synth="synth -flatten $flags -top $top -run :fine" ;;
+  # Word-level cost before technology mapping and resource sharing: multipliers, adders, flip-flop
+  # bits (fast; the SAT-based `share` pass needs over 20 GB on the BVH unit).
+  coarse) synth="synth -flatten -noshare $flags -top $top -run :fine" ;;
   *) echo "synth_one: unknown family $fam" >&2; exit 1 ;;
 esac
 statw=""
@@ -24,7 +25,11 @@ if [ $rc -ne 0 ]; then
     echo "   $name ($fam): yosys stopped after ${limit} s" >&2
     exit 0
   fi
-  echo "failed: yosys" >"$base.status"
+  if [ $rc -eq 137 ]; then
+    echo "failed: yosys killed (out of memory; see the kernel log)" >"$base.status"
+  else
+    echo "failed: yosys" >"$base.status"
+  fi
   echo "   $name ($fam): yosys FAILED, see $base.log" >&2
   exit 0
 fi

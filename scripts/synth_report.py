@@ -52,8 +52,8 @@ def main():
                 ffs=sum(width(t) * n for t, n in c.items() if t.startswith(ff_types)),
                 carry=sum(n for t, n in c.items() if t.startswith(("$alu", "$add", "$sub", "$neg"))),
                 dsp=sum(n for t, n in c.items() if t.startswith(("$mul", "$macc"))),
-                mults=" ".join(f"{t.split('_')[-1]}b×{n}" for t, n in sorted(c.items())
-                               if t.startswith(("$mul", "$macc"))),
+                mults=" ".join((f"{t}×{n}" if width(t) == 1 else f"{t.split('_')[0]} {width(t)}b×{n}")
+                               for t, n in sorted(c.items()) if t.startswith(("$mul", "$macc"))),
             )
             row["status"] = status or "word-level (before mapping)"
             rows.append(row)
@@ -150,9 +150,11 @@ def main():
                   + " |")
     coarse = [r for r in rows if r["family"] == "coarse"]
     if coarse:
-        md.append("\n## Word-level cost (Yosys `synth -run :fine`, before technology mapping)\n")
-        md.append("Quick where full mapping is slow: multipliers (`$mul`/`$macc` cells, output widths), "
-                  "adders/subtractors/ALUs (`$alu`/`$add`/`$sub`/`$neg` cells) and flip-flop bits.\n")
+        md.append("\n## Word-level cost (Yosys `synth -flatten -noshare -run :fine`, before mapping)\n")
+        md.append("Quick where full mapping is slow: multiplier cells (`$mul`/`$macc`; after `alumacc` "
+                  "one `$macc` can hold several products and their sum, e.g. the coverage unit's eight "
+                  "27×27 products are four `$macc`), adders/subtractors/ALUs (`$alu`/`$add`/`$sub`/`$neg` "
+                  "cells, any width) and flip-flop bits. No resource sharing.\n")
         md.append("| design | multipliers | adders/ALUs | FF bits | status |")
         md.append("|---|---:|---:|---:|---|")
         for r in coarse:
