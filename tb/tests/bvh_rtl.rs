@@ -98,21 +98,34 @@ fn conformance_examples_match_golden() {
     compare(&v, 9, 250, MemConfig::default());
 }
 
+/// With a memory that answers every request the next cycle and never stalls, the unit takes one
+/// node per clock of each kind: N rays in at most N + 8 cycles (pipeline fill and drain).
+/// `-- --nocapture` prints the measured rate.
 #[test]
-fn one_node_per_clock_with_an_ideal_memory() {
-    let v = bvh_stim::random(4, 400);
+fn one_node_per_clock_of_each_kind_with_an_ideal_memory() {
     let mem = MemConfig {
         min_latency: 1,
         max_latency: 1,
         stall_permille: 0,
     };
-    let (_, cycles) = compare(&v, 4, 0, mem);
-    // N rays in N + latency cycles (+ a few for the pipeline ends).
-    assert!(
-        cycles <= v.len() as u64 + 8,
-        "{cycles} cycles for {} rays",
-        v.len()
-    );
+    for (name, want) in [
+        ("box32", Want::Box32),
+        ("box16", Want::Box16),
+        ("triangle", Want::Tri),
+    ] {
+        let v = bvh_stim::random_of(4, 400, want);
+        let (_, cycles) = compare(&v, 4, 0, mem.clone());
+        println!(
+            "{name}: {} nodes in {cycles} cycles = {:.3} nodes/clock",
+            v.len(),
+            v.len() as f64 / cycles as f64
+        );
+        assert!(
+            cycles <= v.len() as u64 + 8,
+            "{name}: {cycles} cycles for {} rays",
+            v.len()
+        );
+    }
 }
 
 #[test]
