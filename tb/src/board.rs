@@ -7,7 +7,7 @@
 //! (independent of the RTL's: it samples each bit at the middle of the host's bit time and checks
 //! the stop bit). The host's bit time may differ from the board's to test baud-rate tolerance.
 
-use crate::coverage::{CoverageResult, CoverageTxn, OpResult, PixldOp};
+use crate::coverage::{CoverageResult, CoverageTxn};
 use crate::coverage_dut::{encode, transactions, CovIn, CovOut};
 use rust_hdl::prelude::*;
 use std::collections::VecDeque;
@@ -296,31 +296,6 @@ pub fn coverage_response(b: &[u8]) -> Result<CovOut, String> {
     })
 }
 
-/// Op results of one RTL transaction, as in the coverage unit's driver.
-fn op_results(out: &CovOut, ops: &[PixldOp]) -> Vec<OpResult> {
-    ops.iter()
-        .enumerate()
-        .map(|(o, op)| {
-            if out.err[o] {
-                OpResult {
-                    rd: None,
-                    pd: None,
-                    error: Some(format!(
-                        "invalid PIXLD mode encoding {}",
-                        op.mode.encoding()
-                    )),
-                }
-            } else {
-                OpResult {
-                    rd: Some(std::array::from_fn(|lane| out.rd[OPS * lane + o])),
-                    pd: out.pd_wr[o].then(|| std::array::from_fn(|lane| out.pd[OPS * lane + o])),
-                    error: None,
-                }
-            }
-        })
-        .collect()
-}
-
 /// Runs one coverage vector through the board over the serial line: one command per RTL
 /// transaction ([`OPS`] ops each), tags numbered from `first_tag`. Checks every response's tag.
 pub fn coverage_vector(
@@ -344,7 +319,7 @@ pub fn coverage_vector(
             covmask = out.covmask.map(u32::from);
         }
         let ops = &t.ops[(c * OPS).min(t.ops.len())..((c + 1) * OPS).min(t.ops.len())];
-        pixld.extend(op_results(&out, ops));
+        pixld.extend(crate::coverage_dut::decode_ops(&out, ops));
     }
     Ok(CoverageResult { covmask, pixld })
 }

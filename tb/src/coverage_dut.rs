@@ -106,8 +106,8 @@ pub fn transactions(t: &CoverageTxn) -> usize {
     t.ops.len().div_ceil(OPS).max(1)
 }
 
-/// Decodes the op results of one RTL transaction (`n` valid slots).
-fn decode_ops(out: &CovOut, ops: &[PixldOp]) -> Vec<OpResult> {
+/// The op results of one RTL transaction: `ops` are the (up to [`OPS`]) ops it carried.
+pub fn decode_ops(out: &CovOut, ops: &[PixldOp]) -> Vec<OpResult> {
     ops.iter()
         .enumerate()
         .map(|(o, op)| {
