@@ -152,19 +152,21 @@ fn u128_bits(hex: &str, bits: usize) -> String {
     s[s.len() - bits.min(s.len())..].to_string()
 }
 
-fn run_tool(cmd: &mut Command, what: &str) -> Result<(), String> {
+/// Runs an external tool to completion: its stdout and stderr, or an error naming the tool (not
+/// installed, or failed with its output).
+pub fn run_tool(cmd: &mut Command, what: &str) -> Result<String, String> {
     let out = cmd
         .output()
         .map_err(|e| format!("cannot run {what}: {e} (install it with scripts/setup.sh)"))?;
+    let text = format!(
+        "{}{}",
+        String::from_utf8_lossy(&out.stdout),
+        String::from_utf8_lossy(&out.stderr)
+    );
     if !out.status.success() {
-        return Err(format!(
-            "{what} failed ({}):\n{}{}",
-            out.status,
-            String::from_utf8_lossy(&out.stdout),
-            String::from_utf8_lossy(&out.stderr)
-        ));
+        return Err(format!("{what} failed ({}):\n{text}", out.status));
     }
-    Ok(())
+    Ok(text)
 }
 
 /// Wall-time limit of one Verilog simulation run. A zero-delay loop in the exported Verilog (e.g.

@@ -156,16 +156,7 @@ fn workdir(name: &str) -> PathBuf {
 }
 
 fn tool(cmd: &mut Command, what: &str) -> String {
-    let out = cmd
-        .output()
-        .unwrap_or_else(|e| panic!("{what} not runnable ({e}); run scripts/setup.sh"));
-    let text = format!(
-        "{}{}",
-        String::from_utf8_lossy(&out.stdout),
-        String::from_utf8_lossy(&out.stderr)
-    );
-    assert!(out.status.success(), "{what} failed:\n{text}");
-    text
+    texpix_tb::cosim::run_tool(cmd, what).unwrap_or_else(|e| panic!("{e}"))
 }
 
 /// Verilator `-Wall` lint and Yosys structural checks of a board top's Verilog.

@@ -157,16 +157,7 @@ fn cosim_icarus<B: Block + 'static>(dut: &Dut<B>, stages: usize, seed: u64) {
 }
 
 fn tool(cmd: &mut Command, what: &str) -> String {
-    let out = cmd
-        .output()
-        .unwrap_or_else(|e| panic!("{what} not runnable ({e}); run scripts/setup.sh"));
-    let text = format!(
-        "{}{}",
-        String::from_utf8_lossy(&out.stdout),
-        String::from_utf8_lossy(&out.stderr)
-    );
-    assert!(out.status.success(), "{what} failed:\n{text}");
-    text
+    texpix_tb::cosim::run_tool(cmd, what).unwrap_or_else(|e| panic!("{e}"))
 }
 
 fn lint_and_yosys<B: Block>(dut: &Dut<B>) {
