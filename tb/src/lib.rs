@@ -16,5 +16,6 @@ pub mod lod_dut;
 pub mod lod_stim;
 pub mod ports;
 pub mod scoreboard;
+pub mod texaddr;
 pub mod unit;
 pub mod vectors;
