@@ -601,7 +601,8 @@ impl HeaderFields {
         let mut a = self.base;
         for k in 0..l {
             let (w, h) = self.level_size(k);
-            let sz = (u64::from(w) * u64::from(h) << self.bpp_log2) * u64::from(self.eff_layers());
+            let sz =
+                ((u64::from(w) * u64::from(h)) << self.bpp_log2) * u64::from(self.eff_layers());
             a = a.wrapping_add((sz + 255) & !255);
         }
         a & ADDR_MASK
