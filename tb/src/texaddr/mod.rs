@@ -68,8 +68,10 @@
 //! **7. TXQ** (`op` "txq", seeds 002/003): [w_l, h_l, layers, levels] of `level` (not clamped);
 //! a level ≥ levels gives [0, 0, 0, levels]. No taps, no memory request.
 
+pub mod ideal;
 mod io;
 
+pub use ideal::{IdealAxis, IdealLane, IdealTap};
 pub use io::{parse_texaddr_line, result_to_json, to_json};
 
 /// Addresses are this many bits wide (wrapping).

@@ -1,0 +1,306 @@
+//! Ideal texture-address reference: SPEC §3 in exact arithmetic, written apart from the golden
+//! model. Per axis, u = s·n (normalized; the f32 value times the level size, exact in f64) or
+//! u = s (unnormalized); nearest i = ⌊u⌋ + off; linear i0 = ⌊u − 0.5⌋ + off, i1 = i0 + 1,
+//! α = frac(u − 0.5)·256 as a real number; then the SPEC's wrap formulas on exact integers. No
+//! fixed-point conversion, no denormal flushing (a denormal is its tiny real value), no clamping
+//! of large coordinates. It shares the golden model's documented choices only where the SPEC leaves
+//! one open: unnormalized coordinates with repeat or mirrored repeat (not allowed by Vulkan) are
+//! treated as clamp to edge, the level is min(level, levels − 1), the layer min(layer, layers − 1).
+//!
+//! Coordinates must be finite with |u| < 2^120 ([`axis`] returns `None` otherwise): NaN and ±Inf
+//! have no ideal value, their results are documented choices of the golden model.
+//!
+//! [`texel_address`] is the SPEC's linear layout in u128 arithmetic (no 48-bit wrap).
+
+use super::{Dim, Lane, SamplerDesc, TexDesc, Wrap};
+
+/// One axis, ideally.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct IdealAxis {
+    /// u in texels.
+    pub u: f64,
+    /// The value that is floored: u (nearest) or u − 0.5 (linear); exact for |u| < 2^53 (beyond,
+    /// u is an integer and `x` is rounded, but [`IdealAxis::fract`] and the floor are exact).
+    pub x: f64,
+    /// Exact fraction of the floored value, x − ⌊x⌋, in [0, 1).
+    pub fract: f64,
+    /// Integer coordinates before the wrap: ⌊x⌋ + off and ⌊x⌋ + off + 1.
+    pub raw: [i128; 2],
+    /// Wrapped coordinates (−1 or n for a border texel).
+    pub i: [i64; 2],
+    /// Border flags (clamp to border only).
+    pub border: [bool; 2],
+    /// α·256, a real in [0, 256) (0 for nearest).
+    pub weight: f64,
+}
+
+impl IdealAxis {
+    /// Distance (texels) of the floored value to the nearest integer, where ⌊·⌋ jumps.
+    pub fn boundary_distance(&self) -> f64 {
+        self.fract.min(1.0 - self.fract)
+    }
+}
+
+fn mirror(x: i128) -> i128 {
+    if x >= 0 {
+        x
+    } else {
+        -1 - x
+    }
+}
+
+/// The SPEC's wrap of one integer coordinate: (coordinate, border).
+pub fn wrap(i: i128, n: u32, mode: Wrap) -> (i64, bool) {
+    let n = i128::from(n);
+    let (c, border) = match mode {
+        Wrap::Repeat => (i.rem_euclid(n), false),
+        Wrap::MirroredRepeat => ((n - 1) - mirror(i.rem_euclid(2 * n) - n), false),
+        Wrap::ClampToEdge => (i.clamp(0, n - 1), false),
+        Wrap::ClampToBorder => {
+            if i < 0 {
+                (-1, true)
+            } else if i >= n {
+                (n, true)
+            } else {
+                (i, false)
+            }
+        }
+        Wrap::MirrorClampToEdge => (mirror(i).clamp(0, n - 1), false),
+    };
+    (c as i64, border)
+}
+
+/// One axis: coordinate `s` (f32), level size `n`.
+pub fn axis(
+    s: f32,
+    n: u32,
+    mode: Wrap,
+    linear: bool,
+    unnormalized: bool,
+    offset: i32,
+) -> Option<IdealAxis> {
+    if !s.is_finite() {
+        return None;
+    }
+    let u = if unnormalized {
+        f64::from(s)
+    } else {
+        f64::from(s) * f64::from(n)
+    };
+    if u.abs() >= 2f64.powi(120) {
+        return None;
+    }
+    let mode = match mode {
+        Wrap::Repeat | Wrap::MirroredRepeat if unnormalized => Wrap::ClampToEdge,
+        m => m,
+    };
+    let (x, fl, fract) = if !linear {
+        (u, u.floor(), u - u.floor())
+    } else if u == u.floor() {
+        // An integer u: u − 0.5 has floor u − 1 and fraction exactly 1/2.
+        (u - 0.5, u - 1.0, 0.5)
+    } else {
+        // A non-integer u has an ulp ≤ 1/2 and at most 40 significant bits: u − 0.5 is exact.
+        let x = u - 0.5;
+        (x, x.floor(), x - x.floor())
+    };
+    let i0 = fl as i128 + i128::from(offset);
+    let (a, b) = (wrap(i0, n, mode), wrap(i0 + 1, n, mode));
+    Some(IdealAxis {
+        u,
+        x,
+        fract,
+        raw: [i0, i0 + 1],
+        i: [a.0, b.0],
+        border: [a.1, b.1],
+        weight: if linear { fract * 256.0 } else { 0.0 },
+    })
+}
+
+fn one_d(dim: Dim) -> bool {
+    matches!(dim, Dim::D1 | Dim::Array1D)
+}
+
+fn arrayed(dim: Dim) -> bool {
+    matches!(
+        dim,
+        Dim::Array1D | Dim::Array2D | Dim::Array3D | Dim::ArrayCube
+    )
+}
+
+/// Size (w, h) of level `l`: max(1, ⌊w/2^l⌋), h = 1 for 1D textures.
+pub fn level_size(tex: &TexDesc, l: u32) -> (u64, u64) {
+    let half = |x: u32| (u64::from(x) / (1u64 << l)).max(1);
+    let h = if one_d(tex.dim) { 1 } else { half(tex.height) };
+    (half(tex.width), h)
+}
+
+/// Layers addressed: the texture's for an array texture, else 1.
+pub fn layer_count(tex: &TexDesc) -> u64 {
+    if arrayed(tex.dim) {
+        u64::from(tex.layers)
+    } else {
+        1
+    }
+}
+
+/// First byte of level `l`: base + Σ_{k<l} align(pitch_k·h_k·layers, 256).
+pub fn level_start(tex: &TexDesc, l: u32) -> u128 {
+    let mut a = u128::from(tex.base);
+    for k in 0..l {
+        let (w, h) = level_size(tex, k);
+        let bytes =
+            u128::from(w * u64::from(tex.bpp)) * u128::from(h) * u128::from(layer_count(tex));
+        a += bytes.div_ceil(256) * 256;
+    }
+    a
+}
+
+/// Byte address of texel (i, j, layer) of level `l` in the linear layout (no wrap to 48 bits).
+pub fn texel_address(tex: &TexDesc, l: u32, i: u32, j: u32, layer: u32) -> u128 {
+    let (w, h) = level_size(tex, l);
+    let pitch = u128::from(w) * u128::from(tex.bpp);
+    level_start(tex, l)
+        + u128::from(layer) * pitch * u128::from(h)
+        + u128::from(j) * pitch
+        + u128::from(i) * u128::from(tex.bpp)
+}
+
+/// One ideal tap.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct IdealTap {
+    pub i: i64,
+    pub j: i64,
+    pub layer: u32,
+    pub level: u32,
+    /// Byte address (0 for a border tap).
+    pub addr: u128,
+    pub border: bool,
+}
+
+/// One lane, ideally.
+#[derive(Clone, Debug, PartialEq)]
+pub struct IdealLane {
+    /// The SPEC's tap order: nearest (i0,j0); linear (i0,j0), (i1,j0), (i0,j1), (i1,j1); 1D only
+    /// the i taps.
+    pub taps: Vec<IdealTap>,
+    pub u: IdealAxis,
+    /// `None` for a 1D texture.
+    pub v: Option<IdealAxis>,
+}
+
+/// The taps of one lane of a direct-form vector at one level (`None` for a non-finite or huge
+/// coordinate).
+pub fn lane(tex: &TexDesc, sampler: &SamplerDesc, level: u32, ln: &Lane) -> Option<IdealLane> {
+    let level = level.min(tex.levels - 1);
+    let (w, h) = level_size(tex, level);
+    let (lin, un) = (sampler.linear, sampler.unnormalized);
+    let u = axis(
+        f32::from_bits(ln.s),
+        w as u32,
+        sampler.wrap_s,
+        lin,
+        un,
+        ln.offset[0],
+    )?;
+    let v = if one_d(tex.dim) {
+        None
+    } else {
+        Some(axis(
+            f32::from_bits(ln.t),
+            h as u32,
+            sampler.wrap_t,
+            lin,
+            un,
+            ln.offset[1],
+        )?)
+    };
+    let layer = ln.layer.min((layer_count(tex) - 1) as u32);
+    let mut pairs = vec![(0, 0)];
+    if lin {
+        pairs.push((1, 0));
+        if v.is_some() {
+            pairs.extend([(0, 1), (1, 1)]);
+        }
+    }
+    let taps = pairs
+        .into_iter()
+        .map(|(a, b)| {
+            let (i, bi) = (u.i[a], u.border[a]);
+            let (j, bj) = v.map_or((0, false), |v| (v.i[b], v.border[b]));
+            let border = bi || bj;
+            IdealTap {
+                i,
+                j,
+                layer,
+                level,
+                addr: if border {
+                    0
+                } else {
+                    texel_address(tex, level, i as u32, j as u32, layer)
+                },
+                border,
+            }
+        })
+        .collect();
+    Some(IdealLane { taps, u, v })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn axis_by_hand() {
+        // 4 texels, s = 0.3: u = 1.2; nearest 1; linear ⌊0.7⌋ = 0, α = 0.7·256.
+        let a = axis(0.3, 4, Wrap::Repeat, false, false, 0).unwrap();
+        assert_eq!(a.i, [1, 2]);
+        let a = axis(0.3, 4, Wrap::Repeat, true, false, 0).unwrap();
+        assert_eq!(a.i, [0, 1]);
+        assert!((a.weight - 0.7 * 256.0).abs() < 1e-4);
+        // Repeat and mirrored repeat past the edge; offsets.
+        let a = axis(1.1, 4, Wrap::Repeat, false, false, 0).unwrap();
+        assert_eq!(a.i[0], 0);
+        let a = axis(1.1, 4, Wrap::MirroredRepeat, false, false, 0).unwrap();
+        assert_eq!(a.i[0], 3);
+        let a = axis(-0.1, 4, Wrap::MirroredRepeat, false, false, 0).unwrap();
+        assert_eq!(a.i[0], 0);
+        let a = axis(0.1, 4, Wrap::ClampToBorder, false, false, -1).unwrap();
+        assert_eq!((a.i[0], a.border[0]), (-1, true));
+        let a = axis(0.9, 4, Wrap::ClampToBorder, true, false, 0).unwrap();
+        assert_eq!((a.i, a.border), ([3, 4], [false, true]));
+        let a = axis(-1.3, 4, Wrap::MirrorClampToEdge, false, false, 0).unwrap();
+        assert_eq!(a.i[0], 3);
+        // Integer u with linear filtering: exactly halfway.
+        let a = axis(1e30, 1, Wrap::ClampToEdge, true, true, 0).unwrap();
+        assert_eq!((a.fract, a.weight), (0.5, 128.0));
+        // Denormals keep their value: a negative one floors to −1.
+        let d = f32::from_bits(0x8000_0001);
+        assert_eq!(
+            axis(d, 8, Wrap::ClampToBorder, false, false, 0).unwrap().i[0],
+            -1
+        );
+        assert!(axis(f32::NAN, 8, Wrap::Repeat, false, false, 0).is_none());
+        assert!(axis(f32::INFINITY, 8, Wrap::Repeat, false, false, 0).is_none());
+        assert!(axis(f32::MAX, 1, Wrap::Repeat, false, true, 0).is_none());
+    }
+
+    #[test]
+    fn linear_layout_by_hand() {
+        let t = TexDesc {
+            width: 5,
+            height: 3,
+            layers: 2,
+            levels: 3,
+            bpp: 4,
+            base: 1000,
+            dim: Dim::Array2D,
+            sparse: false,
+        };
+        // Level 0: 5·4·3·2 = 120 → 256; level 1: 2·4·1·2 = 16 → 256.
+        assert_eq!(level_start(&t, 1), 1256);
+        assert_eq!(level_start(&t, 2), 1512);
+        assert_eq!(texel_address(&t, 0, 4, 2, 1), 1000 + 60 + 2 * 20 + 16);
+        assert_eq!(level_size(&t, 2), (1, 1));
+    }
+}
