@@ -6,3 +6,4 @@ pub mod common;
 pub mod coverage;
 pub mod export;
 pub mod lod;
+pub mod texaddr;

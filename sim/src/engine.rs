@@ -24,6 +24,8 @@ pub enum SimError {
     Duplicate { cycle: u64, inputs: usize },
     /// Writing the waveform failed.
     Vcd { path: String, cause: String },
+    /// A side-port responder (memory, residency map) found the unit's request wrong.
+    Responder { cycle: u64, message: String },
 }
 
 impl fmt::Display for SimError {
@@ -42,6 +44,7 @@ impl fmt::Display for SimError {
                 "cycle {cycle}: the unit returned more outputs than the {inputs} inputs it accepted (duplicated transaction)"
             ),
             SimError::Vcd { path, cause } => write!(f, "{path}: writing the VCD failed: {cause}"),
+            SimError::Responder { cycle, message } => write!(f, "cycle {cycle}: {message}"),
         }
     }
 }

@@ -12,5 +12,5 @@ pub mod vcd_writer;
 
 pub use engine::{Sim, SimError};
 pub use rng::SplitMix64;
-pub use stream::{run_stream, StreamBinding, StreamConfig, StreamStats, Transfer};
+pub use stream::{run_stream, run_stream_with, StreamBinding, StreamConfig, StreamStats, Transfer};
 pub use vcd_writer::VcdWriter;

@@ -66,6 +66,20 @@ pub fn run_stream<B: Block, I, O>(
     bind: &StreamBinding<B, I, O>,
     cfg: &StreamConfig,
 ) -> Result<(Vec<Transfer<O>>, StreamStats), SimError> {
+    run_stream_with(sim, inputs, bind, cfg, &mut |_| Ok(()))
+}
+
+/// [`run_stream`] with a responder for the unit's side ports (a synchronous RAM, a residency map):
+/// once per cycle, before the stream inputs are driven and settled, `respond` reads the unit's
+/// registered outputs and drives the matching inputs. An error from it ends the run with that
+/// message (as [`SimError::Responder`]).
+pub fn run_stream_with<B: Block, I, O>(
+    sim: &mut Sim<B>,
+    inputs: &[I],
+    bind: &StreamBinding<B, I, O>,
+    cfg: &StreamConfig,
+    respond: &mut dyn FnMut(&mut B) -> Result<(), String>,
+) -> Result<(Vec<Transfer<O>>, StreamStats), SimError> {
     let mut rng = SplitMix64::new(cfg.seed);
     let mut stats = StreamStats::default();
     let mut outs = Vec::with_capacity(inputs.len());
@@ -78,6 +92,10 @@ pub fn run_stream<B: Block, I, O>(
         if !offering && next < inputs.len() {
             offering = !rng.permille(cfg.in_idle_permille);
         }
+        respond(&mut sim.uut).map_err(|message| SimError::Responder {
+            cycle: sim.cycle(),
+            message,
+        })?;
         (bind.drive)(
             &mut sim.uut,
             if offering { Some(&inputs[next]) } else { None },

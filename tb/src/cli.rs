@@ -14,7 +14,7 @@
 //! file is left half-written (results go to a temporary file renamed into place at the end).
 
 use crate::cosim::{self, Simulator, Trace};
-use crate::unit::{Bvh, Coverage, Lod, Unit};
+use crate::unit::{Bvh, Coverage, Lod, TexAddr, Unit};
 use crate::vectors::read_jsonl;
 use std::collections::HashMap;
 use std::path::{Path, PathBuf};
@@ -33,7 +33,7 @@ pub const UNITS: &[(&str, &str)] = &[
     ),
     (
         "texaddr",
-        "texture address pipeline (SPEC §3): not built yet",
+        "texture address pipeline (SPEC §3): rtl, golden, ideal, export, cosim",
     ),
     (
         "bvh",
@@ -42,7 +42,7 @@ pub const UNITS: &[(&str, &str)] = &[
 ];
 
 /// Units whose RTL exists.
-const BUILT: &[&str] = &["coverage", "lod", "bvh"];
+const BUILT: &[&str] = &["coverage", "lod", "texaddr", "bvh"];
 
 const USAGE: &str = "usage: texpix list | run <unit> --input F [--output F] [--model rtl|golden|both] [--vcd F] [--vcd-filter a,b] [--stall P --seed S] | gen <unit> --count N [--seed S] --output F | export <unit>|--all --out DIR | export-fpga <coverage-board|fp-board|fp-cmp-board|fpmul|fpadd> [--stages N] [--div D] --out DIR | cosim <unit> --sim icarus|verilator [--input F | --count N] [--stall P --seed S] [--dir D] | bench <unit> [--count N] [--seed S]";
 
@@ -151,6 +151,7 @@ pub fn main_with(args: &[String]) -> Result<(), String> {
         "run" | "gen" | "cosim" | "bench" => match a.unit()? {
             "coverage" => unit_command::<Coverage>(&a),
             "lod" => unit_command::<Lod>(&a),
+            "texaddr" => unit_command::<TexAddr>(&a),
             _ => unit_command::<Bvh>(&a),
         },
         "help" | "-h" => {
@@ -294,6 +295,7 @@ pub fn export_unit(unit: &str) -> Result<String, String> {
     match unit {
         "coverage" => Coverage::export(&header),
         "lod" => Lod::export(&header),
+        "texaddr" => TexAddr::export(&header),
         "bvh" => Bvh::export(&header),
         other => Err(format!("unit `{other}` is not built yet")),
     }

@@ -6,8 +6,9 @@ use crate::bvh_dut::{self, MemConfig};
 use crate::coverage::{self, CoverageResult, CoverageTxn};
 use crate::coverage_dut;
 use crate::lod::{self, LodResult, LodTxn};
+use crate::texaddr::{self, TexAddrResult, TexAddrTxn};
 use crate::vectors::FieldError;
-use crate::{bvh_stim, coverage_stim, lod_dut, lod_stim};
+use crate::{bvh_stim, coverage_stim, lod_dut, lod_stim, texaddr_dut, texaddr_stim};
 use rust_hdl::prelude::{Block, Clock};
 use serde_json::Value;
 use std::fmt::Debug;
@@ -195,6 +196,53 @@ impl Unit for Bvh {
         let header = format!(
             "{header}\nparameters: QUEUE = {} rays in flight; ports: see rtl/src/bvh/unit.rs",
             texpix_rtl::bvh::unit::QUEUE
+        );
+        texpix_rtl::export::verilog(&mut *u, Self::TOP, &header)
+    }
+}
+
+/// The texture address pipeline (SPEC §3), with its descriptor RAM and residency map answered by
+/// the driver ([`texaddr_dut`]).
+pub struct TexAddr;
+
+impl Unit for TexAddr {
+    type Block = texpix_rtl::texaddr::TexAddrUnit;
+    type Txn = TexAddrTxn;
+    type Res = TexAddrResult;
+    const NAME: &'static str = "texaddr";
+    const TOP: &'static str = "texpix_texaddr";
+    fn parse(line: &str) -> Result<TexAddrTxn, FieldError> {
+        texaddr::parse_texaddr_line(line)
+    }
+    fn txn_json(t: &TexAddrTxn) -> Value {
+        texaddr::to_json(t)
+    }
+    fn result_json(r: &TexAddrResult) -> Value {
+        texaddr::result_to_json(r)
+    }
+    fn golden(t: &TexAddrTxn) -> TexAddrResult {
+        texaddr::golden(t)
+    }
+    fn random(seed: u64, n: usize) -> Vec<TexAddrTxn> {
+        texaddr_stim::random(seed, n)
+    }
+    fn set_clock(b: &mut Self::Block, high: bool) {
+        b.clock.next = Clock::from(high);
+    }
+    fn set_reset(b: &mut Self::Block, high: bool) {
+        b.reset.next = high;
+    }
+    fn run(
+        sim: &mut Sim<Self::Block>,
+        v: &[TexAddrTxn],
+        cfg: &StreamConfig,
+    ) -> RtlRun<TexAddrResult> {
+        texaddr_dut::run(sim, v, cfg)
+    }
+    fn export(header: &str) -> Result<String, String> {
+        let mut u = Box::<Self::Block>::default();
+        let header = format!(
+            "{header}\nparameters: latency 3, II = 1, 4 lanes x 2 levels x 4 taps; ports: see rtl/src/texaddr/unit.rs"
         );
         texpix_rtl::export::verilog(&mut *u, Self::TOP, &header)
     }

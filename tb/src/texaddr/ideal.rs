@@ -4,8 +4,7 @@
 //! α = frac(u − 0.5)·256 as a real number; then the SPEC's wrap formulas on exact integers. No
 //! fixed-point conversion, no denormal flushing (a denormal is its tiny real value), no clamping
 //! of large coordinates. It shares the golden model's documented choices only where the SPEC leaves
-//! one open: unnormalized coordinates with repeat or mirrored repeat (not allowed by Vulkan) are
-//! treated as clamp to edge, the level is min(level, levels − 1), the layer min(layer, layers − 1).
+//! one open: the level is min(level, levels − 1), the layer min(layer, layers − 1).
 //!
 //! Coordinates must be finite with |u| < 2^120 ([`axis`] returns `None` otherwise): NaN and ±Inf
 //! have no ideal value, their results are documented choices of the golden model.
@@ -90,10 +89,6 @@ pub fn axis(
     if u.abs() >= 2f64.powi(120) {
         return None;
     }
-    let mode = match mode {
-        Wrap::Repeat | Wrap::MirroredRepeat if unnormalized => Wrap::ClampToEdge,
-        m => m,
-    };
     let (x, fl, fract) = if !linear {
         (u, u.floor(), u - u.floor())
     } else if u == u.floor() {

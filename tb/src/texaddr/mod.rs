@@ -44,9 +44,10 @@
 //! c = ⌊256·n·s⌋ mod (256·P·n), P = 1 (repeat) or 2 (mirrored), computed exactly (±Inf ⇒ c = 0, the
 //! limit of large floats, which are even integers). Otherwise c = clamp(⌊256·scale·s⌋, −2^30,
 //! 2^30 − 1), scale = n (normalized) or 1 (unnormalized), exact before the clamp (±Inf saturate).
-//! The clamp never changes a result: every coordinate it touches lies far outside any texture and
-//! those modes clamp. Unnormalized coordinates with repeat or mirrored repeat (not allowed by
-//! Vulkan) are treated as clamp to edge. Then t = c − 128·linear + 256·offset, i0 = ⌊t/256⌋,
+//! For normalized coordinates the clamp never changes a result: every coordinate it touches lies
+//! far outside any texture and those modes clamp. Unnormalized coordinates wrap with every mode
+//! (as the SPEC's examples do; Vulkan forbids repeat there) within the 24.8 range: beyond
+//! ±2^22 texels they are clamped first. Then t = c − 128·linear + 256·offset, i0 = ⌊t/256⌋,
 //! weight = t mod 256 (α/256; 0 for nearest), i1 = i0 + 1. Each of i0, i1 wraps (SPEC §3):
 //! repeat i mod n; mirrored repeat (n−1) − mirror((i mod 2n) − n); clamp to edge clamp(i, 0, n−1);
 //! clamp to border clamp(i, −1, n), border iff i < 0 or i ≥ n; mirror clamp to edge
@@ -712,12 +713,8 @@ pub fn mirror(x: i64) -> i64 {
 }
 
 /// Wraps one integer coordinate: (coordinate, border).
-pub fn wrap_coord(i: i64, n: u32, wrap: Wrap, unnormalized: bool) -> (i32, bool) {
+pub fn wrap_coord(i: i64, n: u32, wrap: Wrap) -> (i32, bool) {
     let n = i64::from(n);
-    let wrap = match wrap {
-        Wrap::Repeat | Wrap::MirroredRepeat if unnormalized => Wrap::ClampToEdge,
-        w => w,
-    };
     let (c, b) = match wrap {
         Wrap::Repeat => (i.rem_euclid(n), false),
         Wrap::MirroredRepeat => ((n - 1) - mirror(i.rem_euclid(2 * n) - n), false),
@@ -742,8 +739,8 @@ pub fn axis(
     let i0 = t.div_euclid(256);
     let w = if linear { t.rem_euclid(256) as u32 } else { 0 };
     (
-        wrap_coord(i0, n, wrap, unnormalized),
-        wrap_coord(i0 + 1, n, wrap, unnormalized),
+        wrap_coord(i0, n, wrap),
+        wrap_coord(i0 + 1, n, wrap),
         w,
     )
 }
