@@ -6,7 +6,7 @@
 //! of large coordinates. It shares the golden model's documented choices only where the SPEC leaves
 //! one open: the level is min(level, levels − 1), the layer min(layer, layers − 1).
 //!
-//! Coordinates must be finite with |u| < 2^120 ([`axis`] returns `None` otherwise): NaN and ±Inf
+//! Coordinates must be finite with |u| < 2^118 ([`axis`] returns `None` otherwise): NaN and ±Inf
 //! have no ideal value, their results are documented choices of the golden model.
 //!
 //! [`texel_address`] is the SPEC's linear layout in u128 arithmetic (no 48-bit wrap).
@@ -18,10 +18,12 @@ use super::{Dim, Lane, SamplerDesc, TexDesc, Wrap};
 pub struct IdealAxis {
     /// u in texels.
     pub u: f64,
-    /// The value that is floored: u (nearest) or u − 0.5 (linear); exact for |u| < 2^53 (beyond,
-    /// u is an integer and `x` is rounded, but [`IdealAxis::fract`] and the floor are exact).
+    /// The value that is floored: u (nearest) or u − 0.5 (linear). u is exact; u − 0.5 is
+    /// rounded to f64 only where it needs more than 53 bits (|u| < 2^-14, or |u| ≥ 2^53 where u
+    /// is an integer), which never moves it across an integer: the floors are exact.
     pub x: f64,
-    /// Exact fraction of the floored value, x − ⌊x⌋, in [0, 1).
+    /// Fraction of the floored value, x − ⌊x⌋, in [0, 1] (exact but for the rounding above, a
+    /// relative 2^-53; 1.0 only by rounding a fraction within 2^-53 of 1).
     pub fract: f64,
     /// Integer coordinates before the wrap: ⌊x⌋ + off and ⌊x⌋ + off + 1.
     pub raw: [i128; 2],
@@ -29,14 +31,25 @@ pub struct IdealAxis {
     pub i: [i64; 2],
     /// Border flags (clamp to border only).
     pub border: [bool; 2],
-    /// α·256, a real in [0, 256) (0 for nearest).
+    /// α·256 = 256·fract, a real in [0, 256] (0 for nearest), rounded to f64.
     pub weight: f64,
+    /// ⌊α·256⌋ computed exactly (⌊256u⌋ − 128 − 256·⌊u − 0.5⌋, with 256u exact in f64) and
+    /// whether α·256 is an integer: the decision of [`IdealAxis::weight_within_one`] does not
+    /// depend on f64 rounding (1 − 2^-140 is 1.0 in f64).
+    pub weight_floor: i64,
+    pub weight_is_integer: bool,
 }
 
 impl IdealAxis {
     /// Distance (texels) of the floored value to the nearest integer, where ⌊·⌋ jumps.
     pub fn boundary_distance(&self) -> f64 {
         self.fract.min(1.0 - self.fract)
+    }
+
+    /// Whether an 8-bit weight `w` is within 1 (1/256 of a texel) of α·256, decided exactly.
+    pub fn weight_within_one(&self, w: u32) -> bool {
+        let w = i64::from(w);
+        w == self.weight_floor || (!self.weight_is_integer && w == self.weight_floor + 1)
     }
 }
 
@@ -86,7 +99,7 @@ pub fn axis(
     } else {
         f64::from(s) * f64::from(n)
     };
-    if u.abs() >= 2f64.powi(120) {
+    if u.abs() >= 2f64.powi(118) {
         return None;
     }
     let (x, fl, fract) = if !linear {
@@ -99,6 +112,15 @@ pub fn axis(
         let x = u - 0.5;
         (x, x.floor(), x - x.floor())
     };
+    let (weight_floor, weight_is_integer) = if linear {
+        let v = 256.0 * u;
+        (
+            (v.floor() as i128 - 128 - 256 * fl as i128) as i64,
+            v == v.floor(),
+        )
+    } else {
+        (0, true)
+    };
     let i0 = fl as i128 + i128::from(offset);
     let (a, b) = (wrap(i0, n, mode), wrap(i0 + 1, n, mode));
     Some(IdealAxis {
@@ -109,6 +131,8 @@ pub fn axis(
         i: [a.0, b.0],
         border: [a.1, b.1],
         weight: if linear { fract * 256.0 } else { 0.0 },
+        weight_floor,
+        weight_is_integer,
     })
 }
 
@@ -269,6 +293,16 @@ mod tests {
         // Integer u with linear filtering: exactly halfway.
         let a = axis(1e30, 1, Wrap::ClampToEdge, true, true, 0).unwrap();
         assert_eq!((a.fract, a.weight), (0.5, 128.0));
+        assert!(a.weight_within_one(128) && !a.weight_within_one(127));
+        // Just below half a texel: α·256 = 128 − 2^-60·…, 1.0 away from 127 in f64 but not
+        // in exact arithmetic.
+        let a = axis(-1e-20, 4, Wrap::Repeat, true, false, 0).unwrap();
+        assert_eq!(
+            (a.weight, a.weight_floor, a.weight_is_integer),
+            (128.0, 127, false)
+        );
+        assert!(a.weight_within_one(127) && a.weight_within_one(128));
+        assert!(!a.weight_within_one(126));
         // Denormals keep their value: a negative one floors to −1.
         let d = f32::from_bits(0x8000_0001);
         assert_eq!(
