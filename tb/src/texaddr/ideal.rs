@@ -102,26 +102,25 @@ pub fn axis(
     if u.abs() >= 2f64.powi(118) {
         return None;
     }
+    // ⌊x⌋ as an exact integer (f64 integers above 2^53 cannot take a −1).
     let (x, fl, fract) = if !linear {
-        (u, u.floor(), u - u.floor())
+        (u, u.floor() as i128, u - u.floor())
     } else if u == u.floor() {
         // An integer u: u − 0.5 has floor u − 1 and fraction exactly 1/2.
-        (u - 0.5, u - 1.0, 0.5)
+        (u - 0.5, u as i128 - 1, 0.5)
     } else {
-        // A non-integer u has an ulp ≤ 1/2 and at most 40 significant bits: u − 0.5 is exact.
+        // A non-integer u (|u| < 2^53, at most 40 significant bits): u − 0.5 is exact unless
+        // |u| < 2^-14, where the rounding cannot cross an integer.
         let x = u - 0.5;
-        (x, x.floor(), x - x.floor())
+        (x, x.floor() as i128, x - x.floor())
     };
     let (weight_floor, weight_is_integer) = if linear {
         let v = 256.0 * u;
-        (
-            (v.floor() as i128 - 128 - 256 * fl as i128) as i64,
-            v == v.floor(),
-        )
+        ((v.floor() as i128 - 128 - 256 * fl) as i64, v == v.floor())
     } else {
         (0, true)
     };
-    let i0 = fl as i128 + i128::from(offset);
+    let i0 = fl + i128::from(offset);
     let (a, b) = (wrap(i0, n, mode), wrap(i0 + 1, n, mode));
     Some(IdealAxis {
         u,
@@ -312,6 +311,9 @@ mod tests {
         assert!(axis(f32::NAN, 8, Wrap::Repeat, false, false, 0).is_none());
         assert!(axis(f32::INFINITY, 8, Wrap::Repeat, false, false, 0).is_none());
         assert!(axis(f32::MAX, 1, Wrap::Repeat, false, true, 0).is_none());
+        // A huge integer u: ⌊u − 0.5⌋ = u − 1 exactly (u − 1.0 in f64 would round back to u).
+        let a = axis(2f32.powi(80), 5, Wrap::Repeat, true, false, 0).unwrap();
+        assert_eq!((a.raw[0], a.i), ((5i128 << 80) - 1, [4, 0]));
     }
 
     #[test]
