@@ -1019,7 +1019,8 @@ impl TexAddrStim {
 /// random sizes (non-powers of two included, up to 32768), dimensions, levels, bpp, layers,
 /// nearest/linear, normalized/unnormalized, offsets, trilinear (20 %), finite coordinates with
 /// |u| < 2^20 texels (a fifth on texel / half-texel boundaries ± 0…2 ULPs, 5 % ±0, denormals and
-/// tiny values, 55 % inside the texture, 20 % of any magnitude from 1/8 texel to 2^20). `n` lanes: ⌈n/4⌉ vectors.
+/// tiny values, 55 % inside the texture, 20 % of any magnitude from 1/8 texel to 2^20).
+/// `n` lanes: ⌈n/4⌉ vectors.
 pub fn lanes_for_wrap(seed: u64, wrap: Wrap, n: usize) -> impl Iterator<Item = TexAddrTxn> {
     let mut s = TexAddrStim::random_only(seed ^ ((wrap as u64) << 56));
     (0..n.div_ceil(4)).map(move |_| s.wrap_txn(wrap))
