@@ -17,7 +17,7 @@ pub mod lod_stim;
 pub mod ports;
 pub mod scoreboard;
 pub mod texaddr;
-pub mod texaddr_stim;
 pub mod texaddr_dut;
+pub mod texaddr_stim;
 pub mod unit;
 pub mod vectors;

@@ -190,12 +190,12 @@ impl Responder<'_> {
             for (w, s) in h.words.iter().zip(u.desc_hdr.iter_mut()) {
                 s.next = (*w as u64).into();
             }
-            u.desc_smp.next = (x.txd.sampler(si) as u64).into();
+            u.desc_smp.next = u64::from(x.txd.sampler(si) & 0xFF).into();
         } else {
             for s in u.desc_hdr.iter_mut() {
                 s.next = (self.rng.next_u64() & 0xFFFF_FFFF).into();
             }
-            u.desc_smp.next = (self.rng.next_u64() & 0xFFFF_FFFF).into();
+            u.desc_smp.next = (self.rng.next_u64() & 0xFF).into();
         }
         // Residency map.
         if u.res_rd.val() {

@@ -10,7 +10,7 @@ use std::process::Command;
 use texpix_sim::StreamConfig;
 use texpix_tb::cli::{export_unit, trace};
 use texpix_tb::cosim::{self, Simulator};
-use texpix_tb::unit::{Bvh, Coverage, Lod, Unit};
+use texpix_tb::unit::{Bvh, Coverage, Lod, TexAddr, Unit};
 
 fn workdir(name: &str) -> PathBuf {
     let d = PathBuf::from(env!("CARGO_TARGET_TMPDIR")).join(name);
@@ -164,4 +164,24 @@ fn bvh_icarus_matches_rust_cycle_by_cycle_under_back_pressure() {
 #[test]
 fn bvh_verilator_matches_rust_cycle_by_cycle_under_back_pressure() {
     cosim::<Bvh>(Simulator::Verilator, 300, 300, 16);
+}
+
+#[test]
+fn texaddr_verilator_lint_is_clean_with_the_waiver_file() {
+    lint::<TexAddr>();
+}
+
+#[test]
+fn texaddr_yosys_finds_no_latches_undriven_nets_or_loops() {
+    yosys::<TexAddr>();
+}
+
+#[test]
+fn texaddr_icarus_matches_rust_cycle_by_cycle_under_back_pressure() {
+    cosim::<TexAddr>(Simulator::Icarus, 200, 300, 17);
+}
+
+#[test]
+fn texaddr_verilator_matches_rust_cycle_by_cycle_under_back_pressure() {
+    cosim::<TexAddr>(Simulator::Verilator, 400, 300, 18);
 }

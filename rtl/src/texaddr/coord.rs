@@ -181,6 +181,7 @@ pub struct Axis {
     i0l: Signal<Local, Bits<32>>,
     i1l: Signal<Local, Bits<32>>,
     scale: Signal<Local, Bits<16>>,
+    wl: Signal<Local, Bits<32>>,
 }
 
 impl Logic for Axis {
@@ -231,9 +232,10 @@ impl Logic for Axis {
         self.i1.next = self.wr1.coord.val();
         self.b0.next = self.wr0.border.val();
         self.b1.next = self.wr1.border.val();
-        self.w.next = bits::<32>(0);
+        self.wl.next = bits::<32>(0);
         if self.linear.val() {
-            self.w.next = self.t.val() & bits::<32>(0xff);
+            self.wl.next = self.t.val() & bits::<32>(0xff);
         }
+        self.w.next = self.wl.val();
     }
 }

@@ -7,7 +7,7 @@
 //! (base + Σ_{k<l} align256(w_k·h_k·bpp·layers), modulo 2^48), `pitch0`, `pitch1` (w_l·bpp),
 //! `slice0`, `slice1` (w_l·h_l·bpp). Combinational.
 //!
-//! Cost: all 16 levels' sizes are formed every clock (16 16×16 and 16 36×17 products and a
+//! Cost: all 16 levels' sizes are formed every clock (16 16×16 and 15 36×17 products and a
 //! 15-adder prefix chain of 48 bits). A texture header cache holding the level offsets would
 //! remove this; the model computes them so that any header works without a setup step.
 
@@ -54,10 +54,16 @@ pub struct LevelLayout {
     wk: [Signal<Local, Bits<16>>; 16],
     hk: [Signal<Local, Bits<16>>; 16],
     area: [MulU<16, 16, 36>; 16],
-    bytes: [Signal<Local, Bits<36>>; 16],
-    vol: [MulU<36, 17, 48>; 16],
+    bytes: [Signal<Local, Bits<36>>; 15],
+    vol: [MulU<36, 17, 48>; 15],
     start: [Signal<Local, Bits<48>>; 16],
     a0: Signal<Local, Bits<36>>,
+    sw0: Signal<Local, Bits<16>>,
+    sh0: Signal<Local, Bits<16>>,
+    ss0: Signal<Local, Bits<48>>,
+    sw1: Signal<Local, Bits<16>>,
+    sh1: Signal<Local, Bits<16>>,
+    ss1: Signal<Local, Bits<48>>,
     a1: Signal<Local, Bits<36>>,
     /// The level numbers 0…15 as constants.
     kidx: [Constant<Bits<4>>; 16],
@@ -90,6 +96,12 @@ impl Default for LevelLayout {
             vol: Default::default(),
             start: Default::default(),
             a0: Default::default(),
+            sw0: Default::default(),
+            sh0: Default::default(),
+            ss0: Default::default(),
+            sw1: Default::default(),
+            sh1: Default::default(),
+            ss1: Default::default(),
             a1: Default::default(),
             kidx: std::array::from_fn(|k| Constant::new((k as u64).into())),
         }
@@ -114,6 +126,9 @@ impl Logic for LevelLayout {
         for k in 0..16 {
             self.area[k].a.next = self.wk[k].val();
             self.area[k].b.next = self.hk[k].val();
+        }
+        // The last level's volume is never added (no level follows it).
+        for k in 0..15 {
             self.bytes[k].next = self.area[k].p.val() << self.bpp_log2.val();
             self.vol[k].a.next = self.bytes[k].val();
             self.vol[k].b.next = self.layers.val();
@@ -123,30 +138,36 @@ impl Logic for LevelLayout {
             self.start[k + 1].next = self.start[k].val()
                 + ((self.vol[k].p.val() + bits::<48>(255)) & bits::<48>(0xffff_ffff_ff00_u64));
         }
-        self.w0.next = bits::<16>(1);
-        self.h0.next = bits::<16>(1);
-        self.start0.next = bits::<48>(0);
-        self.w1.next = bits::<16>(1);
-        self.h1.next = bits::<16>(1);
-        self.start1.next = bits::<48>(0);
+        self.sw0.next = bits::<16>(1);
+        self.sh0.next = bits::<16>(1);
+        self.ss0.next = bits::<48>(0);
+        self.sw1.next = bits::<16>(1);
+        self.sh1.next = bits::<16>(1);
+        self.ss1.next = bits::<48>(0);
         self.a0.next = bits::<36>(1);
         self.a1.next = bits::<36>(1);
         for k in 0..16 {
             if self.l0.val() == self.kidx[k].val() {
-                self.w0.next = self.wk[k].val();
-                self.h0.next = self.hk[k].val();
-                self.start0.next = self.start[k].val();
+                self.sw0.next = self.wk[k].val();
+                self.sh0.next = self.hk[k].val();
+                self.ss0.next = self.start[k].val();
                 self.a0.next = self.area[k].p.val();
             }
             if self.l1.val() == self.kidx[k].val() {
-                self.w1.next = self.wk[k].val();
-                self.h1.next = self.hk[k].val();
-                self.start1.next = self.start[k].val();
+                self.sw1.next = self.wk[k].val();
+                self.sh1.next = self.hk[k].val();
+                self.ss1.next = self.start[k].val();
                 self.a1.next = self.area[k].p.val();
             }
         }
-        self.pitch0.next = bit_cast::<20, 16>(self.w0.val()) << self.bpp_log2.val();
-        self.pitch1.next = bit_cast::<20, 16>(self.w1.val()) << self.bpp_log2.val();
+        self.w0.next = self.sw0.val();
+        self.h0.next = self.sh0.val();
+        self.start0.next = self.ss0.val();
+        self.w1.next = self.sw1.val();
+        self.h1.next = self.sh1.val();
+        self.start1.next = self.ss1.val();
+        self.pitch0.next = bit_cast::<20, 16>(self.sw0.val()) << self.bpp_log2.val();
+        self.pitch1.next = bit_cast::<20, 16>(self.sw1.val()) << self.bpp_log2.val();
         self.slice0.next = self.a0.val() << self.bpp_log2.val();
         self.slice1.next = self.a1.val() << self.bpp_log2.val();
     }

@@ -97,7 +97,7 @@ pub struct TexAddrUnit {
     /// Header words.
     pub desc_hdr: [Signal<In, Bits<32>>; 4],
     /// Sampler word.
-    pub desc_smp: Signal<In, Bits<32>>,
+    pub desc_smp: Signal<In, Bits<8>>,
     /// Residency read.
     pub res_rd: Signal<Out, Bit>,
     /// Tag of the quad reading residency.
@@ -180,7 +180,7 @@ pub struct TexAddrUnit {
     // ---- stage 1 registers ----
     /// {frac[7:0], level1[11:8], level[15:12], tri[16], txq[17], warn[21:18], coords2[22],
     /// fault0[25:23]}.
-    r1_ctl: Retime<Bits<32>>,
+    r1_ctl: Retime<Bits<26>>,
     r1_tag: Retime<Bits<16>>,
     r1_hidx: Retime<Bits<20>>,
     r1_sidx: Retime<Bits<20>>,
@@ -188,12 +188,12 @@ pub struct TexAddrUnit {
     r1_t: [Retime<Bits<32>>; 4],
     r1_arr: [Retime<Bits<16>>; 4],
     /// {lc[11:0], offu[15:12], offv[19:16]}.
-    r1_aux: [Retime<Bits<32>>; 4],
+    r1_aux: [Retime<Bits<20>>; 4],
     r1_lambda: [Retime<Bits<32>>; 4],
     // ---- stage 1 combinational: descriptors and the address datapath ----
     p2d: Signal<Local, Bit>,
     txq1: Signal<Local, Bit>,
-    tri1: Signal<Local, Bit>,
+    trilin1: Signal<Local, Bit>,
     level: Signal<Local, Bits<4>>,
     level1: Signal<Local, Bits<4>>,
     frac1: Signal<Local, Bits<8>>,
@@ -216,6 +216,10 @@ pub struct TexAddrUnit {
     qok: Signal<Local, Bit>,
     lmax: Signal<Local, Bits<16>>,
     layers: Signal<Local, Bits<17>>,
+    height: Signal<Local, Bits<16>>,
+    /// Level-0 address per slot (0 for a border tap).
+    taddr: [Signal<Local, Bits<48>>; 32],
+    lc: [Signal<Local, Bits<12>>; 4],
     l0: Signal<Local, Bits<4>>,
     l1: Signal<Local, Bits<4>>,
     ntaps: Signal<Local, Bits<3>>,
@@ -236,7 +240,7 @@ pub struct TexAddrUnit {
     // ---- stage 2 registers ----
     /// {frac[7:0], l0[11:8], l1[15:12], tri[16], txq[17], warn[21:18], sparse[22], fault[25:23],
     /// ntaps[28:26]}.
-    r2_ctl: Retime<Bits<32>>,
+    r2_ctl: Retime<Bits<29>>,
     r2_tag: Retime<Bits<16>>,
     r2_size: [Retime<Bits<32>>; 4],
     r2_i: [Retime<Bits<32>>; 32],
@@ -370,7 +374,7 @@ impl Default for TexAddrUnit {
             r1_lambda: from_fn(|_| Retime::new(1)),
             p2d: Default::default(),
             txq1: Default::default(),
-            tri1: Default::default(),
+            trilin1: Default::default(),
             level: Default::default(),
             level1: Default::default(),
             frac1: Default::default(),
@@ -393,6 +397,9 @@ impl Default for TexAddrUnit {
             qok: Default::default(),
             lmax: Default::default(),
             layers: Default::default(),
+            height: Default::default(),
+            taddr: Default::default(),
+            lc: Default::default(),
             l0: Default::default(),
             l1: Default::default(),
             ntaps: Default::default(),
@@ -684,7 +691,7 @@ impl Logic for TexAddrUnit {
         }
 
         // ---------------- stage 1 registers ----------------
-        self.r1_ctl.d.next = self.ctl0.val();
+        self.r1_ctl.d.next = self.ctl0.val().get_bits::<26>(0);
         self.r1_tag.d.next = self.in_tag.val();
         self.r1_hidx.d.next = self.hidx.val();
         self.r1_sidx.d.next = self.sidx.val();
@@ -692,7 +699,7 @@ impl Logic for TexAddrUnit {
             self.r1_s[l].d.next = self.s_sel[l].val();
             self.r1_t[l].d.next = self.t_sel[l].val();
             self.r1_arr[l].d.next = self.arr[l].val();
-            self.r1_aux[l].d.next = self.aux[l].val();
+            self.r1_aux[l].d.next = self.aux[l].val().get_bits::<20>(0);
             self.r1_lambda[l].d.next = self.in_lambda[l].val();
         }
         self.desc_rd.next = self.v1.q.val() & !self.r1_ctl.q.val().get_bits::<3>(23).any();
@@ -704,7 +711,7 @@ impl Logic for TexAddrUnit {
         self.frac1.next = self.r1_ctl.q.val().get_bits::<8>(0);
         self.level1.next = self.r1_ctl.q.val().get_bits::<4>(8);
         self.level.next = self.r1_ctl.q.val().get_bits::<4>(12);
-        self.tri1.next = self.r1_ctl.q.val().get_bit(16);
+        self.trilin1.next = self.r1_ctl.q.val().get_bit(16);
         self.txq1.next = self.r1_ctl.q.val().get_bit(17);
         self.p2d.next = self.r1_ctl.q.val().get_bit(22);
         self.f0.next = self.r1_ctl.q.val().get_bits::<3>(23);
@@ -752,7 +759,7 @@ impl Logic for TexAddrUnit {
             self.l0.next = self.lm1.val();
         }
         self.l1.next = self.l0.val();
-        if self.tri1.val() {
+        if self.trilin1.val() {
             self.l1.next = self.level1.val();
             if self.level1.val() > self.lm1.val() {
                 self.l1.next = self.lm1.val();
@@ -760,11 +767,12 @@ impl Logic for TexAddrUnit {
         }
         self.layout.width.next =
             bit_cast::<16, 15>(self.desc_hdr[2].val().get_bits::<15>(0)) + bits::<16>(1);
-        self.layout.height.next = bits::<16>(1);
+        self.height.next = bits::<16>(1);
         if self.h2d.val() {
-            self.layout.height.next =
+            self.height.next =
                 bit_cast::<16, 15>(self.desc_hdr[2].val().get_bits::<15>(16)) + bits::<16>(1);
         }
+        self.layout.height.next = self.height.val();
         self.layout.layers.next = self.layers.val();
         self.layout.bpp_log2.next = self.bppl.val();
         self.layout.base.next = bit_cast::<48, 32>(self.desc_hdr[0].val())
@@ -826,10 +834,10 @@ impl Logic for TexAddrUnit {
                 self.jb[4 * l + 0].next = false;
                 self.jb[4 * l + 1].next = false;
             }
-            self.tp[2 * l + 0].i0.next = self.ax[4 * l + 0].i0.val();
-            self.tp[2 * l + 0].i1.next = self.ax[4 * l + 0].i1.val();
-            self.tp[2 * l + 0].j0.next = self.ju[4 * l + 0].val();
-            self.tp[2 * l + 0].j1.next = self.ju[4 * l + 1].val();
+            self.tp[2 * l + 0].i0.next = self.ax[4 * l + 0].i0.val().get_bits::<16>(0);
+            self.tp[2 * l + 0].i1.next = self.ax[4 * l + 0].i1.val().get_bits::<16>(0);
+            self.tp[2 * l + 0].j0.next = self.ju[4 * l + 0].val().get_bits::<16>(0);
+            self.tp[2 * l + 0].j1.next = self.ju[4 * l + 1].val().get_bits::<16>(0);
             self.tp[2 * l + 0].layer.next = self.layer[l].val();
             self.tp[2 * l + 0].start.next = self.layout.start0.val();
             self.tp[2 * l + 0].pitch.next = self.layout.pitch0.val();
@@ -839,11 +847,12 @@ impl Logic for TexAddrUnit {
             self.valid[8 * l + 0].next = self.qok.val();
             self.r2_i[8 * l + 0].d.next = self.ax[4 * l + 0].i0.val();
             self.r2_j[8 * l + 0].d.next = self.ju[4 * l + 0].val();
-            self.r2_addr[8 * l + 0].d.next = self.tp[2 * l + 0].addr[0].val();
+            self.taddr[8 * l + 0].next = self.tp[2 * l + 0].addr0.val();
             if self.bord[8 * l + 0].val() {
-                self.r2_addr[8 * l + 0].d.next = bits::<48>(0);
+                self.taddr[8 * l + 0].next = bits::<48>(0);
             }
-            self.r2_tile[8 * l + 0].d.next = self.tp[2 * l + 0].tile[0].val();
+            self.r2_addr[8 * l + 0].d.next = self.taddr[8 * l + 0].val();
+            self.r2_tile[8 * l + 0].d.next = self.tp[2 * l + 0].tile0.val();
             self.r2_border[8 * l + 0].d.next = self.bord[8 * l + 0].val();
             self.r2_req[8 * l + 0].d.next =
                 self.valid[8 * l + 0].val() & !self.bord[8 * l + 0].val();
@@ -851,11 +860,12 @@ impl Logic for TexAddrUnit {
             self.valid[8 * l + 1].next = self.qok.val() & self.linear.val();
             self.r2_i[8 * l + 1].d.next = self.ax[4 * l + 0].i1.val();
             self.r2_j[8 * l + 1].d.next = self.ju[4 * l + 0].val();
-            self.r2_addr[8 * l + 1].d.next = self.tp[2 * l + 0].addr[1].val();
+            self.taddr[8 * l + 1].next = self.tp[2 * l + 0].addr1.val();
             if self.bord[8 * l + 1].val() {
-                self.r2_addr[8 * l + 1].d.next = bits::<48>(0);
+                self.taddr[8 * l + 1].next = bits::<48>(0);
             }
-            self.r2_tile[8 * l + 1].d.next = self.tp[2 * l + 0].tile[1].val();
+            self.r2_addr[8 * l + 1].d.next = self.taddr[8 * l + 1].val();
+            self.r2_tile[8 * l + 1].d.next = self.tp[2 * l + 0].tile1.val();
             self.r2_border[8 * l + 1].d.next = self.bord[8 * l + 1].val();
             self.r2_req[8 * l + 1].d.next =
                 self.valid[8 * l + 1].val() & !self.bord[8 * l + 1].val();
@@ -863,11 +873,12 @@ impl Logic for TexAddrUnit {
             self.valid[8 * l + 2].next = self.qok.val() & self.lin2d.val();
             self.r2_i[8 * l + 2].d.next = self.ax[4 * l + 0].i0.val();
             self.r2_j[8 * l + 2].d.next = self.ju[4 * l + 1].val();
-            self.r2_addr[8 * l + 2].d.next = self.tp[2 * l + 0].addr[2].val();
+            self.taddr[8 * l + 2].next = self.tp[2 * l + 0].addr2.val();
             if self.bord[8 * l + 2].val() {
-                self.r2_addr[8 * l + 2].d.next = bits::<48>(0);
+                self.taddr[8 * l + 2].next = bits::<48>(0);
             }
-            self.r2_tile[8 * l + 2].d.next = self.tp[2 * l + 0].tile[2].val();
+            self.r2_addr[8 * l + 2].d.next = self.taddr[8 * l + 2].val();
+            self.r2_tile[8 * l + 2].d.next = self.tp[2 * l + 0].tile2.val();
             self.r2_border[8 * l + 2].d.next = self.bord[8 * l + 2].val();
             self.r2_req[8 * l + 2].d.next =
                 self.valid[8 * l + 2].val() & !self.bord[8 * l + 2].val();
@@ -875,11 +886,12 @@ impl Logic for TexAddrUnit {
             self.valid[8 * l + 3].next = self.qok.val() & self.lin2d.val();
             self.r2_i[8 * l + 3].d.next = self.ax[4 * l + 0].i1.val();
             self.r2_j[8 * l + 3].d.next = self.ju[4 * l + 1].val();
-            self.r2_addr[8 * l + 3].d.next = self.tp[2 * l + 0].addr[3].val();
+            self.taddr[8 * l + 3].next = self.tp[2 * l + 0].addr3.val();
             if self.bord[8 * l + 3].val() {
-                self.r2_addr[8 * l + 3].d.next = bits::<48>(0);
+                self.taddr[8 * l + 3].next = bits::<48>(0);
             }
-            self.r2_tile[8 * l + 3].d.next = self.tp[2 * l + 0].tile[3].val();
+            self.r2_addr[8 * l + 3].d.next = self.taddr[8 * l + 3].val();
+            self.r2_tile[8 * l + 3].d.next = self.tp[2 * l + 0].tile3.val();
             self.r2_border[8 * l + 3].d.next = self.bord[8 * l + 3].val();
             self.r2_req[8 * l + 3].d.next =
                 self.valid[8 * l + 3].val() & !self.bord[8 * l + 3].val();
@@ -905,60 +917,64 @@ impl Logic for TexAddrUnit {
                 self.jb[4 * l + 2].next = false;
                 self.jb[4 * l + 3].next = false;
             }
-            self.tp[2 * l + 1].i0.next = self.ax[4 * l + 2].i0.val();
-            self.tp[2 * l + 1].i1.next = self.ax[4 * l + 2].i1.val();
-            self.tp[2 * l + 1].j0.next = self.ju[4 * l + 2].val();
-            self.tp[2 * l + 1].j1.next = self.ju[4 * l + 3].val();
+            self.tp[2 * l + 1].i0.next = self.ax[4 * l + 2].i0.val().get_bits::<16>(0);
+            self.tp[2 * l + 1].i1.next = self.ax[4 * l + 2].i1.val().get_bits::<16>(0);
+            self.tp[2 * l + 1].j0.next = self.ju[4 * l + 2].val().get_bits::<16>(0);
+            self.tp[2 * l + 1].j1.next = self.ju[4 * l + 3].val().get_bits::<16>(0);
             self.tp[2 * l + 1].layer.next = self.layer[l].val();
             self.tp[2 * l + 1].start.next = self.layout.start1.val();
             self.tp[2 * l + 1].pitch.next = self.layout.pitch1.val();
             self.tp[2 * l + 1].slice.next = self.layout.slice1.val();
             self.tp[2 * l + 1].bpp_log2.next = self.bppl.val();
             self.bord[8 * l + 4].next = self.ax[4 * l + 2].b0.val() | self.jb[4 * l + 2].val();
-            self.valid[8 * l + 4].next = self.qok.val() & self.tri1.val();
+            self.valid[8 * l + 4].next = self.qok.val() & self.trilin1.val();
             self.r2_i[8 * l + 4].d.next = self.ax[4 * l + 2].i0.val();
             self.r2_j[8 * l + 4].d.next = self.ju[4 * l + 2].val();
-            self.r2_addr[8 * l + 4].d.next = self.tp[2 * l + 1].addr[0].val();
+            self.taddr[8 * l + 4].next = self.tp[2 * l + 1].addr0.val();
             if self.bord[8 * l + 4].val() {
-                self.r2_addr[8 * l + 4].d.next = bits::<48>(0);
+                self.taddr[8 * l + 4].next = bits::<48>(0);
             }
-            self.r2_tile[8 * l + 4].d.next = self.tp[2 * l + 1].tile[0].val();
+            self.r2_addr[8 * l + 4].d.next = self.taddr[8 * l + 4].val();
+            self.r2_tile[8 * l + 4].d.next = self.tp[2 * l + 1].tile0.val();
             self.r2_border[8 * l + 4].d.next = self.bord[8 * l + 4].val();
             self.r2_req[8 * l + 4].d.next =
                 self.valid[8 * l + 4].val() & !self.bord[8 * l + 4].val();
             self.bord[8 * l + 5].next = self.ax[4 * l + 2].b1.val() | self.jb[4 * l + 2].val();
-            self.valid[8 * l + 5].next = self.qok.val() & self.linear.val() & self.tri1.val();
+            self.valid[8 * l + 5].next = self.qok.val() & self.linear.val() & self.trilin1.val();
             self.r2_i[8 * l + 5].d.next = self.ax[4 * l + 2].i1.val();
             self.r2_j[8 * l + 5].d.next = self.ju[4 * l + 2].val();
-            self.r2_addr[8 * l + 5].d.next = self.tp[2 * l + 1].addr[1].val();
+            self.taddr[8 * l + 5].next = self.tp[2 * l + 1].addr1.val();
             if self.bord[8 * l + 5].val() {
-                self.r2_addr[8 * l + 5].d.next = bits::<48>(0);
+                self.taddr[8 * l + 5].next = bits::<48>(0);
             }
-            self.r2_tile[8 * l + 5].d.next = self.tp[2 * l + 1].tile[1].val();
+            self.r2_addr[8 * l + 5].d.next = self.taddr[8 * l + 5].val();
+            self.r2_tile[8 * l + 5].d.next = self.tp[2 * l + 1].tile1.val();
             self.r2_border[8 * l + 5].d.next = self.bord[8 * l + 5].val();
             self.r2_req[8 * l + 5].d.next =
                 self.valid[8 * l + 5].val() & !self.bord[8 * l + 5].val();
             self.bord[8 * l + 6].next = self.ax[4 * l + 2].b0.val() | self.jb[4 * l + 3].val();
-            self.valid[8 * l + 6].next = self.qok.val() & self.lin2d.val() & self.tri1.val();
+            self.valid[8 * l + 6].next = self.qok.val() & self.lin2d.val() & self.trilin1.val();
             self.r2_i[8 * l + 6].d.next = self.ax[4 * l + 2].i0.val();
             self.r2_j[8 * l + 6].d.next = self.ju[4 * l + 3].val();
-            self.r2_addr[8 * l + 6].d.next = self.tp[2 * l + 1].addr[2].val();
+            self.taddr[8 * l + 6].next = self.tp[2 * l + 1].addr2.val();
             if self.bord[8 * l + 6].val() {
-                self.r2_addr[8 * l + 6].d.next = bits::<48>(0);
+                self.taddr[8 * l + 6].next = bits::<48>(0);
             }
-            self.r2_tile[8 * l + 6].d.next = self.tp[2 * l + 1].tile[2].val();
+            self.r2_addr[8 * l + 6].d.next = self.taddr[8 * l + 6].val();
+            self.r2_tile[8 * l + 6].d.next = self.tp[2 * l + 1].tile2.val();
             self.r2_border[8 * l + 6].d.next = self.bord[8 * l + 6].val();
             self.r2_req[8 * l + 6].d.next =
                 self.valid[8 * l + 6].val() & !self.bord[8 * l + 6].val();
             self.bord[8 * l + 7].next = self.ax[4 * l + 2].b1.val() | self.jb[4 * l + 3].val();
-            self.valid[8 * l + 7].next = self.qok.val() & self.lin2d.val() & self.tri1.val();
+            self.valid[8 * l + 7].next = self.qok.val() & self.lin2d.val() & self.trilin1.val();
             self.r2_i[8 * l + 7].d.next = self.ax[4 * l + 2].i1.val();
             self.r2_j[8 * l + 7].d.next = self.ju[4 * l + 3].val();
-            self.r2_addr[8 * l + 7].d.next = self.tp[2 * l + 1].addr[3].val();
+            self.taddr[8 * l + 7].next = self.tp[2 * l + 1].addr3.val();
             if self.bord[8 * l + 7].val() {
-                self.r2_addr[8 * l + 7].d.next = bits::<48>(0);
+                self.taddr[8 * l + 7].next = bits::<48>(0);
             }
-            self.r2_tile[8 * l + 7].d.next = self.tp[2 * l + 1].tile[3].val();
+            self.r2_addr[8 * l + 7].d.next = self.taddr[8 * l + 7].val();
+            self.r2_tile[8 * l + 7].d.next = self.tp[2 * l + 1].tile3.val();
             self.r2_border[8 * l + 7].d.next = self.bord[8 * l + 7].val();
             self.r2_req[8 * l + 7].d.next =
                 self.valid[8 * l + 7].val() & !self.bord[8 * l + 7].val();
@@ -966,7 +982,7 @@ impl Logic for TexAddrUnit {
             if self.h2d.val() {
                 self.wts[l].next = self.wts[l].val() | (self.ax[4 * l + 1].w.val() << 8);
             }
-            if self.tri1.val() {
+            if self.trilin1.val() {
                 self.wts[l].next = self.wts[l].val() | (self.ax[4 * l + 2].w.val() << 16);
                 if self.h2d.val() {
                     self.wts[l].next = self.wts[l].val() | (self.ax[4 * l + 3].w.val() << 24);
@@ -977,10 +993,11 @@ impl Logic for TexAddrUnit {
             }
             self.r2_w[l].d.next = self.wts[l].val();
             self.r2_layer[l].d.next = self.layer[l].val();
-            self.r2_lc[l].d.next = self.r1_aux[l].q.val().get_bits::<12>(0);
+            self.lc[l].next = self.r1_aux[l].q.val().get_bits::<12>(0);
             if !self.qok.val() {
-                self.r2_lc[l].d.next = bits::<12>(0);
+                self.lc[l].next = bits::<12>(0);
             }
+            self.r2_lc[l].d.next = self.lc[l].val();
             self.r2_lambda[l].d.next = self.r1_lambda[l].q.val();
         }
         self.ctl1.next = bit_cast::<32, 8>(self.frac1.val())
@@ -989,7 +1006,7 @@ impl Logic for TexAddrUnit {
             | (bit_cast::<32, 4>(self.r1_ctl.q.val().get_bits::<4>(18)) << 18)
             | (bit_cast::<32, 3>(self.fault.val()) << 23)
             | (bit_cast::<32, 3>(self.ntaps.val()) << 26);
-        if self.tri1.val() & self.qok.val() {
+        if self.trilin1.val() & self.qok.val() {
             self.ctl1.next = self.ctl1.val() | bits::<32>(1 << 16);
         } else {
             self.ctl1.next = self.ctl1.val() & bits::<32>(0xffff_ff00_u64);
@@ -1000,7 +1017,7 @@ impl Logic for TexAddrUnit {
         if self.sparse.val() {
             self.ctl1.next = self.ctl1.val() | bits::<32>(1 << 22);
         }
-        self.r2_ctl.d.next = self.ctl1.val();
+        self.r2_ctl.d.next = self.ctl1.val().get_bits::<29>(0);
         self.r2_tag.d.next = self.r1_tag.q.val();
         for k in 0..4 {
             self.r2_size[k].d.next = self.size[k].val();

@@ -738,11 +738,7 @@ pub fn axis(
     let t = c - if linear { 128 } else { 0 } + 256 * i64::from(offset);
     let i0 = t.div_euclid(256);
     let w = if linear { t.rem_euclid(256) as u32 } else { 0 };
-    (
-        wrap_coord(i0, n, wrap),
-        wrap_coord(i0 + 1, n, wrap),
-        w,
-    )
+    (wrap_coord(i0, n, wrap), wrap_coord(i0 + 1, n, wrap), w)
 }
 
 /// The decoder's verdict before any descriptor fetch, and the pointers.
