@@ -240,7 +240,7 @@ pub fn run_with_stats(
         .collect();
     let responder = RefCell::new(Responder {
         ins: &ins,
-        rng: SplitMix64::new(cfg.seed ^ 0x7465_7861_6464_72),
+        rng: SplitMix64::new(cfg.seed ^ 0x0074_6578_6164_6472),
         desc: TagTracker { last: 0 },
         res: TagTracker { last: 0 },
         desc_seen: 0,

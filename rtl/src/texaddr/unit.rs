@@ -812,86 +812,86 @@ impl Logic for TexAddrUnit {
             if self.r1_arr[l].q.val() > self.lmax.val() {
                 self.layer[l].next = self.lmax.val();
             }
-            self.ax[4 * l + 0].s.next = self.r1_s[l].q.val();
-            self.ax[4 * l + 0].n.next = self.layout.w0.val();
-            self.ax[4 * l + 0].mode.next = self.wrap_s.val();
-            self.ax[4 * l + 0].linear.next = self.linear.val();
-            self.ax[4 * l + 0].unnorm.next = self.unnorm.val();
-            self.ax[4 * l + 0].off.next = self.r1_aux[l].q.val().get_bits::<4>(12);
+            self.ax[4 * l].s.next = self.r1_s[l].q.val();
+            self.ax[4 * l].n.next = self.layout.w0.val();
+            self.ax[4 * l].mode.next = self.wrap_s.val();
+            self.ax[4 * l].linear.next = self.linear.val();
+            self.ax[4 * l].unnorm.next = self.unnorm.val();
+            self.ax[4 * l].off.next = self.r1_aux[l].q.val().get_bits::<4>(12);
             self.ax[4 * l + 1].s.next = self.r1_t[l].q.val();
             self.ax[4 * l + 1].n.next = self.layout.h0.val();
             self.ax[4 * l + 1].mode.next = self.wrap_t.val();
             self.ax[4 * l + 1].linear.next = self.linear.val();
             self.ax[4 * l + 1].unnorm.next = self.unnorm.val();
             self.ax[4 * l + 1].off.next = self.r1_aux[l].q.val().get_bits::<4>(16);
-            self.ju[4 * l + 0].next = self.ax[4 * l + 1].i0.val();
+            self.ju[4 * l].next = self.ax[4 * l + 1].i0.val();
             self.ju[4 * l + 1].next = self.ax[4 * l + 1].i1.val();
-            self.jb[4 * l + 0].next = self.ax[4 * l + 1].b0.val();
+            self.jb[4 * l].next = self.ax[4 * l + 1].b0.val();
             self.jb[4 * l + 1].next = self.ax[4 * l + 1].b1.val();
             if !self.h2d.val() {
-                self.ju[4 * l + 0].next = bits::<32>(0);
+                self.ju[4 * l].next = bits::<32>(0);
                 self.ju[4 * l + 1].next = bits::<32>(0);
-                self.jb[4 * l + 0].next = false;
+                self.jb[4 * l].next = false;
                 self.jb[4 * l + 1].next = false;
             }
-            self.tp[2 * l + 0].i0.next = self.ax[4 * l + 0].i0.val().get_bits::<16>(0);
-            self.tp[2 * l + 0].i1.next = self.ax[4 * l + 0].i1.val().get_bits::<16>(0);
-            self.tp[2 * l + 0].j0.next = self.ju[4 * l + 0].val().get_bits::<16>(0);
-            self.tp[2 * l + 0].j1.next = self.ju[4 * l + 1].val().get_bits::<16>(0);
-            self.tp[2 * l + 0].layer.next = self.layer[l].val();
-            self.tp[2 * l + 0].start.next = self.layout.start0.val();
-            self.tp[2 * l + 0].pitch.next = self.layout.pitch0.val();
-            self.tp[2 * l + 0].slice.next = self.layout.slice0.val();
-            self.tp[2 * l + 0].bpp_log2.next = self.bppl.val();
-            self.bord[8 * l + 0].next = self.ax[4 * l + 0].b0.val() | self.jb[4 * l + 0].val();
-            self.valid[8 * l + 0].next = self.qok.val();
-            self.r2_i[8 * l + 0].d.next = self.ax[4 * l + 0].i0.val();
-            self.r2_j[8 * l + 0].d.next = self.ju[4 * l + 0].val();
-            self.taddr[8 * l + 0].next = self.tp[2 * l + 0].addr0.val();
-            if self.bord[8 * l + 0].val() {
-                self.taddr[8 * l + 0].next = bits::<48>(0);
+            self.tp[2 * l].i0.next = self.ax[4 * l].i0.val().get_bits::<16>(0);
+            self.tp[2 * l].i1.next = self.ax[4 * l].i1.val().get_bits::<16>(0);
+            self.tp[2 * l].j0.next = self.ju[4 * l].val().get_bits::<16>(0);
+            self.tp[2 * l].j1.next = self.ju[4 * l + 1].val().get_bits::<16>(0);
+            self.tp[2 * l].layer.next = self.layer[l].val();
+            self.tp[2 * l].start.next = self.layout.start0.val();
+            self.tp[2 * l].pitch.next = self.layout.pitch0.val();
+            self.tp[2 * l].slice.next = self.layout.slice0.val();
+            self.tp[2 * l].bpp_log2.next = self.bppl.val();
+            self.bord[8 * l].next = self.ax[4 * l].b0.val() | self.jb[4 * l].val();
+            self.valid[8 * l].next = self.qok.val();
+            self.r2_i[8 * l].d.next = self.ax[4 * l].i0.val();
+            self.r2_j[8 * l].d.next = self.ju[4 * l].val();
+            self.taddr[8 * l].next = self.tp[2 * l].addr0.val();
+            if self.bord[8 * l].val() {
+                self.taddr[8 * l].next = bits::<48>(0);
             }
-            self.r2_addr[8 * l + 0].d.next = self.taddr[8 * l + 0].val();
-            self.r2_tile[8 * l + 0].d.next = self.tp[2 * l + 0].tile0.val();
-            self.r2_border[8 * l + 0].d.next = self.bord[8 * l + 0].val();
-            self.r2_req[8 * l + 0].d.next =
-                self.valid[8 * l + 0].val() & !self.bord[8 * l + 0].val();
-            self.bord[8 * l + 1].next = self.ax[4 * l + 0].b1.val() | self.jb[4 * l + 0].val();
+            self.r2_addr[8 * l].d.next = self.taddr[8 * l].val();
+            self.r2_tile[8 * l].d.next = self.tp[2 * l].tile0.val();
+            self.r2_border[8 * l].d.next = self.bord[8 * l].val();
+            self.r2_req[8 * l].d.next =
+                self.valid[8 * l].val() & !self.bord[8 * l].val();
+            self.bord[8 * l + 1].next = self.ax[4 * l].b1.val() | self.jb[4 * l].val();
             self.valid[8 * l + 1].next = self.qok.val() & self.linear.val();
-            self.r2_i[8 * l + 1].d.next = self.ax[4 * l + 0].i1.val();
-            self.r2_j[8 * l + 1].d.next = self.ju[4 * l + 0].val();
-            self.taddr[8 * l + 1].next = self.tp[2 * l + 0].addr1.val();
+            self.r2_i[8 * l + 1].d.next = self.ax[4 * l].i1.val();
+            self.r2_j[8 * l + 1].d.next = self.ju[4 * l].val();
+            self.taddr[8 * l + 1].next = self.tp[2 * l].addr1.val();
             if self.bord[8 * l + 1].val() {
                 self.taddr[8 * l + 1].next = bits::<48>(0);
             }
             self.r2_addr[8 * l + 1].d.next = self.taddr[8 * l + 1].val();
-            self.r2_tile[8 * l + 1].d.next = self.tp[2 * l + 0].tile1.val();
+            self.r2_tile[8 * l + 1].d.next = self.tp[2 * l].tile1.val();
             self.r2_border[8 * l + 1].d.next = self.bord[8 * l + 1].val();
             self.r2_req[8 * l + 1].d.next =
                 self.valid[8 * l + 1].val() & !self.bord[8 * l + 1].val();
-            self.bord[8 * l + 2].next = self.ax[4 * l + 0].b0.val() | self.jb[4 * l + 1].val();
+            self.bord[8 * l + 2].next = self.ax[4 * l].b0.val() | self.jb[4 * l + 1].val();
             self.valid[8 * l + 2].next = self.qok.val() & self.lin2d.val();
-            self.r2_i[8 * l + 2].d.next = self.ax[4 * l + 0].i0.val();
+            self.r2_i[8 * l + 2].d.next = self.ax[4 * l].i0.val();
             self.r2_j[8 * l + 2].d.next = self.ju[4 * l + 1].val();
-            self.taddr[8 * l + 2].next = self.tp[2 * l + 0].addr2.val();
+            self.taddr[8 * l + 2].next = self.tp[2 * l].addr2.val();
             if self.bord[8 * l + 2].val() {
                 self.taddr[8 * l + 2].next = bits::<48>(0);
             }
             self.r2_addr[8 * l + 2].d.next = self.taddr[8 * l + 2].val();
-            self.r2_tile[8 * l + 2].d.next = self.tp[2 * l + 0].tile2.val();
+            self.r2_tile[8 * l + 2].d.next = self.tp[2 * l].tile2.val();
             self.r2_border[8 * l + 2].d.next = self.bord[8 * l + 2].val();
             self.r2_req[8 * l + 2].d.next =
                 self.valid[8 * l + 2].val() & !self.bord[8 * l + 2].val();
-            self.bord[8 * l + 3].next = self.ax[4 * l + 0].b1.val() | self.jb[4 * l + 1].val();
+            self.bord[8 * l + 3].next = self.ax[4 * l].b1.val() | self.jb[4 * l + 1].val();
             self.valid[8 * l + 3].next = self.qok.val() & self.lin2d.val();
-            self.r2_i[8 * l + 3].d.next = self.ax[4 * l + 0].i1.val();
+            self.r2_i[8 * l + 3].d.next = self.ax[4 * l].i1.val();
             self.r2_j[8 * l + 3].d.next = self.ju[4 * l + 1].val();
-            self.taddr[8 * l + 3].next = self.tp[2 * l + 0].addr3.val();
+            self.taddr[8 * l + 3].next = self.tp[2 * l].addr3.val();
             if self.bord[8 * l + 3].val() {
                 self.taddr[8 * l + 3].next = bits::<48>(0);
             }
             self.r2_addr[8 * l + 3].d.next = self.taddr[8 * l + 3].val();
-            self.r2_tile[8 * l + 3].d.next = self.tp[2 * l + 0].tile3.val();
+            self.r2_tile[8 * l + 3].d.next = self.tp[2 * l].tile3.val();
             self.r2_border[8 * l + 3].d.next = self.bord[8 * l + 3].val();
             self.r2_req[8 * l + 3].d.next =
                 self.valid[8 * l + 3].val() & !self.bord[8 * l + 3].val();
