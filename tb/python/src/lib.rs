@@ -15,7 +15,7 @@ use pyo3::prelude::*;
 use std::panic::{catch_unwind, AssertUnwindSafe};
 use std::path::PathBuf;
 use texpix_sim::StreamConfig;
-use texpix_tb::unit::{Bvh, Coverage, Lod, Unit};
+use texpix_tb::unit::{Bvh, Coverage, Lod, TexAddr, Unit};
 
 create_exception!(
     _texpix,
@@ -61,7 +61,7 @@ macro_rules! registered_units {
     };
 }
 
-registered_units!(Coverage, Lod, Bvh);
+registered_units!(Coverage, Lod, Bvh, TexAddr);
 
 /// Runs `f` on a thread with a big stack, turning a panic into [`RustPanic`].
 fn on_big_stack<T: Send + 'static>(f: impl FnOnce() -> T + Send + 'static) -> PyResult<T> {
