@@ -854,8 +854,7 @@ impl Logic for TexAddrUnit {
             self.r2_addr[8 * l].d.next = self.taddr[8 * l].val();
             self.r2_tile[8 * l].d.next = self.tp[2 * l].tile0.val();
             self.r2_border[8 * l].d.next = self.bord[8 * l].val();
-            self.r2_req[8 * l].d.next =
-                self.valid[8 * l].val() & !self.bord[8 * l].val();
+            self.r2_req[8 * l].d.next = self.valid[8 * l].val() & !self.bord[8 * l].val();
             self.bord[8 * l + 1].next = self.ax[4 * l].b1.val() | self.jb[4 * l].val();
             self.valid[8 * l + 1].next = self.qok.val() & self.linear.val();
             self.r2_i[8 * l + 1].d.next = self.ax[4 * l].i1.val();
