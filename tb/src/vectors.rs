@@ -148,6 +148,20 @@ pub fn required<'a>(
         .ok_or_else(|| FieldError::new(join(prefix, k), "missing required field"))
 }
 
+/// An object member.
+pub fn object<'a>(v: &'a Value, field: &str) -> Result<&'a Map<String, Value>, FieldError> {
+    v.as_object()
+        .ok_or_else(|| FieldError::new(field, format!("expected an object, found {v}")))
+}
+
+/// One of the named values `names` (a string).
+pub fn name<T: Copy>(v: &Value, field: &str, names: &[(T, &str)]) -> Result<T, FieldError> {
+    let list: Vec<&str> = names.iter().map(|n| n.1).collect();
+    v.as_str()
+        .and_then(|s| names.iter().find(|n| n.1 == s).map(|n| n.0))
+        .ok_or_else(|| FieldError::new(field, format!("expected one of {list:?}, found {v}")))
+}
+
 /// An integer in `min..=max`.
 pub fn int(v: &Value, field: &str, min: i64, max: i64) -> Result<i64, FieldError> {
     let n = match v {

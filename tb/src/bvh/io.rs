@@ -21,13 +21,10 @@ use super::{
     f32_to_f16, node_fetch, BvhResult, BvhTxn, Descriptor, Instr, Node, Ray, SIZE_NO_LIMIT,
 };
 use crate::fpmodel::f16_to_f32;
-use crate::vectors::{array, boolean, check_fields, f32_bits, parse_object, required, FieldError};
+use crate::vectors::{
+    array, boolean, check_fields, f32_bits, object, parse_object, required, FieldError,
+};
 use serde_json::{json, Map, Value};
-
-fn object<'a>(v: &'a Value, field: &str) -> Result<&'a Map<String, Value>, FieldError> {
-    v.as_object()
-        .ok_or_else(|| FieldError::new(field, format!("expected an object, found {v}")))
-}
 
 /// An unsigned integer in `0..=max` (up to u64::MAX).
 fn uint(v: &Value, field: &str, max: u64) -> Result<u64, FieldError> {

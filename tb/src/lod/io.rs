@@ -7,21 +7,9 @@
 
 use super::{LodLane, LodMode, LodResult, LodSampler, LodTex, LodTxn, MipFilter};
 use crate::vectors::{
-    array, boolean, check_fields, f32_bits, int, parse_object, required, FieldError,
+    array, boolean, check_fields, f32_bits, int, name, object, parse_object, required, FieldError,
 };
-use serde_json::{json, Map, Value};
-
-fn object<'a>(v: &'a Value, field: &str) -> Result<&'a Map<String, Value>, FieldError> {
-    v.as_object()
-        .ok_or_else(|| FieldError::new(field, format!("expected an object, found {v}")))
-}
-
-fn name<T: Copy>(v: &Value, field: &str, names: &[(T, &str)]) -> Result<T, FieldError> {
-    let list: Vec<&str> = names.iter().map(|n| n.1).collect();
-    v.as_str()
-        .and_then(|s| names.iter().find(|n| n.1 == s).map(|n| n.0))
-        .ok_or_else(|| FieldError::new(field, format!("expected one of {list:?}, found {v}")))
-}
+use serde_json::{json, Value};
 
 /// Four lanes of `k` f32 operands each.
 fn lanes<const K: usize>(v: &Value, field: &str) -> Result<[[u32; K]; 4], FieldError> {

@@ -40,7 +40,7 @@ use super::{
     Txd, Wrap,
 };
 use crate::vectors::{
-    array, boolean, check_fields, f32_bits, int, parse_object, required, FieldError,
+    array, boolean, check_fields, f32_bits, int, name, object, parse_object, required, FieldError,
 };
 use serde_json::{json, Map, Value};
 
@@ -56,18 +56,6 @@ fn at(prefix: &str, k: &str) -> String {
     } else {
         format!("{prefix}.{k}")
     }
-}
-
-fn object<'a>(v: &'a Value, field: &str) -> Result<&'a Map<String, Value>, FieldError> {
-    v.as_object()
-        .ok_or_else(|| FieldError::new(field, format!("expected an object, found {v}")))
-}
-
-fn name<T: Copy>(v: &Value, field: &str, names: &[(T, &str)]) -> Result<T, FieldError> {
-    let list: Vec<&str> = names.iter().map(|n| n.1).collect();
-    v.as_str()
-        .and_then(|s| names.iter().find(|n| n.1 == s).map(|n| n.0))
-        .ok_or_else(|| FieldError::new(field, format!("expected one of {list:?}, found {v}")))
 }
 
 fn u32_int(v: &Value, field: &str) -> Result<u32, FieldError> {
