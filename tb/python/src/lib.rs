@@ -395,7 +395,8 @@ impl UnitFn for Export {
 
 /// The ideal (exact or f64) reference of one vector, as JSON: coverage `{"covered": [4]}` (before the
 /// sample mask), LOD per-lane arrays of its `IdealLane` fields (NaN/±Inf as null), BVH the
-/// reference's debug text (`{"debug": ...}`; it has no JSON form yet).
+/// reference's debug text (`{"debug": ...}`; it has no JSON form yet), texaddr (direct form only)
+/// per lane the exact taps and the real weights α·256 (`null` for a non-finite coordinate).
 #[pyfunction]
 fn ideal(unit: &str, line: &str) -> PyResult<String> {
     let bad = |e: texpix_tb::vectors::FieldError| PyValueError::new_err(format!("{unit}: {e}"));
@@ -421,6 +422,42 @@ fn ideal(unit: &str, line: &str) -> PyResult<String> {
                 "level0": col(|x| serde_json::json!(x.level0)),
                 "level1": col(|x| serde_json::json!(x.level1)),
             })
+        }
+        "texaddr" | "texpix_texaddr" => {
+            let t = TexAddr::parse(line).map_err(bad)?;
+            let texpix_tb::texaddr::Form::Direct {
+                tex,
+                sampler,
+                lanes,
+                ..
+            } = &t.form
+            else {
+                return Err(PyValueError::new_err(
+                    "texaddr: the ideal reference takes the SPEC's direct form (tex, sampler, lanes), not a txd instruction",
+                ));
+            };
+            let lane = |l: &texpix_tb::texaddr::Lane| {
+                let Some(x) = texpix_tb::texaddr::ideal::lane(tex, sampler, t.level, l) else {
+                    return serde_json::Value::Null;
+                };
+                let w = |a: &texpix_tb::texaddr::ideal::IdealAxis| {
+                    if sampler.linear {
+                        a.fract * 256.0
+                    } else {
+                        0.0
+                    }
+                };
+                let taps: Vec<serde_json::Value> = x
+                    .taps
+                    .iter()
+                    .map(|p| {
+                        serde_json::json!({"i": p.i, "j": p.j, "layer": p.layer, "level": p.level,
+                                           "addr": p.addr as u64, "border": p.border})
+                    })
+                    .collect();
+                serde_json::json!({"taps": taps, "wu": w(&x.u), "wv": x.v.as_ref().map_or(0.0, w)})
+            };
+            serde_json::json!({ "lanes": lanes.iter().map(lane).collect::<Vec<_>>() })
         }
         "bvh" | "texpix_bvh" => {
             let t = Bvh::parse(line).map_err(bad)?;

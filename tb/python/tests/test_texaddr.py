@@ -73,6 +73,28 @@ def test_examples_golden():
                 assert abs(gl[f] - el[f]) <= 1, f"line {n} lane {lane}: {f} {gl[f]} vs {el[f]}"
 
 
+def test_ideal_reference_agrees_with_golden_on_the_examples():
+    """texpix.golden.ideal("texaddr", v) (exact arithmetic, SPEC §3) gives the golden model's taps on
+    the examples (their coordinates sit away from texel boundaries) and weights within [0, 1) of the
+    golden model's truncated 8-bit weights; a TXD-form vector is refused with a clear error."""
+    vecs = [json.loads(l) for l in (EXAMPLES / "texaddr.jsonl").read_text().splitlines() if l.strip()]
+    got = golden.texaddr(vecs)
+    for n, (v, g) in enumerate(zip(vecs, got), 1):
+        ideal = golden.ideal("texaddr", v)
+        for lane, (il, gl) in enumerate(zip(ideal["lanes"], g["lanes"])):
+            assert il is not None, f"line {n} lane {lane}"
+            assert il["taps"] == gl["taps"], f"line {n} lane {lane}: taps"
+            for f in ("wu", "wv"):
+                assert 0 <= il[f] - gl[f] < 1, f"line {n} lane {lane}: {f} {il[f]} vs {gl[f]}"
+    txd = next(v for v in golden.random("texaddr", 1600, seed=1) if "txd" in v)
+    try:
+        golden.ideal("texaddr", txd)
+    except ValueError as e:
+        assert "direct form" in str(e)
+    else:
+        raise AssertionError("a TXD-form vector must be refused")
+
+
 # ---------------------------------------------------------------------------------------------
 # Port level
 
