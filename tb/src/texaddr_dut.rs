@@ -7,10 +7,13 @@
 //! points at. When a port is not reading, the responder drives random words instead, so an RTL
 //! that used an unrequested value would mismatch. Each descriptor fetch is checked against the
 //! golden model: a quad that the decoder must reject fetches nothing, every other quad fetches once
-//! with the pointers the golden decoder computes. Tags catch lost, duplicated or reordered quads.
+//! with the pointers the golden decoder computes; exactly the sampling quads of sparse textures
+//! read the residency map. Tags catch lost, duplicated or reordered quads.
 
 use crate::coverage_dut::TimedResult;
-use crate::texaddr::{decode_fault, Fault, LaneResult, Op, Tap, TexAddrResult, TexAddrTxn, Txd};
+use crate::texaddr::{
+    decode_fault, fault, Fault, HeaderFields, LaneResult, Op, Tap, TexAddrResult, TexAddrTxn, Txd,
+};
 use std::cell::RefCell;
 use texpix_rtl::texaddr::TexAddrUnit;
 use texpix_sim::{run_stream_with, Sim, SplitMix64, StreamBinding, StreamConfig, StreamStats};
@@ -260,6 +263,21 @@ pub fn run_with_stats(
         return Err(format!(
             "{} descriptor fetches for {fetching} quads that pass the decoder",
             ports.desc_reads
+        ));
+    }
+    let sparse = ins
+        .iter()
+        .filter(|x| {
+            let h = x.txd.header(x.txd.pointers().0);
+            x.txn.op == Op::Sample
+                && fault(&x.txd) == Fault::None
+                && HeaderFields::from_words(&h.words).sparse
+        })
+        .count();
+    if ports.res_reads != sparse {
+        return Err(format!(
+            "{} residency reads for {sparse} sampling quads of sparse textures",
+            ports.res_reads
         ));
     }
     let mut results = Vec::with_capacity(outs.len());
