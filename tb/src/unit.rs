@@ -63,6 +63,18 @@ pub trait Unit {
     }
 }
 
+/// `set_clock`/`set_reset` for a block whose ports are named `clock` and `reset` (every unit's).
+macro_rules! clock_and_reset {
+    () => {
+        fn set_clock(b: &mut Self::Block, high: bool) {
+            b.clock.next = Clock::from(high);
+        }
+        fn set_reset(b: &mut Self::Block, high: bool) {
+            b.reset.next = high;
+        }
+    };
+}
+
 /// The sample-pattern coverage unit (SPEC §1).
 pub struct Coverage;
 
@@ -88,12 +100,7 @@ impl Unit for Coverage {
         let mut s = coverage_stim::Stim::new(seed);
         (0..n).map(|_| s.coverage()).collect()
     }
-    fn set_clock(b: &mut Self::Block, high: bool) {
-        b.clock.next = Clock::from(high);
-    }
-    fn set_reset(b: &mut Self::Block, high: bool) {
-        b.reset.next = high;
-    }
+    clock_and_reset!();
     fn run(
         sim: &mut Sim<Self::Block>,
         v: &[CoverageTxn],
@@ -136,12 +143,7 @@ impl Unit for Lod {
         let mut s = lod_stim::LodStim::new(seed);
         (0..n).map(|_| s.lod()).collect()
     }
-    fn set_clock(b: &mut Self::Block, high: bool) {
-        b.clock.next = Clock::from(high);
-    }
-    fn set_reset(b: &mut Self::Block, high: bool) {
-        b.reset.next = high;
-    }
+    clock_and_reset!();
     fn run(sim: &mut Sim<Self::Block>, v: &[LodTxn], cfg: &StreamConfig) -> RtlRun<LodResult> {
         lod_dut::run(sim, v, cfg)
     }
@@ -178,12 +180,7 @@ impl Unit for Bvh {
     fn random(seed: u64, n: usize) -> Vec<BvhTxn> {
         bvh_stim::random(seed, n)
     }
-    fn set_clock(b: &mut Self::Block, high: bool) {
-        b.clock.next = Clock::from(high);
-    }
-    fn set_reset(b: &mut Self::Block, high: bool) {
-        b.reset.next = high;
-    }
+    clock_and_reset!();
     fn run(sim: &mut Sim<Self::Block>, v: &[BvhTxn], cfg: &StreamConfig) -> RtlRun<BvhResult> {
         let mem = MemConfig {
             stall_permille: cfg.out_stall_permille / 2,
@@ -226,12 +223,7 @@ impl Unit for TexAddr {
     fn random(seed: u64, n: usize) -> Vec<TexAddrTxn> {
         texaddr_stim::random(seed, n)
     }
-    fn set_clock(b: &mut Self::Block, high: bool) {
-        b.clock.next = Clock::from(high);
-    }
-    fn set_reset(b: &mut Self::Block, high: bool) {
-        b.reset.next = high;
-    }
+    clock_and_reset!();
     fn run(
         sim: &mut Sim<Self::Block>,
         v: &[TexAddrTxn],
