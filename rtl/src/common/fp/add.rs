@@ -20,22 +20,33 @@
 //!    exponent (the result is then denormal, exactly as IEEE requires).
 //! 5. Round: `{E − 1, significand}` plus the round increment is one 32-bit add, so that a rounding
 //!    carry moves into the exponent (denormal → normal, normal → Inf) by itself.
+//!
+//! The datapath is two blocks, [`FpAddFront`] (steps 1–2) and [`FpAddBack`] (steps 3–5), joined
+//! by the aligned operands and a control word; [`FpAdd`] wires them directly, and
+//! [`super::FpAddP`] puts its first register stage between them.
 
 use super::lzc::Lzc;
 use rust_hdl::prelude::*;
 
-/// f32 adder. See the module documentation.
+/// Steps 1–2 of [`FpAdd`]: classes, ordering and alignment.
+///
+/// Ports: `a`, `b`, `sub` → `xl` (the larger significand, 27-bit window), `al` (the smaller one
+/// aligned, sticky in bit 0), `ctl` = {el[7:0], eff_sub[8], sl[9], sa[10], sb[11], a_inf[12],
+/// b_inf[13], is_nan[14]}. Combinational.
 #[derive(Clone, Debug, LogicBlock, Default)]
-pub struct FpAdd {
+pub struct FpAddFront {
     /// First operand.
     pub a: Signal<In, Bits<32>>,
     /// Second operand.
     pub b: Signal<In, Bits<32>>,
     /// Subtract (`b` negated).
     pub sub: Signal<In, Bit>,
-    /// Sum.
-    pub y: Signal<Out, Bits<32>>,
-    lzc: Lzc<27>,
+    /// Larger significand.
+    pub xl: Signal<Out, Bits<32>>,
+    /// Smaller significand, aligned.
+    pub al: Signal<Out, Bits<32>>,
+    /// Exponent, signs and classes.
+    pub ctl: Signal<Out, Bits<16>>,
     sa: Signal<Local, Bit>,
     sb: Signal<Local, Bit>,
     ea: Signal<Local, Bits<8>>,
@@ -61,29 +72,15 @@ pub struct FpAdd {
     ms: Signal<Local, Bits<32>>,
     eff_sub: Signal<Local, Bit>,
     dexp: Signal<Local, Bits<8>>,
-    xl: Signal<Local, Bits<32>>,
+    xlv: Signal<Local, Bits<32>>,
     xs: Signal<Local, Bits<32>>,
-    al: Signal<Local, Bits<32>>,
+    alv: Signal<Local, Bits<32>>,
     back: Signal<Local, Bits<32>>,
     sticky: Signal<Local, Bit>,
-    sum: Signal<Local, Bits<32>>,
-    carry: Signal<Local, Bit>,
-    lz: Signal<Local, Bits<8>>,
-    lim: Signal<Local, Bits<8>>,
-    sh: Signal<Local, Bits<8>>,
-    nrm: Signal<Local, Bits<32>>,
-    ediff: Signal<Local, Bits<8>>,
-    eexp: Signal<Local, Bits<32>>,
-    sig: Signal<Local, Bits<32>>,
-    pk: Signal<Local, Bits<32>>,
-    rnd: Signal<Local, Bit>,
-    rounded: Signal<Local, Bits<32>>,
-    mag: Signal<Local, Bits<32>>,
-    sgn: Signal<Local, Bit>,
-    res: Signal<Local, Bits<32>>,
+    c: Signal<Local, Bits<16>>,
 }
 
-impl Logic for FpAdd {
+impl Logic for FpAddFront {
     #[hdl_gen]
     fn update(&mut self) {
         // Fields and classes.
@@ -135,19 +132,97 @@ impl Logic for FpAdd {
         }
         // Align S: 24-bit significands with three extra bits (guard, round, sticky).
         self.dexp.next = self.el.val() - self.es.val();
-        self.xl.next = self.ml.val() << 3;
+        self.xlv.next = self.ml.val() << 3;
         self.xs.next = self.ms.val() << 3;
         if self.dexp.val() > 26 {
-            self.al.next = bits::<32>(0);
+            self.alv.next = bits::<32>(0);
             self.back.next = bits::<32>(0);
         } else {
-            self.al.next = self.xs.val() >> self.dexp.val();
-            self.back.next = self.al.val() << self.dexp.val();
+            self.alv.next = self.xs.val() >> self.dexp.val();
+            self.back.next = self.alv.val() << self.dexp.val();
         }
         self.sticky.next = self.back.val() != self.xs.val();
         if self.sticky.val() {
-            self.al.next = self.al.val() | bits::<32>(1);
+            self.alv.next = self.alv.val() | bits::<32>(1);
         }
+        self.c.next = bit_cast::<16, 8>(self.el.val());
+        if self.eff_sub.val() {
+            self.c.next = self.c.val() | bits::<16>(1 << 8);
+        }
+        if self.sl.val() {
+            self.c.next = self.c.val() | bits::<16>(1 << 9);
+        }
+        if self.sa.val() {
+            self.c.next = self.c.val() | bits::<16>(1 << 10);
+        }
+        if self.sb.val() {
+            self.c.next = self.c.val() | bits::<16>(1 << 11);
+        }
+        if self.a_inf.val() {
+            self.c.next = self.c.val() | bits::<16>(1 << 12);
+        }
+        if self.b_inf.val() {
+            self.c.next = self.c.val() | bits::<16>(1 << 13);
+        }
+        if self.is_nan.val() {
+            self.c.next = self.c.val() | bits::<16>(1 << 14);
+        }
+        self.xl.next = self.xlv.val();
+        self.al.next = self.alv.val();
+        self.ctl.next = self.c.val();
+    }
+}
+
+/// Steps 3–5 of [`FpAdd`]: add, normalise, round, select.
+///
+/// Ports: `xl`, `al`, `ctl` (from [`FpAddFront`]) → `y`. Combinational.
+#[derive(Clone, Debug, LogicBlock, Default)]
+pub struct FpAddBack {
+    /// Larger significand.
+    pub xl: Signal<In, Bits<32>>,
+    /// Smaller significand, aligned.
+    pub al: Signal<In, Bits<32>>,
+    /// Exponent, signs and classes.
+    pub ctl: Signal<In, Bits<16>>,
+    /// Sum.
+    pub y: Signal<Out, Bits<32>>,
+    lzc: Lzc<27>,
+    el: Signal<Local, Bits<8>>,
+    eff_sub: Signal<Local, Bit>,
+    sl: Signal<Local, Bit>,
+    sa: Signal<Local, Bit>,
+    sb: Signal<Local, Bit>,
+    a_inf: Signal<Local, Bit>,
+    b_inf: Signal<Local, Bit>,
+    is_nan: Signal<Local, Bit>,
+    sum: Signal<Local, Bits<32>>,
+    carry: Signal<Local, Bit>,
+    lz: Signal<Local, Bits<8>>,
+    lim: Signal<Local, Bits<8>>,
+    sh: Signal<Local, Bits<8>>,
+    nrm: Signal<Local, Bits<32>>,
+    ediff: Signal<Local, Bits<8>>,
+    eexp: Signal<Local, Bits<32>>,
+    sig: Signal<Local, Bits<32>>,
+    pk: Signal<Local, Bits<32>>,
+    rnd: Signal<Local, Bit>,
+    rounded: Signal<Local, Bits<32>>,
+    mag: Signal<Local, Bits<32>>,
+    sgn: Signal<Local, Bit>,
+    res: Signal<Local, Bits<32>>,
+}
+
+impl Logic for FpAddBack {
+    #[hdl_gen]
+    fn update(&mut self) {
+        self.el.next = self.ctl.val().get_bits::<8>(0);
+        self.eff_sub.next = self.ctl.val().get_bit(8);
+        self.sl.next = self.ctl.val().get_bit(9);
+        self.sa.next = self.ctl.val().get_bit(10);
+        self.sb.next = self.ctl.val().get_bit(11);
+        self.a_inf.next = self.ctl.val().get_bit(12);
+        self.b_inf.next = self.ctl.val().get_bit(13);
+        self.is_nan.next = self.ctl.val().get_bit(14);
         // Add / subtract (|L| >= |S|, so the difference is never negative).
         if self.eff_sub.val() {
             self.sum.next = self.xl.val() - self.al.val();
@@ -210,5 +285,33 @@ impl Logic for FpAdd {
             self.res.next = bits::<32>(0x7fc0_0000);
         }
         self.y.next = self.res.val();
+    }
+}
+
+/// f32 adder. See the module documentation.
+#[derive(Clone, Debug, LogicBlock, Default)]
+pub struct FpAdd {
+    /// First operand.
+    pub a: Signal<In, Bits<32>>,
+    /// Second operand.
+    pub b: Signal<In, Bits<32>>,
+    /// Subtract (`b` negated).
+    pub sub: Signal<In, Bit>,
+    /// Sum.
+    pub y: Signal<Out, Bits<32>>,
+    front: FpAddFront,
+    back: FpAddBack,
+}
+
+impl Logic for FpAdd {
+    #[hdl_gen]
+    fn update(&mut self) {
+        self.front.a.next = self.a.val();
+        self.front.b.next = self.b.val();
+        self.front.sub.next = self.sub.val();
+        self.back.xl.next = self.front.xl.val();
+        self.back.al.next = self.front.al.val();
+        self.back.ctl.next = self.front.ctl.val();
+        self.y.next = self.back.y.val();
     }
 }

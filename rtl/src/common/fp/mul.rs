@@ -17,20 +17,33 @@
 //! range the 26-bit value is shifted right (sticky collected) to the denormal position before the
 //! single rounding step, which is the same 32-bit `{E − 1, 1.f} + increment` add as in
 //! [`super::FpAdd`].
+//!
+//! The datapath is two blocks, [`FpMulFront`] (classes, normalisation, the product) and
+//! [`FpMulBack`] (one-bit normalisation, denormal shift, rounding, selection), joined by the
+//! 48-bit product, the biased exponent and four class bits; [`FpMul`] wires them directly, and
+//! [`super::FpMulP`] puts its first register stage between them.
 
 use super::lzc::Lzc;
 use super::mulu::MulU;
 use rust_hdl::prelude::*;
 
-/// f32 multiplier. See the module documentation.
+/// Classes, significand normalisation and the 24 × 24 product of [`FpMul`].
+///
+/// Ports: `a`, `b` → `p` (the product of the normalised significands), `eob` (the result exponent
+/// + 256 before the one-bit normalisation), `cls` = {zero[0], inf[1], nan[2], sign[3]}.
+/// Combinational.
 #[derive(Clone, Debug, LogicBlock, Default)]
-pub struct FpMul {
+pub struct FpMulFront {
     /// Multiplicand.
     pub a: Signal<In, Bits<32>>,
     /// Multiplier.
     pub b: Signal<In, Bits<32>>,
-    /// Product.
-    pub y: Signal<Out, Bits<32>>,
+    /// Significand product.
+    pub p: Signal<Out, Bits<48>>,
+    /// Biased exponent before normalisation.
+    pub eob: Signal<Out, Bits<16>>,
+    /// Class bits.
+    pub cls: Signal<Out, Bits<4>>,
     lza: Lzc<24>,
     lzb: Lzc<24>,
     mul: MulU<24, 24, 48>,
@@ -51,30 +64,12 @@ pub struct FpMul {
     xb: Signal<Local, Bits<8>>,
     na: Signal<Local, Bits<24>>,
     nb: Signal<Local, Bits<24>>,
-    phi: Signal<Local, Bits<24>>,
-    plo: Signal<Local, Bits<24>>,
-    top: Signal<Local, Bit>,
-    m: Signal<Local, Bits<32>>,
-    grd: Signal<Local, Bit>,
-    stlo: Signal<Local, Bits<24>>,
     esum: Signal<Local, Bits<16>>,
     lzsum: Signal<Local, Bits<16>>,
-    eo: Signal<Local, Bits<16>>,
-    k: Signal<Local, Bits<16>>,
-    w: Signal<Local, Bits<32>>,
-    ws: Signal<Local, Bits<32>>,
-    back: Signal<Local, Bits<32>>,
-    lost: Signal<Local, Bit>,
-    e1: Signal<Local, Bits<16>>,
-    sig: Signal<Local, Bits<32>>,
-    pk: Signal<Local, Bits<32>>,
-    rnd: Signal<Local, Bit>,
-    rounded: Signal<Local, Bits<32>>,
-    mag: Signal<Local, Bits<32>>,
-    res: Signal<Local, Bits<32>>,
+    c: Signal<Local, Bits<4>>,
 }
 
-impl Logic for FpMul {
+impl Logic for FpMulFront {
     #[hdl_gen]
     fn update(&mut self) {
         // Fields and classes.
@@ -115,8 +110,76 @@ impl Logic for FpMul {
         // 24 x 24 product in [2^46, 2^48) (for non-zero operands).
         self.mul.a.next = self.na.val();
         self.mul.b.next = self.nb.val();
-        self.phi.next = self.mul.p.val().get_bits::<24>(24);
-        self.plo.next = self.mul.p.val().get_bits::<24>(0);
+        self.esum.next =
+            bit_cast::<16, 8>(self.xa.val()) + bit_cast::<16, 8>(self.xb.val()) + bits::<16>(129);
+        self.lzsum.next =
+            bit_cast::<16, 7>(self.lza.count.val()) + bit_cast::<16, 7>(self.lzb.count.val());
+        self.c.next = bits::<4>(0);
+        if self.a_zero.val() | self.b_zero.val() {
+            self.c.next = self.c.val() | bits::<4>(1);
+        }
+        if self.a_inf.val() | self.b_inf.val() {
+            self.c.next = self.c.val() | bits::<4>(2);
+        }
+        if self.is_nan.val() {
+            self.c.next = self.c.val() | bits::<4>(4);
+        }
+        if self.a.val().get_bit(31) ^ self.b.val().get_bit(31) {
+            self.c.next = self.c.val() | bits::<4>(8);
+        }
+        self.p.next = self.mul.p.val();
+        self.eob.next = self.esum.val() - self.lzsum.val();
+        self.cls.next = self.c.val();
+    }
+}
+
+/// Normalisation, rounding and result selection of [`FpMul`].
+///
+/// Ports: `p`, `eob`, `cls` (from [`FpMulFront`]) → `y`. Combinational.
+#[derive(Clone, Debug, LogicBlock, Default)]
+pub struct FpMulBack {
+    /// Significand product.
+    pub p: Signal<In, Bits<48>>,
+    /// Biased exponent before normalisation.
+    pub eob: Signal<In, Bits<16>>,
+    /// Class bits.
+    pub cls: Signal<In, Bits<4>>,
+    /// Product.
+    pub y: Signal<Out, Bits<32>>,
+    zero: Signal<Local, Bit>,
+    inf: Signal<Local, Bit>,
+    is_nan: Signal<Local, Bit>,
+    sign: Signal<Local, Bit>,
+    phi: Signal<Local, Bits<24>>,
+    plo: Signal<Local, Bits<24>>,
+    top: Signal<Local, Bit>,
+    m: Signal<Local, Bits<32>>,
+    grd: Signal<Local, Bit>,
+    stlo: Signal<Local, Bits<24>>,
+    eo: Signal<Local, Bits<16>>,
+    k: Signal<Local, Bits<16>>,
+    w: Signal<Local, Bits<32>>,
+    ws: Signal<Local, Bits<32>>,
+    back: Signal<Local, Bits<32>>,
+    lost: Signal<Local, Bit>,
+    e1: Signal<Local, Bits<16>>,
+    sig: Signal<Local, Bits<32>>,
+    pk: Signal<Local, Bits<32>>,
+    rnd: Signal<Local, Bit>,
+    rounded: Signal<Local, Bits<32>>,
+    mag: Signal<Local, Bits<32>>,
+    res: Signal<Local, Bits<32>>,
+}
+
+impl Logic for FpMulBack {
+    #[hdl_gen]
+    fn update(&mut self) {
+        self.zero.next = self.cls.val().get_bit(0);
+        self.inf.next = self.cls.val().get_bit(1);
+        self.is_nan.next = self.cls.val().get_bit(2);
+        self.sign.next = self.cls.val().get_bit(3);
+        self.phi.next = self.p.val().get_bits::<24>(24);
+        self.plo.next = self.p.val().get_bits::<24>(0);
         self.top.next = self.phi.val().get_bit(23);
         // 24-bit significand, guard bit, sticky bits.
         if self.top.val() {
@@ -130,14 +193,10 @@ impl Logic for FpMul {
             self.stlo.next = self.plo.val() & bits::<24>(0x3f_ffff);
         }
         // Result exponent E = xa - lza + xb - lzb - 127 + top, held as eo = E + 256 (always > 0).
-        self.esum.next =
-            bit_cast::<16, 8>(self.xa.val()) + bit_cast::<16, 8>(self.xb.val()) + bits::<16>(129);
+        self.eo.next = self.eob.val();
         if self.top.val() {
-            self.esum.next = self.esum.val() + bits::<16>(1);
+            self.eo.next = self.eob.val() + bits::<16>(1);
         }
-        self.lzsum.next =
-            bit_cast::<16, 7>(self.lza.count.val()) + bit_cast::<16, 7>(self.lzb.count.val());
-        self.eo.next = self.esum.val() - self.lzsum.val();
         // W = {m, guard, sticky, 6'b0}; below the normal range shift right by 1 - E (sticky kept).
         self.w.next = self.m.val() << 8;
         if self.grd.val() {
@@ -176,19 +235,44 @@ impl Logic for FpMul {
         if (self.rounded.val() >= bits::<32>(0x7f80_0000)) | (self.eo.val() >= bits::<16>(511)) {
             self.mag.next = bits::<32>(0x7f80_0000);
         }
-        if self.a_zero.val() | self.b_zero.val() {
+        if self.zero.val() {
             self.mag.next = bits::<32>(0);
         }
-        if self.a_inf.val() | self.b_inf.val() {
+        if self.inf.val() {
             self.mag.next = bits::<32>(0x7f80_0000);
         }
         self.res.next = self.mag.val();
-        if self.a.val().get_bit(31) ^ self.b.val().get_bit(31) {
+        if self.sign.val() {
             self.res.next = self.mag.val() | bits::<32>(0x8000_0000_u64);
         }
         if self.is_nan.val() {
             self.res.next = bits::<32>(0x7fc0_0000);
         }
         self.y.next = self.res.val();
+    }
+}
+
+/// f32 multiplier. See the module documentation.
+#[derive(Clone, Debug, LogicBlock, Default)]
+pub struct FpMul {
+    /// Multiplicand.
+    pub a: Signal<In, Bits<32>>,
+    /// Multiplier.
+    pub b: Signal<In, Bits<32>>,
+    /// Product.
+    pub y: Signal<Out, Bits<32>>,
+    front: FpMulFront,
+    back: FpMulBack,
+}
+
+impl Logic for FpMul {
+    #[hdl_gen]
+    fn update(&mut self) {
+        self.front.a.next = self.a.val();
+        self.front.b.next = self.b.val();
+        self.back.p.next = self.front.p.val();
+        self.back.eob.next = self.front.eob.val();
+        self.back.cls.next = self.front.cls.val();
+        self.y.next = self.back.y.val();
     }
 }
