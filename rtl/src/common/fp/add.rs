@@ -46,7 +46,7 @@ pub struct FpAddFront {
     /// Smaller significand, aligned.
     pub al: Signal<Out, Bits<32>>,
     /// Exponent, signs and classes.
-    pub ctl: Signal<Out, Bits<16>>,
+    pub ctl: Signal<Out, Bits<15>>,
     sa: Signal<Local, Bit>,
     sb: Signal<Local, Bit>,
     ea: Signal<Local, Bits<8>>,
@@ -169,7 +169,7 @@ impl Logic for FpAddFront {
         }
         self.xl.next = self.xlv.val();
         self.al.next = self.alv.val();
-        self.ctl.next = self.c.val();
+        self.ctl.next = self.c.val().get_bits::<15>(0);
     }
 }
 
@@ -183,7 +183,7 @@ pub struct FpAddBack {
     /// Smaller significand, aligned.
     pub al: Signal<In, Bits<32>>,
     /// Exponent, signs and classes.
-    pub ctl: Signal<In, Bits<16>>,
+    pub ctl: Signal<In, Bits<15>>,
     /// Sum.
     pub y: Signal<Out, Bits<32>>,
     lzc: Lzc<27>,
@@ -299,19 +299,19 @@ pub struct FpAdd {
     pub sub: Signal<In, Bit>,
     /// Sum.
     pub y: Signal<Out, Bits<32>>,
-    front: FpAddFront,
-    back: FpAddBack,
+    first: FpAddFront,
+    second: FpAddBack,
 }
 
 impl Logic for FpAdd {
     #[hdl_gen]
     fn update(&mut self) {
-        self.front.a.next = self.a.val();
-        self.front.b.next = self.b.val();
-        self.front.sub.next = self.sub.val();
-        self.back.xl.next = self.front.xl.val();
-        self.back.al.next = self.front.al.val();
-        self.back.ctl.next = self.front.ctl.val();
-        self.y.next = self.back.y.val();
+        self.first.a.next = self.a.val();
+        self.first.b.next = self.b.val();
+        self.first.sub.next = self.sub.val();
+        self.second.xl.next = self.first.xl.val();
+        self.second.al.next = self.first.al.val();
+        self.second.ctl.next = self.first.ctl.val();
+        self.y.next = self.second.y.val();
     }
 }

@@ -261,18 +261,18 @@ pub struct FpMul {
     pub b: Signal<In, Bits<32>>,
     /// Product.
     pub y: Signal<Out, Bits<32>>,
-    front: FpMulFront,
-    back: FpMulBack,
+    first: FpMulFront,
+    second: FpMulBack,
 }
 
 impl Logic for FpMul {
     #[hdl_gen]
     fn update(&mut self) {
-        self.front.a.next = self.a.val();
-        self.front.b.next = self.b.val();
-        self.back.p.next = self.front.p.val();
-        self.back.eob.next = self.front.eob.val();
-        self.back.cls.next = self.front.cls.val();
-        self.y.next = self.back.y.val();
+        self.first.a.next = self.a.val();
+        self.first.b.next = self.b.val();
+        self.second.p.next = self.first.p.val();
+        self.second.eob.next = self.first.eob.val();
+        self.second.cls.next = self.first.cls.val();
+        self.y.next = self.second.y.val();
     }
 }

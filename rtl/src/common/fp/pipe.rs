@@ -5,13 +5,18 @@
 //! its own [`Retime`] chain, so an output is the core's function of the inputs presented `S`
 //! enabled clocks earlier (latency `S`, one result per enabled clock; `en` low holds every stage).
 //! Registers power up at zero and are not reset (data only: keep valid bits in reset registers).
-//! The registers all sit after the core on purpose: moving them into the logic (retiming) is left to
-//! synthesis, which knows the target's timing (e.g. Yosys `abc -dff`, vendor register retiming).
+//! The registers sit after the core, and moving them into the logic (retiming) is left to synthesis
+//! (e.g. Yosys `abc -dff`, vendor register retiming) — except in [`FpAddP`] and [`FpMulP`], whose
+//! cores are built from two halves: with two or more stages their first register sits between the
+//! halves ([`split_pipelined!`](crate::split_pipelined)), because Yosys' retiming did not move the
+//! registers into the iCE40 logic (docs/fpga.md).
 //!
 //! All wrappers come from one macro ([`pipelined!`](crate::pipelined)), so they are the same
 //! construction, not copies.
 
-use super::{F16ToF32, FpAdd, FpCmp, FpLog2, FpMul, FpToFixed, Lzc, Retime, LZC_BITS};
+use super::add::{FpAddBack, FpAddFront};
+use super::mul::{FpMulBack, FpMulFront};
+use super::{F16ToF32, FpCmp, FpLog2, FpToFixed, Lzc, Retime, LZC_BITS};
 use rust_hdl::prelude::*;
 
 /// Defines `$name`: the core `$core` followed by a [`Retime`] chain per output.
@@ -84,18 +89,111 @@ macro_rules! pipelined {
     };
 }
 
-pipelined! {
-    /// [`FpAdd`] with `S` output register stages. Ports: `clock`, `en`, `a`, `b`, `sub` → `y`.
-    FpAddP [] [] = FpAdd {
+/// Defines `$name`: a core made of two halves, `$front` and `$back`, with `S ≥ 1` register stages:
+/// for `S ≥ 2` the first stage sits between the halves (each signal joining them goes through a
+/// one-stage [`Retime`]) and `S − 1` after the back half; for `S = 1` the halves are wired directly
+/// and the one stage follows. Latency `S`, one result per enabled clock, the same function as the
+/// combinational core; the split shortens the longest register-to-register path.
+#[macro_export]
+macro_rules! split_pipelined {
+    (
+        $(#[$meta:meta])*
+        $name:ident = $front:ty => $back:ty {
+            in $($i:ident : $it:ty),+ ;
+            mid $($m:ident : $mt:ty => $mr:ident),+ ;
+            out $($o:ident : $ot:ty => $r:ident),+ $(;)?
+        }
+    ) => {
+        $(#[$meta])*
+        #[derive(Clone, Debug, LogicBlock)]
+        pub struct $name {
+            /// Clock.
+            pub clock: Signal<In, Clock>,
+            /// Advance the pipeline (all stages hold while low).
+            pub en: Signal<In, Bit>,
+            $(
+                #[doc = concat!("Core input `", stringify!($i), "`.")]
+                pub $i: Signal<In, $it>,
+            )+
+            $(
+                #[doc = concat!("Core output `", stringify!($o), "`, delayed by the pipeline.")]
+                pub $o: Signal<Out, $ot>,
+            )+
+            /// The first half of the core.
+            pub first: $front,
+            /// The second half of the core.
+            pub second: $back,
+            $(
+                #[doc = concat!("Middle stage of `", stringify!($m), "` (a wire when S = 1).")]
+                pub $mr: Retime<$mt>,
+            )+
+            $(
+                #[doc = concat!("Register chain of `", stringify!($o), "`.")]
+                pub $r: Retime<$ot>,
+            )+
+        }
+
+        impl $name {
+            /// The core with `stages ≥ 1` register stages (latency `stages`).
+            pub fn new(stages: usize) -> Self {
+                assert!(stages >= 1, "a pipelined core needs at least one stage");
+                let mid = usize::from(stages >= 2);
+                Self {
+                    clock: Default::default(),
+                    en: Default::default(),
+                    $($i: Default::default(),)+
+                    $($o: Default::default(),)+
+                    first: Default::default(),
+                    second: Default::default(),
+                    $($mr: Retime::new(mid),)+
+                    $($r: Retime::new(stages - mid),)+
+                }
+            }
+
+            /// Register stages (the latency in enabled clocks).
+            pub fn stages(&self) -> usize {
+                [$(self.$mr.stages()),+][0] + [$(self.$r.stages()),+][0]
+            }
+        }
+
+        impl Logic for $name {
+            #[hdl_gen]
+            fn update(&mut self) {
+                $(self.first.$i.next = self.$i.val();)+
+                $(
+                    self.$mr.clock.next = self.clock.val();
+                    self.$mr.en.next = self.en.val();
+                    self.$mr.d.next = self.first.$m.val();
+                    self.second.$m.next = self.$mr.q.val();
+                )+
+                $(
+                    self.$r.clock.next = self.clock.val();
+                    self.$r.en.next = self.en.val();
+                    self.$r.d.next = self.second.$o.val();
+                    self.$o.next = self.$r.q.val();
+                )+
+            }
+        }
+    };
+}
+
+split_pipelined! {
+    /// [`super::FpAdd`] with `S` register stages, the first between alignment ([`FpAddFront`]) and
+    /// add/normalise/round ([`FpAddBack`]) when `S ≥ 2`. Ports: `clock`, `en`, `a`, `b`, `sub` → `y`.
+    FpAddP = FpAddFront => FpAddBack {
         in a: Bits<32>, b: Bits<32>, sub: Bit;
+        mid xl: Bits<32> => xl_reg, al: Bits<32> => al_reg, ctl: Bits<15> => ctl_reg;
         out y: Bits<32> => y_reg
     }
 }
 
-pipelined! {
-    /// [`FpMul`] with `S` output register stages. Ports: `clock`, `en`, `a`, `b` → `y`.
-    FpMulP [] [] = FpMul {
+split_pipelined! {
+    /// [`super::FpMul`] with `S` register stages, the first between the significand product
+    /// ([`FpMulFront`]) and normalise/round ([`FpMulBack`]) when `S ≥ 2`. Ports: `clock`, `en`,
+    /// `a`, `b` → `y`.
+    FpMulP = FpMulFront => FpMulBack {
         in a: Bits<32>, b: Bits<32>;
+        mid p: Bits<48> => p_reg, eob: Bits<16> => eob_reg, cls: Bits<4> => cls_reg;
         out y: Bits<32> => y_reg
     }
 }

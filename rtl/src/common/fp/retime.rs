@@ -1,10 +1,12 @@
-//! Pipeline delay leaf: `S ≥ 1` register stages with a common enable.
+//! Pipeline delay leaf: `S ≥ 0` register stages with a common enable.
 //!
 //! Ports: `clock`, `en: Bit`, `d: T` → `q: T`. On every rising edge of `clock` with `en` high the
 //! chain shifts by one (`q` takes the value `d` had `S` enabled edges earlier); with `en` low every
 //! stage holds. Latency `S` enabled clocks, throughput one value per enabled clock. All stages power
 //! up at zero (an `initial` block in the Verilog, like rust-hdl's `DFF`); there is no reset: use it
-//! for data, and keep valid bits in a reset register of their own.
+//! for data, and keep valid bits in a reset register of their own. With `S = 0` the leaf is a
+//! wire (`q = d`; `clock` and `en` unused), so that a wrapper can place a stage or not by a
+//! constructor argument.
 //!
 //! The stage count is a constructor argument ([`Retime::new`]); the Verilog is generated for that
 //! count (rust-hdl emits one module per instance). Retiming the registers into the combinational
@@ -30,9 +32,8 @@ pub struct Retime<T: Synth> {
 }
 
 impl<T: Synth> Retime<T> {
-    /// A chain of `stages` registers. Panics if `stages` is 0.
+    /// A chain of `stages` registers (0: a wire).
     pub fn new(stages: usize) -> Self {
-        assert!(stages >= 1, "Retime needs at least one stage");
         Self {
             clock: Default::default(),
             en: Default::default(),
@@ -50,12 +51,13 @@ impl<T: Synth> Retime<T> {
 
 impl<T: Synth> Logic for Retime<T> {
     fn update(&mut self) {
-        if self.clock.pos_edge() && self.en.val() {
+        if self.clock.pos_edge() && self.en.val() && !self._stage.is_empty() {
             self._stage.rotate_right(1);
             self._stage[0] = self.d.val();
         }
-        if let Some(last) = self._stage.last() {
-            self.q.next = *last;
+        match self._stage.last() {
+            Some(last) => self.q.next = *last,
+            None => self.q.next = self.d.val(),
         }
     }
     fn connect(&mut self) {
@@ -63,6 +65,11 @@ impl<T: Synth> Logic for Retime<T> {
     }
     fn hdl(&self) -> Verilog {
         let s = self._stage.len();
+        if s == 0 {
+            return Verilog::Custom(
+                "always @(*) q = d;\n/* verilator lint_off UNUSEDSIGNAL */\nwire unused_ok = &{1'b0, clock, en};\n/* verilator lint_on UNUSEDSIGNAL */\n".into(),
+            );
+        }
         let range = if T::BITS == 1 {
             String::new()
         } else {
