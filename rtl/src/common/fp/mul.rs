@@ -29,9 +29,9 @@ use rust_hdl::prelude::*;
 
 /// Classes, significand normalisation and the 24 × 24 product of [`FpMul`].
 ///
-/// Ports: `a`, `b` → `p` (the product of the normalised significands), `eob` (the result exponent
-/// + 256 before the one-bit normalisation), `cls` = {zero[0], inf[1], nan[2], sign[3]}.
-/// Combinational.
+/// Ports: `a`, `b` → `p` (the product of the normalised significands), `eob` (the result
+/// exponent plus 256, before the one-bit normalisation), `cls` = {zero[0], inf[1], nan[2],
+/// sign[3]}. Combinational.
 #[derive(Clone, Debug, LogicBlock, Default)]
 pub struct FpMulFront {
     /// Multiplicand.
