@@ -103,13 +103,13 @@ def main():
     done = {(r["design"], r["family"], r["synth_flags"]) for r in rows}
     old_csv = os.path.join(out, "fpga_results.csv")
     if os.path.exists(old_csv):
-        known = re.compile(r"^(coverage|lod|bvh|coverage-board|fp-board-s\d+(-retime)?|"
+        known = re.compile(r"^(coverage|lod|texaddr|bvh|coverage-board|fp-board-s\d+(-retime)?|"
                            r"fp-cmp-board-s\d+|fpmul-s\d+|fpadd-s\d+)$")
         for r in csv.DictReader(open(old_csv)):
             key = (r["design"], r["family"], r["synth_flags"])
             if key not in done and known.match(r["design"]):
                 rows.append(r)
-    order = ["coverage", "lod", "bvh", "coverage-board", "fp-cmp-board", "fp-board", "fpmul", "fpadd"]
+    order = ["coverage", "lod", "texaddr", "bvh", "coverage-board", "fp-cmp-board", "fp-board", "fpmul", "fpadd"]
 
     def rank(r):
         base = re.sub(r"-s\d+(-retime)?$", "", r["design"])
