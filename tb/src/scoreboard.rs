@@ -46,8 +46,12 @@ pub fn run_and_check<U: Unit>(vectors: &[U::Txn], cfg: &StreamConfig) -> RtlRun<
     let mut sim = U::new_sim().map_err(|e| e.to_string())?;
     let (results, stats) = U::run(&mut sim, vectors, cfg)?;
     check::<U>(vectors, &results)?;
-    let backpressure = cfg.in_idle_permille + cfg.out_stall_permille > 0;
-    if backpressure && vectors.len() > 20 && stats.in_stall_cycles + stats.out_stall_cycles == 0 {
+    // Stalls happen when the sink refuses a valid output; with `n` outputs each refused with
+    // probability p, a run without any has probability (1 − p)^n. Only where that is below 1e-9
+    // is "no stall" a defect (short random runs, e.g. proptest cases, may honestly see none).
+    let p = f64::from(cfg.out_stall_permille.min(999)) / 1000.0;
+    let no_stall_chance = (1.0 - p).powi(vectors.len().min(100_000) as i32);
+    if p > 0.0 && no_stall_chance < 1e-9 && stats.in_stall_cycles + stats.out_stall_cycles == 0 {
         return Err("back-pressure was requested but never exercised".into());
     }
     Ok((results, stats))
