@@ -8,7 +8,7 @@
 use proptest::prelude::*;
 use texpix_tb::scoreboard::{run_and_check, stalls};
 use texpix_tb::texaddr::{
-    golden, Dim, Form, Lane, Op, SamplerDesc, TexAddrTxn, TexDesc, Wrap, TILE_SHIFT,
+    golden, ideal, Dim, Form, Lane, Op, SamplerDesc, TexAddrTxn, TexDesc, Wrap, TILE_SHIFT,
 };
 use texpix_tb::unit::TexAddr;
 
@@ -130,7 +130,8 @@ fn txn() -> impl Strategy<Value = TexAddrTxn> {
                         let taps = &g.lanes[(*lane as usize + k) % 4].taps;
                         if let Some(tap) = taps.iter().find(|x| !x.border) {
                             let _ = pick;
-                            let off = tap.addr.wrapping_sub(tex_level_start(&tex, tap.level));
+                            let start = ideal::level_start(&tex, tap.level) as u64;
+                            let off = tap.addr.wrapping_sub(start);
                             nonresident.push((tap.level, (off & ((1 << 48) - 1)) >> TILE_SHIFT));
                         }
                     }
@@ -141,27 +142,6 @@ fn txn() -> impl Strategy<Value = TexAddrTxn> {
                 t
             },
         )
-}
-
-/// Level start of a texture, computed here from the SPEC's formula (independent of the model).
-fn tex_level_start(t: &TexDesc, l: u32) -> u64 {
-    let h = if matches!(t.dim, Dim::D1 | Dim::Array1D) {
-        1
-    } else {
-        t.height
-    };
-    let layers = if matches!(t.dim, Dim::Array1D | Dim::Array2D) {
-        t.layers
-    } else {
-        1
-    };
-    let mut a = t.base;
-    for k in 0..l {
-        let w = (t.width >> k).max(1) as u64;
-        let hh = (h >> k).max(1) as u64;
-        a += (w * hh * t.bpp as u64 * layers as u64).div_ceil(256) * 256;
-    }
-    a
 }
 
 proptest! {
