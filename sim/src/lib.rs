@@ -6,11 +6,13 @@
 //! valid/ready drivers with random back-pressure and [`vcd_writer`] for waveforms.
 
 pub mod engine;
+pub mod netlist;
 pub mod rng;
 pub mod stream;
 pub mod vcd_writer;
 
 pub use engine::{Sim, SimError};
+pub use netlist::NetSim;
 pub use rng::SplitMix64;
 pub use stream::{run_stream, run_stream_with, StreamBinding, StreamConfig, StreamStats, Transfer};
 pub use vcd_writer::VcdWriter;

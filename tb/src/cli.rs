@@ -7,7 +7,7 @@
 //! texpix gen <unit> --count N [--seed S] --output v.jsonl
 //! texpix export <unit>|--all --out DIR
 //! texpix export-fpga <coverage-board|fp-board|fp-cmp-board|fpmul|fpadd> [--stages N] [--div D] --out DIR
-//! texpix cosim <unit> --sim icarus|verilator [--input v.jsonl | --count N] [--stall P --seed S] [--dir D]
+//! texpix cosim <unit> --sim icarus|verilator|netlist [--input v.jsonl | --count N] [--stall P --seed S] [--dir D]
 //! texpix bench <unit> [--count N] [--seed S]
 //! ```
 //! Errors are one line naming the cause (file, line, field); the exit status is then 1 and no output
@@ -44,7 +44,7 @@ pub const UNITS: &[(&str, &str)] = &[
 /// Units whose RTL exists.
 const BUILT: &[&str] = &["coverage", "lod", "texaddr", "bvh"];
 
-const USAGE: &str = "usage: texpix list | run <unit> --input F [--output F] [--model rtl|golden|both] [--vcd F] [--vcd-filter a,b] [--stall P --seed S] | gen <unit> --count N [--seed S] --output F | export <unit>|--all --out DIR | export-fpga <coverage-board|fp-board|fp-cmp-board|fpmul|fpadd> [--stages N] [--div D] --out DIR | cosim <unit> --sim icarus|verilator [--input F | --count N] [--stall P --seed S] [--dir D] | bench <unit> [--count N] [--seed S]";
+const USAGE: &str = "usage: texpix list | run <unit> --input F [--output F] [--model rtl|golden|both] [--vcd F] [--vcd-filter a,b] [--stall P --seed S] | gen <unit> --count N [--seed S] --output F | export <unit>|--all --out DIR | export-fpga <coverage-board|fp-board|fp-cmp-board|fpmul|fpadd> [--stages N] [--div D] --out DIR | cosim <unit> --sim icarus|verilator|netlist [--input F | --count N] [--stall P --seed S] [--dir D] | bench <unit> [--count N] [--seed S]";
 
 /// Parsed `--flag value` options and positional words.
 struct Args {

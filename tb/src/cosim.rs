@@ -12,6 +12,7 @@ use std::fmt::Write as _;
 use std::path::Path;
 use std::process::{Command, Stdio};
 use std::time::{Duration, Instant};
+use texpix_sim::NetSim;
 
 /// Port values per cycle, in [`Port`] order.
 #[derive(Clone, Debug, Default)]
@@ -27,6 +28,8 @@ pub struct Trace {
 pub enum Simulator {
     Icarus,
     Verilator,
+    /// texpix's own compiled netlist simulator ([`texpix_sim::NetSim`]), in process.
+    Netlist,
 }
 
 impl std::str::FromStr for Simulator {
@@ -35,8 +38,9 @@ impl std::str::FromStr for Simulator {
         match s {
             "icarus" => Ok(Self::Icarus),
             "verilator" => Ok(Self::Verilator),
+            "netlist" => Ok(Self::Netlist),
             _ => Err(format!(
-                "unknown simulator `{s}` (expected icarus or verilator)"
+                "unknown simulator `{s}` (expected icarus, verilator or netlist)"
             )),
         }
     }
@@ -228,6 +232,9 @@ pub fn run(
             .map_err(|e| format!("{}: {e}", dir.join(name).display()))
     };
     let n = trace.cycles.len();
+    if sim == Simulator::Netlist {
+        return run_netlist(dir, top, verilog, trace);
+    }
     write("dut.v", verilog)?;
     write("tb.v", &testbench(top, &trace.ports, n))?;
     let mut stim = String::new();
@@ -253,6 +260,7 @@ pub fn run(
             c.current_dir(dir).args(["-n", "cosim.vvp"]);
             c
         }
+        Simulator::Netlist => unreachable!("handled above"),
         Simulator::Verilator => {
             run_tool(
                 Command::new("verilator").current_dir(dir).args([
@@ -308,6 +316,59 @@ pub fn run(
         cycles: n,
         compile_secs,
         run_secs,
+    })
+}
+
+/// The netlist co-simulation: the trace's inputs replayed through a [`NetSim`] of `verilog` (netlist
+/// cached in `dir/netlist`), outputs compared at the same point of each cycle.
+fn run_netlist(dir: &Path, top: &str, verilog: &str, trace: &Trace) -> Result<CosimReport, String> {
+    let t0 = Instant::now();
+    let mut sim = NetSim::from_verilog(verilog, top, &dir.join("netlist"))?;
+    let compile_secs = t0.elapsed().as_secs_f64();
+    let handle = |p: &Port| {
+        sim.find(&p.name)
+            .ok_or_else(|| format!("netlist of {top} has no port {}", p.name))
+    };
+    let clock = match trace.ports.iter().find(|p| is_clock(p)) {
+        Some(p) => handle(p)?,
+        None => return Err(format!("{top} has no clock input")),
+    };
+    let ins: Vec<(usize, usize)> = data_inputs(&trace.ports)
+        .map(|(i, p)| handle(p).map(|h| (i, h)))
+        .collect::<Result<_, _>>()?;
+    let outs: Vec<(usize, usize, &Port)> = outputs(&trace.ports)
+        .map(|(i, p)| handle(p).map(|h| (i, h, p)))
+        .collect::<Result<_, _>>()?;
+    let t1 = Instant::now();
+    for (c, row) in trace.cycles.iter().enumerate() {
+        for &(i, h) in &ins {
+            let v = u128::from_str_radix(&row[i], 16)
+                .map_err(|e| format!("trace cycle {c}, port {}: {e}", trace.ports[i].name))?;
+            sim.set(h, v)?;
+        }
+        sim.settle();
+        for &(i, h, p) in &outs {
+            let want = u128::from_str_radix(&row[i], 16)
+                .map_err(|e| format!("trace cycle {c}, port {}: {e}", p.name))?;
+            let have = sim.get(h);
+            if have != want {
+                return Err(format!(
+                    "co-simulation mismatch at cycle {c}, port {}: Rust {}, netlist {have:0w$x}",
+                    p.name,
+                    row[i],
+                    w = p.hex_digits()
+                ));
+            }
+        }
+        sim.set(clock, 1)?;
+        sim.settle();
+        sim.set(clock, 0)?;
+        sim.settle();
+    }
+    Ok(CosimReport {
+        cycles: trace.cycles.len(),
+        compile_secs,
+        run_secs: t1.elapsed().as_secs_f64(),
     })
 }
 

@@ -1,0 +1,419 @@
+//! A compiled, event-driven simulator of a unit's flattened Yosys netlist.
+//!
+//! The rust-hdl engine ([`crate::Sim`]) evaluates every block's `update` on every pass until nothing
+//! changes, several passes per clock edge. This simulator runs the *same circuit* — the unit's
+//! exported Verilog, elaborated by Yosys (`proc; flatten; opt`) into word-level cells — as a levelised
+//! list of cells over 64-bit words:
+//!
+//! - every cell output and every top-level input is a word slot (≤ 64 bits, wider ports are split);
+//! - cells are sorted so each comes after the cells that drive it (a word-level loop is an error);
+//! - a write or a flip-flop update marks the cells reading the changed slot; [`NetSim::settle`]
+//!   evaluates only marked cells, in order, in one sweep, and marks their readers when an output
+//!   changes (so idle logic costs nothing);
+//! - on a clock input's active edge every `$dff` clocked by it samples its settled `D`, then all `Q`s
+//!   change together — an HDL simulator's non-blocking assignment.
+//!
+//! Values are two-state: `x`/`z` read as 0 and registers power up at their `init` value (0 if none),
+//! as rust-hdl's signals do. Equivalence with the rust-hdl model is checked cycle by cycle on every
+//! output port by `texpix cosim <unit> --sim netlist` (tb/tests/verilog.rs). [`yosys`] makes the
+//! netlist from Verilog and caches it.
+
+mod compile;
+pub mod ops;
+mod vcd_out;
+pub mod yosys;
+
+pub use compile::compile;
+use ops::{mask, Cell, Op, Operand, Seg};
+use std::collections::HashMap;
+use std::path::Path;
+pub use vcd_out::NetVcd;
+
+/// What a named signal is to the test bench.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum PortDir {
+    Input,
+    Output,
+    Internal,
+}
+
+/// A named net: a top-level port or a public internal signal (hierarchy separated by `.`).
+#[derive(Clone, Debug)]
+pub struct Named {
+    pub name: String,
+    pub width: usize,
+    pub dir: PortDir,
+    lo: Operand,
+    hi: Operand,
+    input_slots: Vec<u32>,
+}
+
+/// A positive- or negative-edge flip-flop.
+#[derive(Clone, Copy, Debug)]
+pub(crate) struct Dff {
+    d: Operand,
+    q: u32,
+    clk_slot: u32,
+    clk_bit: u8,
+    rising: bool,
+}
+
+/// The compiled netlist and its state. See the module documentation.
+pub struct NetSim {
+    vals: Vec<u64>,
+    widths: Vec<u8>,
+    cells: Vec<Cell>,
+    segs: Vec<Seg>,
+    cases: Vec<Operand>,
+    /// Readers of each slot (combinational cell indices), CSR: `fan[fan_start[s] .. fan_start[s+1]]`.
+    fan_start: Vec<u32>,
+    fan: Vec<u32>,
+    dirty: Vec<u64>,
+    any_dirty: bool,
+    dffs: Vec<Dff>,
+    /// Flip-flops by clock slot.
+    clocked: HashMap<u32, Vec<u32>>,
+    mems: Vec<Vec<u64>>,
+    named: Vec<Named>,
+    by_name: HashMap<String, usize>,
+    updates: Vec<(u32, u64)>,
+    evals: u64,
+}
+
+impl NetSim {
+    #[allow(clippy::too_many_arguments)]
+    fn new(
+        widths: Vec<u8>,
+        cells: Vec<Cell>,
+        segs: Vec<Seg>,
+        cases: Vec<Operand>,
+        dffs: Vec<Dff>,
+        mems: Vec<Vec<u64>>,
+        named: Vec<Named>,
+        ones: &[(u32, u8)],
+    ) -> Self {
+        let mut readers: Vec<Vec<u32>> = vec![Vec::new(); widths.len()];
+        let mut srcs = Vec::new();
+        for (i, c) in cells.iter().enumerate() {
+            srcs.clear();
+            for op in [&c.a, &c.b, &c.s] {
+                compile::sources(op, &segs, &mut srcs);
+            }
+            if let Op::Pmux { start, n } = c.op {
+                for op in &cases[start as usize..(start + n) as usize] {
+                    compile::sources(op, &segs, &mut srcs);
+                }
+            }
+            srcs.sort_unstable();
+            srcs.dedup();
+            for &s in &srcs {
+                readers[s as usize].push(i as u32);
+            }
+        }
+        let mut fan_start = Vec::with_capacity(widths.len() + 1);
+        let mut fan = Vec::new();
+        for r in &readers {
+            fan_start.push(fan.len() as u32);
+            fan.extend_from_slice(r);
+        }
+        fan_start.push(fan.len() as u32);
+        let mut clocked: HashMap<u32, Vec<u32>> = HashMap::new();
+        for (i, d) in dffs.iter().enumerate() {
+            clocked.entry(d.clk_slot).or_default().push(i as u32);
+        }
+        let by_name = named
+            .iter()
+            .enumerate()
+            .map(|(i, n)| (n.name.clone(), i))
+            .collect();
+        let mut sim = Self {
+            vals: vec![0; widths.len()],
+            widths,
+            dirty: vec![u64::MAX; cells.len().div_ceil(64)],
+            any_dirty: true,
+            cells,
+            segs,
+            cases,
+            fan_start,
+            fan,
+            dffs,
+            clocked,
+            mems,
+            named,
+            by_name,
+            updates: Vec::new(),
+            evals: 0,
+        };
+        for &(slot, bit) in ones {
+            sim.vals[slot as usize] |= 1 << bit;
+        }
+        if let Some(last) = sim.dirty.last_mut() {
+            let used = sim.cells.len() % 64;
+            if used != 0 {
+                *last = mask(used as u8);
+            }
+        }
+        sim.settle();
+        sim
+    }
+
+    /// Compiles the netlist Yosys makes of `verilog` (module `top`), cached in `cache_dir`.
+    pub fn from_verilog(verilog: &str, top: &str, cache_dir: &Path) -> Result<Self, String> {
+        let json = yosys::netlist_json(verilog, top, cache_dir)?;
+        compile(&json, top)
+    }
+
+    /// The named signals (sorted by name); a signal's handle is its index here.
+    pub fn signals(&self) -> &[Named] {
+        &self.named
+    }
+
+    /// The handle of signal `name`.
+    pub fn find(&self, name: &str) -> Option<usize> {
+        self.by_name.get(name).copied()
+    }
+
+    /// Combinational cells, flip-flops (words) and word slots: the compiled size.
+    pub fn size(&self) -> (usize, usize, usize) {
+        (self.cells.len(), self.dffs.len(), self.vals.len())
+    }
+
+    /// Cell evaluations so far (activity).
+    pub fn evaluations(&self) -> u64 {
+        self.evals
+    }
+
+    #[inline(always)]
+    fn read(&self, op: Operand) -> u64 {
+        match op {
+            Operand::Slot(s) => self.vals[s as usize],
+            Operand::Const(k) => k,
+            Operand::Gather { start, len, konst } => {
+                let mut v = konst;
+                for s in &self.segs[start as usize..(start + len) as usize] {
+                    v |= ((self.vals[s.slot as usize] >> s.from) & mask(s.len)) << s.to;
+                }
+                v
+            }
+        }
+    }
+
+    #[inline(always)]
+    fn eval(&self, c: &Cell) -> u64 {
+        match c.op {
+            Op::Mux => {
+                if self.read(c.s) & 1 == 1 {
+                    self.read(c.b)
+                } else {
+                    self.read(c.a)
+                }
+            }
+            Op::Pmux { start, n } => {
+                let s = self.read(c.s);
+                if s == 0 {
+                    self.read(c.a)
+                } else {
+                    let k = s.trailing_zeros();
+                    if k < n {
+                        self.read(self.cases[(start + k) as usize])
+                    } else {
+                        0
+                    }
+                }
+            }
+            Op::MemRead { mem, offset } => {
+                let a = (self.read(c.a) as i64).wrapping_sub(offset);
+                usize::try_from(a)
+                    .ok()
+                    .and_then(|i| self.mems[mem as usize].get(i))
+                    .map_or(0, |v| v & mask(c.yw))
+            }
+            _ => c.compute(self.read(c.a), self.read(c.b), 0),
+        }
+    }
+
+    #[inline(always)]
+    fn mark(&mut self, slot: u32) {
+        let (a, b) = (
+            self.fan_start[slot as usize] as usize,
+            self.fan_start[slot as usize + 1] as usize,
+        );
+        for &j in &self.fan[a..b] {
+            self.dirty[j as usize / 64] |= 1 << (j % 64);
+        }
+        self.any_dirty |= a != b;
+    }
+
+    /// Evaluates every cell whose inputs changed, in dependency order, until nothing changes.
+    pub fn settle(&mut self) {
+        if !self.any_dirty {
+            return;
+        }
+        for w in 0..self.dirty.len() {
+            while self.dirty[w] != 0 {
+                let bit = self.dirty[w].trailing_zeros() as usize;
+                self.dirty[w] &= self.dirty[w] - 1;
+                let c = self.cells[w * 64 + bit];
+                let y = self.eval(&c);
+                self.evals += 1;
+                if y != self.vals[c.y as usize] {
+                    self.vals[c.y as usize] = y;
+                    self.mark(c.y);
+                }
+            }
+        }
+        self.any_dirty = false;
+    }
+
+    /// Writes one input slot; an active clock edge makes its flip-flops sample first.
+    fn write_slot(&mut self, slot: u32, v: u64) {
+        let old = self.vals[slot as usize];
+        if old == v {
+            return;
+        }
+        if self.clocked.contains_key(&slot) {
+            self.settle();
+            let mut updates = std::mem::take(&mut self.updates);
+            updates.clear();
+            for &f in &self.clocked[&slot] {
+                let d = self.dffs[f as usize];
+                let (was, now) = ((old >> d.clk_bit) & 1, (v >> d.clk_bit) & 1);
+                if was != now && (now == 1) == d.rising {
+                    updates.push((d.q, self.read(d.d)));
+                }
+            }
+            self.vals[slot as usize] = v;
+            self.mark(slot);
+            for &(q, val) in &updates {
+                if self.vals[q as usize] != val {
+                    self.vals[q as usize] = val;
+                    self.mark(q);
+                }
+            }
+            self.updates = updates;
+        } else {
+            self.vals[slot as usize] = v;
+            self.mark(slot);
+        }
+    }
+
+    /// Drives input `h` with `v` (takes effect at the next [`NetSim::settle`]; a clock input's
+    /// active edge clocks its flip-flops at once, on the values settled before the write).
+    pub fn set(&mut self, h: usize, v: u128) -> Result<(), String> {
+        let n = &self.named[h];
+        if n.dir != PortDir::Input {
+            return Err(format!("{} is not an input", n.name));
+        }
+        if n.width < 128 && v >> n.width != 0 {
+            return Err(format!("{v:#x} does not fit {} ({} bits)", n.name, n.width));
+        }
+        let slots = n.input_slots.clone();
+        for (k, slot) in slots.into_iter().enumerate() {
+            let part = (v >> (64 * k)) as u64 & mask(self.widths[slot as usize]);
+            self.write_slot(slot, part);
+        }
+        Ok(())
+    }
+
+    /// The value of signal `h` (call [`NetSim::settle`] after writes first).
+    pub fn get(&self, h: usize) -> u128 {
+        let n = &self.named[h];
+        self.read(n.lo) as u128 | (self.read(n.hi) as u128) << 64
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// A 4-bit counter with a synchronous reset and an enable, written as Yosys would emit it.
+    const COUNTER: &str = r#"{"modules": {"top": {
+        "ports": {
+            "clock": {"direction": "input", "bits": [2]},
+            "reset": {"direction": "input", "bits": [3]},
+            "en": {"direction": "input", "bits": [4]},
+            "count": {"direction": "output", "bits": [5, 6, 7, 8]},
+            "wrap": {"direction": "output", "bits": [20]}
+        },
+        "cells": {
+            "add": {"type": "$add", "parameters": {"A_SIGNED": "0", "A_WIDTH": "00000000000000000000000000000100", "B_SIGNED": "0", "B_WIDTH": "1", "Y_WIDTH": "100"},
+                    "connections": {"A": [5, 6, 7, 8], "B": ["1"], "Y": [9, 10, 11, 12]}},
+            "mux_en": {"type": "$mux", "parameters": {"WIDTH": "100"},
+                    "connections": {"A": [5, 6, 7, 8], "B": [9, 10, 11, 12], "S": [4], "Y": [13, 14, 15, 16]}},
+            "mux_rst": {"type": "$mux", "parameters": {"WIDTH": "100"},
+                    "connections": {"A": [13, 14, 15, 16], "B": ["0", "0", "0", "0"], "S": [3], "Y": [17, 18, 19, 21]}},
+            "ff": {"type": "$dff", "parameters": {"CLK_POLARITY": "1", "WIDTH": "100"},
+                    "connections": {"CLK": [2], "D": [17, 18, 19, 21], "Q": [5, 6, 7, 8]}},
+            "all1": {"type": "$reduce_and", "parameters": {"A_SIGNED": "0", "A_WIDTH": "100", "Y_WIDTH": "1"},
+                    "connections": {"A": [5, 6, 7, 8], "Y": [20]}}
+        },
+        "netnames": {
+            "count": {"hide_name": 0, "bits": [5, 6, 7, 8]},
+            "next": {"hide_name": 0, "bits": [17, 18, 19, 21]},
+            "hi2": {"hide_name": 0, "bits": [7, 8, "1"]},
+            "clock": {"hide_name": 0, "bits": [2]},
+            "reset": {"hide_name": 0, "bits": [3]},
+            "en": {"hide_name": 0, "bits": [4]},
+            "wrap": {"hide_name": 0, "bits": [20]}
+        }
+    }}}"#;
+
+    fn clock(s: &mut NetSim, clk: usize) {
+        s.set(clk, 1).unwrap();
+        s.settle();
+        s.set(clk, 0).unwrap();
+        s.settle();
+    }
+
+    #[test]
+    fn counter_counts_resets_and_wraps() {
+        let mut s = compile(COUNTER, "top").unwrap();
+        let [clk, rst, en, count, wrap, hi2, next] =
+            ["clock", "reset", "en", "count", "wrap", "hi2", "next"].map(|n| s.find(n).unwrap());
+        assert_eq!(s.get(count), 0);
+        s.set(en, 1).unwrap();
+        s.settle();
+        assert_eq!(s.get(next), 1, "settled before the edge");
+        for k in 1..=15u128 {
+            clock(&mut s, clk);
+            assert_eq!(s.get(count), k);
+            assert_eq!(s.get(hi2), 0b100 | (k >> 2));
+        }
+        assert_eq!(s.get(wrap), 1);
+        clock(&mut s, clk);
+        assert_eq!(s.get(count), 0, "wraps");
+        s.set(en, 0).unwrap();
+        clock(&mut s, clk);
+        assert_eq!(s.get(count), 0, "holds");
+        s.set(en, 1).unwrap();
+        clock(&mut s, clk);
+        clock(&mut s, clk);
+        s.set(rst, 1).unwrap();
+        s.settle();
+        assert_eq!(s.get(count), 2);
+        clock(&mut s, clk);
+        assert_eq!(s.get(count), 0, "synchronous reset");
+        // A falling edge does not clock a rising-edge flip-flop; a value that does not fit is refused.
+        assert!(s.set(en, 2).is_err());
+        assert!(s.set(count, 1).is_err());
+    }
+
+    #[test]
+    fn loops_and_unknown_cells_are_errors() {
+        let looped = COUNTER
+            .replace(r#""type": "$dff""#, r#""type": "$or""#)
+            .replace(
+                r#""CLK": [2], "D": [17, 18, 19, 21], "Q": [5, 6, 7, 8]"#,
+                r#""A": [17, 18, 19, 21], "B": [2], "Y": [5, 6, 7, 8]"#,
+            );
+        let e = compile(&looped, "top").err().unwrap();
+        assert!(e.contains("combinational loop"), "{e}");
+        let alien = COUNTER.replace("$reduce_and", "$fancy");
+        let e = compile(&alien, "top").err().unwrap();
+        assert!(e.contains("`all1`") && e.contains("$fancy"), "{e}");
+        assert!(compile(COUNTER, "nope")
+            .err()
+            .unwrap()
+            .contains("no module `nope`"));
+    }
+}

@@ -1,0 +1,72 @@
+//! Making a unit's netlist: Yosys elaborates the exported Verilog into flattened word-level cells
+//! (JSON), cached by the hash of the Verilog, the script and the Yosys version.
+
+use std::path::Path;
+use std::process::Command;
+
+/// The elaboration: processes to cells, one flat module, constant folding and merging of
+/// identical cells, no flip-flop rewriting (plain `$dff` only).
+pub fn script(verilog: &Path, top: &str, json: &Path) -> String {
+    format!(
+        "read_verilog {}; hierarchy -check -top {top}; proc; flatten; opt -nodffe -nosdff; opt_clean; write_json {}",
+        verilog.display(),
+        json.display()
+    )
+}
+
+/// FNV-1a, 64 bits: a stable cache key.
+fn fnv(parts: &[&[u8]]) -> u64 {
+    let mut h = 0xcbf2_9ce4_8422_2325u64;
+    for p in parts {
+        for &b in p.iter().chain([0xffu8].iter()) {
+            h ^= b as u64;
+            h = h.wrapping_mul(0x0000_0100_0000_01b3);
+        }
+    }
+    h
+}
+
+/// The JSON netlist of module `top` in `verilog`, from `cache_dir` or made by Yosys (which must be on
+/// `PATH`; `scripts/setup.sh` installs it).
+pub fn netlist_json(verilog: &str, top: &str, cache_dir: &Path) -> Result<String, String> {
+    let version = Command::new("yosys").arg("-V").output().map_err(|e| {
+        format!("the netlist simulator needs Yosys on PATH (scripts/setup.sh installs it): {e}")
+    })?;
+    let version = String::from_utf8_lossy(&version.stdout).trim().to_string();
+    std::fs::create_dir_all(cache_dir).map_err(|e| {
+        format!(
+            "{}: cannot create the netlist cache: {e}",
+            cache_dir.display()
+        )
+    })?;
+    let key = fnv(&[
+        verilog.as_bytes(),
+        top.as_bytes(),
+        script(Path::new("V"), top, Path::new("J")).as_bytes(),
+        version.as_bytes(),
+    ]);
+    let json = cache_dir.join(format!("{top}-{key:016x}.json"));
+    if let Ok(text) = std::fs::read_to_string(&json) {
+        return Ok(text);
+    }
+    let pid = std::process::id();
+    let v = cache_dir.join(format!("{top}-{key:016x}.{pid}.v"));
+    let tmp = cache_dir.join(format!("{top}-{key:016x}.{pid}.json"));
+    std::fs::write(&v, verilog).map_err(|e| format!("{}: {e}", v.display()))?;
+    let out = Command::new("yosys")
+        .args(["-q", "-p", &script(&v, top, &tmp)])
+        .output()
+        .map_err(|e| format!("running Yosys: {e}"))?;
+    let _ = std::fs::remove_file(&v);
+    if !out.status.success() {
+        let _ = std::fs::remove_file(&tmp);
+        return Err(format!(
+            "Yosys failed to elaborate {top} ({}): {}",
+            out.status,
+            String::from_utf8_lossy(&out.stderr).trim()
+        ));
+    }
+    let text = std::fs::read_to_string(&tmp).map_err(|e| format!("{}: {e}", tmp.display()))?;
+    std::fs::rename(&tmp, &json).map_err(|e| format!("{}: {e}", json.display()))?;
+    Ok(text)
+}
