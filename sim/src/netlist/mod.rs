@@ -173,6 +173,14 @@ impl NetSim {
         self.by_name.get(name).copied()
     }
 
+    /// Whether input `h` clocks flip-flops.
+    pub fn is_clock(&self, h: usize) -> bool {
+        self.named[h]
+            .input_slots
+            .iter()
+            .any(|s| self.clocked.contains_key(s))
+    }
+
     /// Combinational cells, flip-flops (words) and word slots: the compiled size.
     pub fn size(&self) -> (usize, usize, usize) {
         (self.cells.len(), self.dffs.len(), self.vals.len())

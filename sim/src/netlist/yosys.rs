@@ -5,10 +5,11 @@ use std::path::Path;
 use std::process::Command;
 
 /// The elaboration: processes to cells, one flat module, constant folding and merging of
-/// identical cells, no flip-flop rewriting (plain `$dff` only).
+/// identical cells, no flip-flop rewriting (plain `$dff` only). Every named wire is kept, so each
+/// signal of the rust-hdl hierarchy keeps its name even where optimisation made it an alias.
 pub fn script(verilog: &Path, top: &str, json: &Path) -> String {
     format!(
-        "read_verilog {}; hierarchy -check -top {top}; proc; flatten; opt -nodffe -nosdff; opt_clean; write_json {}",
+        "read_verilog {}; hierarchy -check -top {top}; proc; setattr -set keep 1 w:*; flatten; opt -nodffe -nosdff; opt_clean; write_json {}",
         verilog.display(),
         json.display()
     )

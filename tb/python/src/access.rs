@@ -61,6 +61,8 @@ pub struct Sig {
     pub role: Role,
     pub id: usize,
     pub access: Option<Access>,
+    /// A top-level input the test bench can drive.
+    pub writable: bool,
     /// The type rust-hdl reports (`Bits::<8>`, `Bit`, `clock`, an enum name, ...).
     pub type_name: String,
 }
@@ -197,6 +199,7 @@ impl Probe for Lister {
             role,
             id: signal.id(),
             access,
+            writable: access.is_some_and(|a| a.set.is_some()),
             type_name: desc.name,
         });
     }

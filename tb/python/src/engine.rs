@@ -9,7 +9,8 @@
 use crate::access::{self, Role, Sig};
 use rust_hdl::prelude::Block;
 use std::path::Path;
-use texpix_sim::VcdWriter;
+use texpix_sim::netlist::{NetVcd, PortDir};
+use texpix_sim::{NetSim, VcdWriter};
 
 /// Update passes allowed before a time step is declared unsettled (a combinational loop).
 const MAX_SETTLE_PASSES: usize = 10_000;
@@ -56,31 +57,63 @@ pub trait Engine {
     fn vcd_stop(&mut self) -> Result<(), String>;
 }
 
-/// [`Engine`] for one boxed block.
-pub struct Core<B: Block> {
-    uut: Box<B>,
-    sigs: Vec<Sig>,
-    pending: Vec<(usize, u128)>,
-    clock: Option<ClockGen>,
-    vcd: Option<VcdWriter>,
-    rises: u64,
+/// A simulated circuit as the scheduler sees it: named signals, input writes, settling, waveforms.
+pub trait Circuit {
+    /// The signal table (handles are indices).
+    fn sigs(&self) -> &[Sig];
+    /// Settled value of signal `h`.
+    fn read(&self, h: usize) -> Result<u128, String>;
+    /// Drives top-level input `h` (takes effect when settled; a clock's edge clocks at once).
+    fn write(&mut self, h: usize, v: u128) -> Result<(), String>;
+    /// Propagates writes until nothing changes.
+    fn settle(&mut self) -> Result<(), String>;
+    /// Opens a VCD of the signals matching `filter` (all if empty).
+    fn vcd_create(&mut self, path: &Path, filter: &[String]) -> Result<(), String>;
+    /// Writes the changes at `t_ns`, if a VCD is open.
+    fn vcd_sample(&mut self, t_ns: u64) -> Result<(), String>;
+    /// Flushes and closes the VCD, if one is open.
+    fn vcd_finish(&mut self) -> Result<(), String>;
 }
 
-impl<B: Block> Core<B> {
+/// The rust-hdl model itself: every block's `update` until nothing changes.
+pub struct Hdl<B: Block> {
+    uut: Box<B>,
+    sigs: Vec<Sig>,
+    vcd: Option<VcdWriter>,
+}
+
+impl<B: Block> Hdl<B> {
     /// Connects `uut` (boxed, never moved afterwards: the signal table holds addresses into it).
-    pub fn new(mut uut: Box<B>) -> Result<Self, String> {
+    pub fn new(mut uut: Box<B>) -> Self {
         uut.connect_all();
         let sigs = access::table(&*uut);
-        let mut c = Self {
+        Self {
             uut,
             sigs,
-            pending: Vec::new(),
-            clock: None,
             vcd: None,
-            rises: 0,
-        };
-        c.settle()?;
-        Ok(c)
+        }
+    }
+}
+
+impl<B: Block> Circuit for Hdl<B> {
+    fn sigs(&self) -> &[Sig] {
+        &self.sigs
+    }
+
+    fn read(&self, h: usize) -> Result<u128, String> {
+        let s = &self.sigs[h];
+        match s.access {
+            Some(a) => Ok(a.get()),
+            None => access::read_by_id(&*self.uut, s.id)
+                .map_err(|e| format!("{}: not readable as an integer: {e}", s.name)),
+        }
+    }
+
+    fn write(&mut self, h: usize, v: u128) -> Result<(), String> {
+        match self.sigs[h].access {
+            Some(a) if a.set(v) => Ok(()),
+            _ => Err(format!("{} cannot be written", self.sigs[h].name)),
+        }
     }
 
     fn settle(&mut self) -> Result<(), String> {
@@ -95,18 +128,143 @@ impl<B: Block> Core<B> {
         ))
     }
 
-    fn dump(&mut self, t: u64) -> Result<(), String> {
+    fn vcd_create(&mut self, path: &Path, filter: &[String]) -> Result<(), String> {
+        let w = VcdWriter::create(path, &*self.uut, filter)
+            .map_err(|e| format!("{}: cannot create the VCD: {e}", path.display()))?;
+        self.vcd = Some(w);
+        Ok(())
+    }
+
+    fn vcd_sample(&mut self, t_ns: u64) -> Result<(), String> {
         if let Some(w) = self.vcd.as_mut() {
-            w.sample(t / 1000, &*self.uut)
+            w.sample(t_ns, &*self.uut)
                 .map_err(|e| format!("{}: writing the VCD failed: {e}", w.path()))?;
         }
         Ok(())
     }
 
-    fn write(&mut self, h: usize, v: u128) {
-        if let Some(a) = self.sigs[h].access {
-            a.set(v);
+    fn vcd_finish(&mut self) -> Result<(), String> {
+        match self.vcd.take() {
+            Some(w) => {
+                let p = w.path().to_string();
+                w.finish()
+                    .map_err(|e| format!("{p}: writing the VCD failed: {e}"))
+            }
+            None => Ok(()),
         }
+    }
+}
+
+/// The same circuit compiled from its Yosys netlist ([`NetSim`]): event-driven, levelised.
+pub struct Net {
+    sim: NetSim,
+    sigs: Vec<Sig>,
+    vcd: Option<NetVcd>,
+}
+
+impl Net {
+    /// Wraps a compiled netlist; its inputs that clock flip-flops are the clocks.
+    pub fn new(mut sim: NetSim) -> Self {
+        sim.settle();
+        let sigs = sim
+            .signals()
+            .iter()
+            .enumerate()
+            .map(|(h, n)| Sig {
+                name: n.name.clone(),
+                bits: n.width,
+                role: match n.dir {
+                    PortDir::Input => Role::Input,
+                    PortDir::Output => Role::Output,
+                    PortDir::Internal => Role::Internal,
+                },
+                id: h,
+                access: None,
+                writable: n.dir == PortDir::Input,
+                type_name: if sim.is_clock(h) {
+                    "clock".into()
+                } else if n.width == 1 {
+                    "Bit".into()
+                } else {
+                    format!("Bits::<{}>", n.width)
+                },
+            })
+            .collect();
+        Self {
+            sim,
+            sigs,
+            vcd: None,
+        }
+    }
+}
+
+impl Circuit for Net {
+    fn sigs(&self) -> &[Sig] {
+        &self.sigs
+    }
+
+    fn read(&self, h: usize) -> Result<u128, String> {
+        Ok(self.sim.get(h))
+    }
+
+    fn write(&mut self, h: usize, v: u128) -> Result<(), String> {
+        self.sim.set(h, v)
+    }
+
+    fn settle(&mut self) -> Result<(), String> {
+        self.sim.settle();
+        Ok(())
+    }
+
+    fn vcd_create(&mut self, path: &Path, filter: &[String]) -> Result<(), String> {
+        let w = NetVcd::create(path, &self.sim, filter)
+            .map_err(|e| format!("{}: cannot create the VCD: {e}", path.display()))?;
+        self.vcd = Some(w);
+        Ok(())
+    }
+
+    fn vcd_sample(&mut self, t_ns: u64) -> Result<(), String> {
+        if let Some(w) = self.vcd.as_mut() {
+            w.sample(t_ns, &self.sim)
+                .map_err(|e| format!("{}: writing the VCD failed: {e}", w.path()))?;
+        }
+        Ok(())
+    }
+
+    fn vcd_finish(&mut self) -> Result<(), String> {
+        match self.vcd.take() {
+            Some(w) => {
+                let p = w.path().to_string();
+                w.finish()
+                    .map_err(|e| format!("{p}: writing the VCD failed: {e}"))
+            }
+            None => Ok(()),
+        }
+    }
+}
+
+/// [`Engine`] for any [`Circuit`]: queued writes, the Rust clock, edges, VCD timing.
+pub struct Core<C: Circuit> {
+    c: C,
+    pending: Vec<(usize, u128)>,
+    clock: Option<ClockGen>,
+    rises: u64,
+}
+
+impl<C: Circuit> Core<C> {
+    /// Settles `c` at power-up.
+    pub fn new(mut c: C) -> Result<Self, String> {
+        c.settle()?;
+        Ok(Self {
+            c,
+            pending: Vec::new(),
+            clock: None,
+            rises: 0,
+        })
+    }
+
+    fn dump(&mut self, t: u64) -> Result<(), String> {
+        self.c.vcd_sample(t / 1000)
     }
 
     /// Applies queued writes: data first, then writes to a clock-like input, each settled, so a
@@ -118,16 +276,16 @@ impl<B: Block> Core<B> {
         let pending = std::mem::take(&mut self.pending);
         let (clocks, data): (Vec<_>, Vec<_>) = pending
             .into_iter()
-            .partition(|(h, _)| self.sigs[*h].type_name == "clock");
+            .partition(|(h, _)| self.c.sigs()[*h].type_name == "clock");
         for (h, v) in data {
-            self.write(h, v);
+            self.c.write(h, v)?;
         }
-        self.settle()?;
+        self.c.settle()?;
         if !clocks.is_empty() {
             for (h, v) in clocks {
-                self.write(h, v);
+                self.c.write(h, v)?;
             }
-            self.settle()?;
+            self.c.settle()?;
         }
         Ok(())
     }
@@ -137,22 +295,17 @@ impl<B: Block> Core<B> {
     }
 }
 
-impl<B: Block> Engine for Core<B> {
+impl<C: Circuit> Engine for Core<C> {
     fn sigs(&self) -> &[Sig] {
-        &self.sigs
+        self.c.sigs()
     }
 
     fn get(&self, h: usize) -> Result<u128, String> {
-        let s = &self.sigs[h];
-        match s.access {
-            Some(a) => Ok(a.get()),
-            None => access::read_by_id(&*self.uut, s.id)
-                .map_err(|e| format!("{}: not readable as an integer: {e}", s.name)),
-        }
+        self.c.read(h)
     }
 
     fn queue(&mut self, h: usize, v: u128) {
-        debug_assert_eq!(self.sigs[h].role, Role::Input);
+        debug_assert_eq!(self.c.sigs()[h].role, Role::Input);
         self.pending.push((h, v));
     }
 
@@ -199,8 +352,8 @@ impl<B: Block> Engine for Core<B> {
         let Some(c) = self.clock.clone() else {
             return Err("no clock is running".into());
         };
-        self.write(c.handle, c.next_high as u128);
-        self.settle()?;
+        self.c.write(c.handle, c.next_high as u128)?;
+        self.c.settle()?;
         if c.next_high {
             self.rises += 1;
         }
@@ -239,21 +392,12 @@ impl<B: Block> Engine for Core<B> {
     }
 
     fn vcd_start(&mut self, path: &Path, filter: &[String], t: u64) -> Result<(), String> {
-        self.vcd_stop()?;
-        let w = VcdWriter::create(path, &*self.uut, filter)
-            .map_err(|e| format!("{}: cannot create the VCD: {e}", path.display()))?;
-        self.vcd = Some(w);
+        self.c.vcd_finish()?;
+        self.c.vcd_create(path, filter)?;
         self.dump(t)
     }
 
     fn vcd_stop(&mut self) -> Result<(), String> {
-        match self.vcd.take() {
-            Some(w) => {
-                let p = w.path().to_string();
-                w.finish()
-                    .map_err(|e| format!("{p}: writing the VCD failed: {e}"))
-            }
-            None => Ok(()),
-        }
+        self.c.vcd_finish()
     }
 }

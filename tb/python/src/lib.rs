@@ -8,13 +8,13 @@ mod access;
 mod engine;
 
 use access::Role;
-use engine::{Core, Engine};
+use engine::{Core, Engine, Hdl, Net};
 use pyo3::create_exception;
 use pyo3::exceptions::{PyRuntimeError, PyTypeError, PyValueError};
 use pyo3::prelude::*;
 use std::panic::{catch_unwind, AssertUnwindSafe};
 use std::path::PathBuf;
-use texpix_sim::StreamConfig;
+use texpix_sim::{NetSim, StreamConfig};
 use texpix_tb::unit::{Bvh, Coverage, Lod, TexAddr, Unit};
 
 create_exception!(
@@ -94,7 +94,31 @@ impl UnitFn for Build {
     type Out = PyResult<Box<dyn Engine>>;
     fn call<U: Unit + 'static>(self) -> Self::Out {
         let b = on_big_stack(|| Moved(Box::<U::Block>::default()))?;
-        let core = Core::new(b.0).map_err(SimError::new_err)?;
+        let core = Core::new(Hdl::new(b.0)).map_err(SimError::new_err)?;
+        Ok(Box::new(core))
+    }
+}
+
+/// Where compiled netlists are cached: `$TEXPIX_CACHE`, else `$XDG_CACHE_HOME/texpix`, else
+/// `~/.cache/texpix` (each + `/netlist`).
+fn netlist_cache() -> PathBuf {
+    let env = |k: &str| std::env::var_os(k).filter(|v| !v.is_empty()).map(PathBuf::from);
+    env("TEXPIX_CACHE")
+        .or_else(|| env("XDG_CACHE_HOME").map(|p| p.join("texpix")))
+        .or_else(|| env("HOME").map(|p| p.join(".cache").join("texpix")))
+        .unwrap_or_else(|| std::env::temp_dir().join("texpix-cache"))
+        .join("netlist")
+}
+
+struct BuildNet;
+impl UnitFn for BuildNet {
+    type Out = PyResult<Box<dyn Engine>>;
+    fn call<U: Unit + 'static>(self) -> Self::Out {
+        let verilog = on_big_stack(|| U::export("texpix netlist engine"))?
+            .map_err(SimError::new_err)?;
+        let net = NetSim::from_verilog(&verilog, U::TOP, &netlist_cache())
+            .map_err(SimError::new_err)?;
+        let core = Core::new(Net::new(net)).map_err(SimError::new_err)?;
         Ok(Box::new(core))
     }
 }
@@ -130,10 +154,20 @@ impl Sim {
 
 #[pymethods]
 impl Sim {
-    /// Builds the unit `unit` (its NAME or its Verilog TOP).
+    /// Builds the unit `unit` (its NAME or its Verilog TOP) on `engine`: `rtl` (the rust-hdl
+    /// model) or `netlist` (the same circuit compiled from its Yosys netlist; needs Yosys).
     #[new]
-    fn new(unit: &str) -> PyResult<Self> {
-        let eng = with_unit(unit, Build)??;
+    #[pyo3(signature = (unit, engine = "rtl"))]
+    fn new(unit: &str, engine: &str) -> PyResult<Self> {
+        let eng = match engine {
+            "rtl" => with_unit(unit, Build)??,
+            "netlist" => with_unit(unit, BuildNet)??,
+            _ => {
+                return Err(PyValueError::new_err(format!(
+                    "unknown engine `{engine}` (expected rtl or netlist)"
+                )))
+            }
+        };
         Ok(Self { eng, broken: None })
     }
 
@@ -211,7 +245,7 @@ impl Sim {
                 value.get_type().name()?
             )));
         };
-        if s.access.is_none() {
+        if !s.writable {
             return Err(PyTypeError::new_err(format!(
                 "{}: writing type {} is not supported",
                 s.name, s.type_name

@@ -19,7 +19,8 @@ class Test:
     """A test coroutine function with its options; call :meth:`run` to run it."""
 
     def __init__(self, func: Callable, *, timeout_time=None, timeout_unit="step", expect_fail=False,
-                 expect_error=(), skip=False, toplevel: Optional[str] = None, vcd: Optional[str] = None):
+                 expect_error=(), skip=False, toplevel: Optional[str] = None, vcd: Optional[str] = None,
+                 engine: Optional[str] = None):
         if not inspect.iscoroutinefunction(func):
             raise TypeError(f"@texpix.test() needs an `async def` function, got {func!r}")
         self.func = func
@@ -33,6 +34,7 @@ class Test:
         self.skip = skip
         self.toplevel = toplevel
         self.vcd = vcd
+        self.engine = engine
 
     def resolve_toplevel(self) -> str:
         """The unit: ``toplevel=`` of the decorator, else the module's ``TOPLEVEL``, else the
@@ -50,6 +52,13 @@ class Test:
             )
         return top
 
+    def resolve_engine(self) -> str:
+        """The simulation engine: ``engine=`` of the decorator, else the module's ``ENGINE``, else the
+        ``TEXPIX_ENGINE`` environment variable, else ``"rtl"``. ``"rtl"`` runs the rust-hdl model;
+        ``"netlist"`` the same circuit compiled from its Yosys netlist (needs Yosys; much faster)."""
+        mod = sys.modules.get(self.func.__module__)
+        return self.engine or getattr(mod, "ENGINE", None) or os.environ.get("TEXPIX_ENGINE") or "rtl"
+
     def run(self) -> "TestResult":
         return run_test(self)
 
@@ -61,12 +70,12 @@ class Test:
 
 
 def test(_func=None, *, timeout_time=None, timeout_unit="step", expect_fail=False, expect_error=(),
-         skip=False, stage=None, toplevel=None, vcd=None, **_ignored):
+         skip=False, stage=None, toplevel=None, vcd=None, engine=None, **_ignored):
     """Marks an ``async def test_x(dut)`` as a test (use as ``@test`` or ``@test(...)``)."""
 
     def wrap(f):
         return Test(f, timeout_time=timeout_time, timeout_unit=timeout_unit, expect_fail=expect_fail,
-                    expect_error=expect_error, skip=skip, toplevel=toplevel, vcd=vcd)
+                    expect_error=expect_error, skip=skip, toplevel=toplevel, vcd=vcd, engine=engine)
 
     return wrap(_func) if _func is not None else wrap
 
@@ -98,7 +107,7 @@ def run_test(t: Test) -> TestResult:
     """Builds the unit, runs the test's main coroutine (with its timeout) and reports."""
     if t.skip:
         return TestResult(t.name, passed=True, skipped=True, message="skipped")
-    sim = Sim(t.resolve_toplevel())
+    sim = Sim(t.resolve_toplevel(), t.resolve_engine())
     dut = Dut(sim, t.resolve_toplevel())
     sched = _sched.Scheduler(sim)
     coro = t.func(dut)
