@@ -141,6 +141,20 @@ fn hex_bits(hex: &str, bits: usize) -> Vec<Value> {
     }
 }
 
+/// Writes the GTKWave save file beside the VCD at `path` (`<name>.gtkw`), showing `signals`
+/// (full VCD paths, widths).
+pub fn write_gtkw(path: &Path, signals: &[(String, usize)]) -> io::Result<()> {
+    let mut gtkw = format!("[dumpfile] \"{}\"\n", path.display());
+    for (p, bits) in signals {
+        if *bits > 1 {
+            gtkw.push_str(&format!("{p}[{}:0]\n", bits - 1));
+        } else {
+            gtkw.push_str(&format!("{p}\n"));
+        }
+    }
+    std::fs::write(path.with_extension("gtkw"), gtkw)
+}
+
 impl VcdWriter {
     /// Creates `path` with the definitions of `uut`'s signals matching `filter` (all if empty).
     pub fn create<B: Block>(path: &Path, uut: &B, filter: &[String]) -> io::Result<Self> {
@@ -162,15 +176,7 @@ impl VcdWriter {
         }
         let top_ports = std::mem::take(&mut h.top_ports);
         w.enddefinitions()?;
-        let mut gtkw = format!("[dumpfile] \"{}\"\n", path.display());
-        for (p, bits) in top_ports {
-            if bits > 1 {
-                gtkw.push_str(&format!("{p}[{}:0]\n", bits - 1));
-            } else {
-                gtkw.push_str(&format!("{p}\n"));
-            }
-        }
-        std::fs::write(path.with_extension("gtkw"), gtkw)?;
+        write_gtkw(path, &top_ports)?;
         Ok(Self {
             w,
             path: path.display().to_string(),

@@ -1,5 +1,5 @@
 //! VCD waveforms of a [`NetSim`]'s named signals: one scope per hierarchy level under `uut`, only
-//! changes written, deterministic output.
+//! changes written, deterministic output, a GTKWave save file of the top-level ports beside it.
 
 use super::NetSim;
 use std::fs::File;
@@ -46,6 +46,13 @@ impl NetVcd {
             w.upscope()?;
         }
         w.enddefinitions()?;
+        let ports: Vec<(String, usize)> = vars
+            .iter()
+            .map(|&(h, _, width, _)| (&sim.signals()[h].name, width))
+            .filter(|(n, _)| !n.contains('.'))
+            .map(|(n, w)| (format!("uut.{n}"), w))
+            .collect();
+        crate::vcd_writer::write_gtkw(path, &ports)?;
         Ok(Self {
             w,
             path: path.display().to_string(),
