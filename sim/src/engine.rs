@@ -1,5 +1,7 @@
 //! The clock/settle engine.
 
+use crate::access::{self, Access, Role};
+use crate::netlist::{NetSim, NetVcd};
 use crate::vcd_writer::VcdWriter;
 use rust_hdl::prelude::*;
 use std::fmt;
@@ -67,8 +69,24 @@ pub struct Sim<B: Block> {
     pub uut: Box<B>,
     set_clock: fn(&mut B, bool),
     cycle: u64,
-    vcd: Option<VcdWriter>,
+    vcd: Option<Waves>,
     probe: Option<Probe<B>>,
+    net: Option<Box<NetBackend>>,
+}
+
+/// An open waveform: of the rust-hdl hierarchy or of the netlist.
+enum Waves {
+    Hdl(VcdWriter),
+    Net(NetVcd),
+}
+
+/// The netlist backend ([`Sim::on_netlist`]): the block is a typed view of the ports only.
+struct NetBackend {
+    net: NetSim,
+    /// The block's top-level inputs, their netlist handles and the values last copied (clocks last).
+    inputs: Vec<(Access, usize, Option<u128>)>,
+    /// The block's outputs, their handles and the values last copied.
+    outputs: Vec<(Access, usize, Option<u128>)>,
 }
 
 impl<B: Block> Sim<B> {
@@ -88,7 +106,57 @@ impl<B: Block> Sim<B> {
             cycle: 0,
             vcd: None,
             probe: None,
+            net: None,
         }
+    }
+
+    /// Simulates `net`, the compiled netlist of `uut`'s exported Verilog, instead of `uut` itself:
+    /// `uut` only carries the port values (drivers write its inputs and read its outputs as usual;
+    /// internal signals are not computed — the netlist's VCD has them). `rename` maps a rust-hdl
+    /// port name to the netlist's (the export's spelling).
+    pub fn on_netlist(
+        mut uut: Box<B>,
+        set_clock: fn(&mut B, bool),
+        net: NetSim,
+        rename: fn(&str) -> String,
+    ) -> Result<Self, String> {
+        uut.connect_all();
+        set_clock(&mut uut, false);
+        let mut inputs = Vec::new();
+        let mut outputs = Vec::new();
+        for sig in access::table(&*uut, rename) {
+            if sig.role == Role::Internal {
+                continue;
+            }
+            let h = net
+                .find(&sig.name)
+                .ok_or_else(|| format!("the netlist has no port {}", sig.name))?;
+            let a = sig.access.ok_or_else(|| {
+                format!(
+                    "port {} (type {}) has no typed access",
+                    sig.name, sig.type_name
+                )
+            })?;
+            if sig.role == Role::Input {
+                inputs.push((a, h, None));
+            } else {
+                outputs.push((a, h, None));
+            }
+        }
+        inputs.sort_by_key(|&(_, h, _)| net.is_clock(h));
+        let mut sim = Self::boxed(uut, set_clock);
+        sim.net = Some(Box::new(NetBackend {
+            net,
+            inputs,
+            outputs,
+        }));
+        sim.settle().map_err(|e| e.to_string())?;
+        Ok(sim)
+    }
+
+    /// The compiled netlist, if this simulator runs one.
+    pub fn netlist(&self) -> Option<&NetSim> {
+        self.net.as_ref().map(|n| &n.net)
     }
 
     /// Cycles stepped so far.
@@ -98,6 +166,28 @@ impl<B: Block> Sim<B> {
 
     /// Propagates changes until nothing changes.
     pub fn settle(&mut self) -> Result<(), SimError> {
+        if let Some(n) = self.net.as_mut() {
+            for (a, h, last) in n.inputs.iter_mut() {
+                let v = a.get();
+                if *last != Some(v) {
+                    *last = Some(v);
+                    a.force(v);
+                    n.net.set(*h, v).map_err(|message| SimError::Responder {
+                        cycle: self.cycle,
+                        message,
+                    })?;
+                }
+            }
+            n.net.settle();
+            for (a, h, last) in n.outputs.iter_mut() {
+                let v = n.net.get(*h);
+                if *last != Some(v) {
+                    *last = Some(v);
+                    a.force(v);
+                }
+            }
+            return Ok(());
+        }
         for _ in 0..MAX_SETTLE_PASSES {
             self.uut.update_all();
             if !self.uut.has_changed() {
@@ -145,7 +235,11 @@ impl<B: Block> Sim<B> {
     /// GTKWave save file beside it. Dumping starts at the current cycle.
     pub fn dump_vcd(&mut self, path: &Path, filter: &[String]) -> Result<(), SimError> {
         self.settle()?;
-        let w = VcdWriter::create(path, &*self.uut, filter).map_err(|e| SimError::Vcd {
+        let w = match &self.net {
+            Some(n) => NetVcd::create(path, &n.net, filter).map(Waves::Net),
+            None => VcdWriter::create(path, &*self.uut, filter).map(Waves::Hdl),
+        }
+        .map_err(|e| SimError::Vcd {
             path: path.display().to_string(),
             cause: e.to_string(),
         })?;
@@ -155,25 +249,26 @@ impl<B: Block> Sim<B> {
 
     /// Flushes and closes the VCD (also done when the simulator is dropped).
     pub fn finish_vcd(&mut self) -> Result<(), SimError> {
-        match self.vcd.take() {
-            Some(w) => {
-                let path = w.path().to_string();
-                w.finish().map_err(|e| SimError::Vcd {
-                    path,
-                    cause: e.to_string(),
-                })
-            }
-            None => Ok(()),
-        }
+        let (path, r) = match self.vcd.take() {
+            Some(Waves::Hdl(w)) => (w.path().to_string(), w.finish()),
+            Some(Waves::Net(w)) => (w.path().to_string(), w.finish()),
+            None => return Ok(()),
+        };
+        r.map_err(|e| SimError::Vcd {
+            path,
+            cause: e.to_string(),
+        })
     }
 
     fn dump(&mut self, t: u64) -> Result<(), SimError> {
-        if let Some(w) = self.vcd.as_mut() {
-            w.sample(t, &*self.uut).map_err(|e| SimError::Vcd {
-                path: w.path().to_string(),
-                cause: e.to_string(),
-            })?;
-        }
-        Ok(())
+        let (path, r) = match (self.vcd.as_mut(), &self.net) {
+            (Some(Waves::Hdl(w)), _) => (w.path().to_string(), w.sample(t, &*self.uut)),
+            (Some(Waves::Net(w)), Some(n)) => (w.path().to_string(), w.sample(t, &n.net)),
+            _ => return Ok(()),
+        };
+        r.map_err(|e| SimError::Vcd {
+            path,
+            cause: e.to_string(),
+        })
     }
 }

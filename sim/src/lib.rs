@@ -5,6 +5,7 @@
 //! half cycle `update_all()` until nothing changes. See [`Sim`] for the timeline, [`stream`] for
 //! valid/ready drivers with random back-pressure and [`vcd_writer`] for waveforms.
 
+pub mod access;
 pub mod engine;
 pub mod netlist;
 pub mod rng;

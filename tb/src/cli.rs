@@ -3,18 +3,20 @@
 //! ```text
 //! texpix list
 //! texpix run <unit> --input v.jsonl [--output r.jsonl] [--model rtl|golden|both] [--vcd w.vcd]
-//!            [--vcd-filter a,b] [--stall P --seed S]
+//!            [--vcd-filter a,b] [--stall P --seed S] [--engine rtl|netlist]
 //! texpix gen <unit> --count N [--seed S] --output v.jsonl
 //! texpix export <unit>|--all --out DIR
 //! texpix export-fpga <coverage-board|fp-board|fp-cmp-board|fpmul|fpadd> [--stages N] [--div D] --out DIR
 //! texpix cosim <unit> --sim icarus|verilator|netlist [--input v.jsonl | --count N] [--stall P --seed S] [--dir D]
-//! texpix bench <unit> [--count N] [--seed S]
+//! texpix bench <unit> [--count N] [--seed S] [--engine rtl|netlist]
 //! ```
+//! `--engine netlist` runs the unit's exported Verilog compiled by Yosys into texpix's netlist
+//! simulator (ports identical to the rust-hdl model's cycle by cycle; much faster; needs Yosys).
 //! Errors are one line naming the cause (file, line, field); the exit status is then 1 and no output
 //! file is left half-written (results go to a temporary file renamed into place at the end).
 
 use crate::cosim::{self, Simulator, Trace};
-use crate::unit::{Bvh, Coverage, Lod, TexAddr, Unit};
+use crate::unit::{Bvh, Coverage, Engine, Lod, TexAddr, Unit};
 use crate::vectors::read_jsonl;
 use std::collections::HashMap;
 use std::path::{Path, PathBuf};
@@ -44,7 +46,7 @@ pub const UNITS: &[(&str, &str)] = &[
 /// Units whose RTL exists.
 const BUILT: &[&str] = &["coverage", "lod", "texaddr", "bvh"];
 
-const USAGE: &str = "usage: texpix list | run <unit> --input F [--output F] [--model rtl|golden|both] [--vcd F] [--vcd-filter a,b] [--stall P --seed S] | gen <unit> --count N [--seed S] --output F | export <unit>|--all --out DIR | export-fpga <coverage-board|fp-board|fp-cmp-board|fpmul|fpadd> [--stages N] [--div D] --out DIR | cosim <unit> --sim icarus|verilator|netlist [--input F | --count N] [--stall P --seed S] [--dir D] | bench <unit> [--count N] [--seed S]";
+const USAGE: &str = "usage: texpix list | run <unit> --input F [--output F] [--model rtl|golden|both] [--vcd F] [--vcd-filter a,b] [--stall P --seed S] [--engine rtl|netlist] | gen <unit> --count N [--seed S] --output F | export <unit>|--all --out DIR | export-fpga <coverage-board|fp-board|fp-cmp-board|fpmul|fpadd> [--stages N] [--div D] --out DIR | cosim <unit> --sim icarus|verilator|netlist [--input F | --count N] [--stall P --seed S] [--dir D] | bench <unit> [--count N] [--seed S] [--engine rtl|netlist]";
 
 /// Parsed `--flag value` options and positional words.
 struct Args {
@@ -127,6 +129,14 @@ impl Args {
             max_idle_cycles: 10_000,
         })
     }
+
+    /// `--engine rtl|netlist` (default rtl).
+    fn engine(&self) -> Result<Engine, String> {
+        self.get("engine")
+            .unwrap_or("rtl")
+            .parse()
+            .map_err(|e| format!("option --engine: {e}"))
+    }
 }
 
 fn unit_names() -> String {
@@ -205,6 +215,7 @@ fn run<U: Unit>(a: &Args) -> Result<(), String> {
         "vcd-filter",
         "stall",
         "seed",
+        "engine",
     ])?;
     let input = a.need("input")?;
     let vectors = load::<U>(input)?;
@@ -220,7 +231,7 @@ fn run<U: Unit>(a: &Args) -> Result<(), String> {
             lines.push(result_line::<U>(&U::golden(t), None));
         }
     } else {
-        let mut sim = U::new_sim().map_err(|e| e.to_string())?;
+        let mut sim = U::new_sim_on(a.engine()?)?;
         if let Some(vcd) = a.get("vcd") {
             let filter: Vec<String> = a
                 .get("vcd-filter")
@@ -384,7 +395,8 @@ pub fn trace<U: Unit>(vectors: &[U::Txn], cfg: &StreamConfig) -> Result<(Trace, 
 }
 
 fn bench<U: Unit>(a: &Args) -> Result<(), String> {
-    a.check(&["count", "seed"])?;
+    a.check(&["count", "seed", "engine"])?;
+    let engine = a.engine()?;
     let n: usize = a.num("count", 20_000)?;
     let vectors = U::random(a.num("seed", 7)?, n);
     let t0 = Instant::now();
@@ -392,7 +404,7 @@ fn bench<U: Unit>(a: &Args) -> Result<(), String> {
         std::hint::black_box(U::golden(t));
     }
     let golden_secs = t0.elapsed().as_secs_f64();
-    let mut sim = U::new_sim().map_err(|e| e.to_string())?;
+    let mut sim = U::new_sim_on(engine)?;
     let start_cycle = sim.cycle();
     let t1 = Instant::now();
     let (results, stats) = U::run(
@@ -432,7 +444,8 @@ fn bench<U: Unit>(a: &Args) -> Result<(), String> {
         stats.cycles
     );
     println!(
-        "  rust-hdl RTL sim   {:.2} s, {:.0} cycles/s",
+        "  RTL sim ({:<7})  {:.2} s, {:.0} cycles/s",
+        format!("{engine:?}").to_lowercase(),
         rtl_secs,
         stats.cycles as f64 / rtl_secs
     );

@@ -11,8 +11,12 @@ use crate::vectors::FieldError;
 use crate::{bvh_stim, coverage_stim, lod_dut, lod_stim, texaddr_dut, texaddr_stim};
 use rust_hdl::prelude::{Block, Clock};
 use serde_json::Value;
+use std::collections::HashMap;
 use std::fmt::Debug;
-use texpix_sim::{Sim, SimError, StreamConfig, StreamStats, Transfer};
+use std::sync::{Mutex, OnceLock};
+use texpix_rtl::export::port_name;
+use texpix_sim::netlist::yosys::cache_dir;
+use texpix_sim::{NetSim, Sim, SimError, StreamConfig, StreamStats, Transfer};
 
 /// RTL results of a run, in order, and what the stream cost.
 pub type RtlRun<R> = Result<(Vec<Transfer<R>>, StreamStats), String>;
@@ -60,6 +64,67 @@ pub trait Unit {
         let mut sim = Self::power_up();
         Self::reset(&mut sim)?;
         Ok(sim)
+    }
+    /// [`Unit::power_up`] on `engine`: the rust-hdl model, or its exported Verilog compiled by
+    /// Yosys into a [`NetSim`] (cached; see [`texpix_sim::netlist`]).
+    fn power_up_on(engine: Engine) -> Result<Sim<Self::Block>, String> {
+        match engine {
+            Engine::Rtl => Ok(Self::power_up()),
+            Engine::Netlist => {
+                let net = compiled_netlist(Self::TOP, || Self::export(NETLIST_HEADER))?;
+                Sim::on_netlist(Box::default(), Self::set_clock, net, port_name)
+            }
+        }
+    }
+    /// [`Unit::new_sim`] on `engine`.
+    fn new_sim_on(engine: Engine) -> Result<Sim<Self::Block>, String> {
+        let mut sim = Self::power_up_on(engine)?;
+        Self::reset(&mut sim).map_err(|e| e.to_string())?;
+        Ok(sim)
+    }
+}
+
+/// A fresh copy of unit `top`'s compiled netlist: compiled once per process (from `export()`'s
+/// Verilog through the on-disk Yosys cache), then cloned.
+pub fn compiled_netlist(
+    top: &'static str,
+    export: impl FnOnce() -> Result<String, String>,
+) -> Result<NetSim, String> {
+    type Compiled = Mutex<HashMap<&'static str, NetSim>>;
+    static COMPILED: OnceLock<Compiled> = OnceLock::new();
+    let cache = COMPILED.get_or_init(Default::default);
+    if let Some(n) = cache.lock().map_err(|e| e.to_string())?.get(top) {
+        return Ok(n.clone());
+    }
+    let net = NetSim::from_verilog(&export()?, top, &cache_dir())?;
+    cache
+        .lock()
+        .map_err(|e| e.to_string())?
+        .insert(top, net.clone());
+    Ok(net)
+}
+
+/// The header of the Verilog the netlist engine compiles (fixed, so the netlist cache hits).
+pub const NETLIST_HEADER: &str = "texpix netlist engine";
+
+/// Which simulation computes a unit's RTL.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Engine {
+    /// The rust-hdl model itself (every signal; the reference).
+    Rtl,
+    /// The same circuit compiled from its Yosys netlist: ports identical cycle by cycle
+    /// (`texpix cosim --sim netlist`), 10–40× faster; needs Yosys.
+    Netlist,
+}
+
+impl std::str::FromStr for Engine {
+    type Err = String;
+    fn from_str(s: &str) -> Result<Self, String> {
+        match s {
+            "rtl" => Ok(Self::Rtl),
+            "netlist" => Ok(Self::Netlist),
+            _ => Err(format!("unknown engine `{s}` (expected rtl or netlist)")),
+        }
     }
 }
 

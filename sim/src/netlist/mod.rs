@@ -59,6 +59,7 @@ pub(crate) struct Dff {
 }
 
 /// The compiled netlist and its state. See the module documentation.
+#[derive(Clone)]
 pub struct NetSim {
     vals: Vec<u64>,
     widths: Vec<u8>,

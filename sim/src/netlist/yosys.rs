@@ -1,8 +1,23 @@
 //! Making a unit's netlist: Yosys elaborates the exported Verilog into flattened word-level cells
 //! (JSON), cached by the hash of the Verilog, the script and the Yosys version.
 
-use std::path::Path;
+use std::path::{Path, PathBuf};
 use std::process::Command;
+
+/// Where netlists are cached: `$TEXPIX_CACHE`, else `$XDG_CACHE_HOME/texpix`, else
+/// `~/.cache/texpix` (each + `/netlist`).
+pub fn cache_dir() -> PathBuf {
+    let env = |k: &str| {
+        std::env::var_os(k)
+            .filter(|v| !v.is_empty())
+            .map(PathBuf::from)
+    };
+    env("TEXPIX_CACHE")
+        .or_else(|| env("XDG_CACHE_HOME").map(|p| p.join("texpix")))
+        .or_else(|| env("HOME").map(|p| p.join(".cache").join("texpix")))
+        .unwrap_or_else(|| std::env::temp_dir().join("texpix-cache"))
+        .join("netlist")
+}
 
 /// The elaboration: processes to cells, one flat module, constant folding and merging of
 /// identical cells, no flip-flop rewriting (plain `$dff` only). Every named wire is kept, so each

@@ -6,7 +6,8 @@
 //! the writes made by code that woke on that edge land after it. Times are in picoseconds; the VCD
 //! (timescale 1 ns) gets `t / 1000`.
 
-use crate::access::{self, Role, Sig};
+use texpix_rtl::export::port_name;
+use texpix_sim::access::{self, Role, Sig};
 use rust_hdl::prelude::Block;
 use std::path::Path;
 use texpix_sim::netlist::{NetVcd, PortDir};
@@ -86,7 +87,7 @@ impl<B: Block> Hdl<B> {
     /// Connects `uut` (boxed, never moved afterwards: the signal table holds addresses into it).
     pub fn new(mut uut: Box<B>) -> Self {
         uut.connect_all();
-        let sigs = access::table(&*uut);
+        let sigs = access::table(&*uut, port_name);
         Self {
             uut,
             sigs,

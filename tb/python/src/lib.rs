@@ -4,17 +4,16 @@
 //! clock, VCD dumping, its golden model, random vectors, batch runs and its Verilog, with no code of
 //! its own. The cocotb-like scheduler on top is pure Python (`python/texpix`).
 
-mod access;
 mod engine;
 
-use access::Role;
 use engine::{Core, Engine, Hdl, Net};
+use texpix_sim::access::Role;
 use pyo3::create_exception;
 use pyo3::exceptions::{PyRuntimeError, PyTypeError, PyValueError};
 use pyo3::prelude::*;
 use std::panic::{catch_unwind, AssertUnwindSafe};
 use std::path::PathBuf;
-use texpix_sim::{NetSim, StreamConfig};
+use texpix_sim::StreamConfig;
 use texpix_tb::unit::{Bvh, Coverage, Lod, TexAddr, Unit};
 
 create_exception!(
@@ -99,25 +98,14 @@ impl UnitFn for Build {
     }
 }
 
-/// Where compiled netlists are cached: `$TEXPIX_CACHE`, else `$XDG_CACHE_HOME/texpix`, else
-/// `~/.cache/texpix` (each + `/netlist`).
-fn netlist_cache() -> PathBuf {
-    let env = |k: &str| std::env::var_os(k).filter(|v| !v.is_empty()).map(PathBuf::from);
-    env("TEXPIX_CACHE")
-        .or_else(|| env("XDG_CACHE_HOME").map(|p| p.join("texpix")))
-        .or_else(|| env("HOME").map(|p| p.join(".cache").join("texpix")))
-        .unwrap_or_else(|| std::env::temp_dir().join("texpix-cache"))
-        .join("netlist")
-}
-
 struct BuildNet;
 impl UnitFn for BuildNet {
     type Out = PyResult<Box<dyn Engine>>;
     fn call<U: Unit + 'static>(self) -> Self::Out {
-        let verilog = on_big_stack(|| U::export("texpix netlist engine"))?
-            .map_err(SimError::new_err)?;
-        let net = NetSim::from_verilog(&verilog, U::TOP, &netlist_cache())
-            .map_err(SimError::new_err)?;
+        let net = on_big_stack(|| {
+            texpix_tb::unit::compiled_netlist(U::TOP, || U::export(texpix_tb::unit::NETLIST_HEADER))
+        })?
+        .map_err(SimError::new_err)?;
         let core = Core::new(Net::new(net)).map_err(SimError::new_err)?;
         Ok(Box::new(core))
     }
@@ -391,7 +379,7 @@ type BatchRow = (String, u64, u64);
 /// Batch results and stream statistics `(cycles, in_stall_cycles, out_stall_cycles)`.
 type BatchOut = (Vec<BatchRow>, (u64, u64, u64));
 
-struct Batch(Vec<String>, StreamConfig);
+struct Batch(Vec<String>, StreamConfig, texpix_tb::unit::Engine);
 impl UnitFn for Batch {
     type Out = PyResult<BatchOut>;
     fn call<U: Unit + 'static>(self) -> Self::Out {
@@ -401,12 +389,12 @@ impl UnitFn for Batch {
             .map(|l| U::parse(l).map_err(|e| format!("{}: {e}", U::NAME)))
             .collect::<Result<Vec<_>, _>>()
             .map_err(PyValueError::new_err)?;
-        let cfg = self.1;
+        let (cfg, engine) = (self.1, self.2);
         let txns = Moved(txns);
         let run = on_big_stack(move || -> Result<BatchOut, String> {
             let txns = txns;
             let txns = &txns.0;
-            let mut sim = U::new_sim().map_err(|e| e.to_string())?;
+            let mut sim = U::new_sim_on(engine)?;
             let (res, st) = U::run(&mut sim, txns, &cfg)?;
             let rows = res
                 .iter()
@@ -521,7 +509,7 @@ fn random(unit: &str, seed: u64, n: usize) -> PyResult<Vec<String>> {
 /// Runs vectors (JSON lines) through a fresh, reset `unit` with random back-pressure; returns
 /// `([(result_json, cycle_in, cycle_out)], (cycles, in_stall_cycles, out_stall_cycles))`.
 #[pyfunction]
-#[pyo3(signature = (unit, lines, in_idle_permille = 0, out_stall_permille = 0, seed = 1, max_idle_cycles = 10_000))]
+#[pyo3(signature = (unit, lines, in_idle_permille = 0, out_stall_permille = 0, seed = 1, max_idle_cycles = 10_000, engine = "rtl"))]
 fn batch(
     py: Python<'_>,
     unit: &str,
@@ -530,7 +518,9 @@ fn batch(
     out_stall_permille: u32,
     seed: u64,
     max_idle_cycles: u64,
+    engine: &str,
 ) -> PyResult<BatchOut> {
+    let engine: texpix_tb::unit::Engine = engine.parse().map_err(PyValueError::new_err)?;
     let cfg = StreamConfig {
         in_idle_permille,
         out_stall_permille,
@@ -538,7 +528,7 @@ fn batch(
         max_idle_cycles,
     };
     let unit = unit.to_string();
-    py.detach(move || with_unit(&unit, Batch(lines, cfg)))?
+    py.detach(move || with_unit(&unit, Batch(lines, cfg, engine)))?
 }
 
 /// The Verilog of `unit` (top module = its TOP name), with `header` as a comment.

@@ -7,6 +7,7 @@ every registered unit; ``texpix.golden.run(unit, vectors)`` for a unit chosen by
 from __future__ import annotations
 
 import json
+import os
 from typing import Any, Dict, List, Union
 
 from . import _texpix
@@ -39,12 +40,15 @@ def random(unit: str, n: int, seed: int = 1) -> List[Vector]:
 
 
 def batch(unit: str, vectors: List[Vector], stall_permille: int = 0, idle_permille: int = 0,
-          seed: int = 1, with_cycles: bool = False):
+          seed: int = 1, with_cycles: bool = False, engine: str = None):
     """Runs ``vectors`` through a fresh, reset RTL unit inside Rust (with optional random
     back-pressure) and returns the results in order; with ``with_cycles`` each result gets
-    ``cycle_in``/``cycle_out`` and the stream statistics are returned too."""
+    ``cycle_in``/``cycle_out`` and the stream statistics are returned too. ``engine``: ``"rtl"``
+    (the rust-hdl model) or ``"netlist"`` (its compiled netlist, faster); default
+    ``TEXPIX_ENGINE`` or ``"rtl"``."""
+    engine = engine or os.environ.get("TEXPIX_ENGINE") or "rtl"
     rows, (cycles, in_stall, out_stall) = _texpix.batch(
-        unit, _lines(vectors), idle_permille, stall_permille, seed)
+        unit, _lines(vectors), idle_permille, stall_permille, seed, engine=engine)
     res = [json.loads(r) for r, _, _ in rows]
     if not with_cycles:
         return res
