@@ -613,7 +613,8 @@ impl Logic for CoverageSerial {
                 }
                 if self.last.val() {
                     self.ph.d.next = 0.into();
-                    self.r_ov.d.next = true;
+                    // A source that broke the rule and withdrew its offer gets no result.
+                    self.r_ov.d.next = self.in_valid.val();
                     self.r_tag.d.next = self.in_tag.val();
                     for o in 0..OPS {
                         // Pd is written only for COVERED (2) and MY_INDEX (5); 6, 7, 11…15 are rejected.
