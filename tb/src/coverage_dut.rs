@@ -1,4 +1,5 @@
 //! The coverage unit's RTL behind the transaction interface: vectors in, results out, in order.
+//! One driver for both coverage blocks ([`CoverageUnit`], [`CoverageSerial`]: [`CoveragePorts`]).
 //!
 //! A vector with more than [`OPS`] PIXLD ops is issued as several RTL transactions of the same quad,
 //! [`OPS`] ops each (the hardware has [`OPS`] op slots); their results are joined back into one result,
@@ -7,7 +8,8 @@
 //! reordered transaction.
 
 use crate::coverage::{lane_positions, CoverageResult, CoverageTxn, OpResult, PixldOp};
-use texpix_rtl::coverage::{CoverageUnit, OPS};
+use rust_hdl::prelude::Block;
+use texpix_rtl::coverage::{CoverageSerial, CoverageUnit, OPS};
 use texpix_sim::{run_stream, Sim, StreamBinding, StreamConfig, StreamStats, Transfer};
 
 /// One RTL transaction: the unit's input ports.
@@ -129,60 +131,94 @@ pub fn decode_ops(out: &CovOut, ops: &[PixldOp]) -> Vec<OpResult> {
         .collect()
 }
 
-fn drive(u: &mut CoverageUnit, x: Option<&CovIn>) {
-    u.in_valid.next = x.is_some();
-    let Some(x) = x else { return };
-    u.in_tag.next = (x.tag as u64).into();
-    u.in_log2n.next = (x.log2n as u64).into();
-    u.in_prog.next = x.prog;
-    for (i, p) in x.pos.iter().enumerate() {
-        u.in_pos[i].next = (*p as u64).into();
-    }
-    for i in 0..3 {
-        u.in_vx[i].next = (x.vx[i] as u64).into();
-        u.in_vy[i].next = (x.vy[i] as u64).into();
-    }
-    u.in_quad_x.next = (x.quad[0] as u64).into();
-    u.in_quad_y.next = (x.quad[1] as u64).into();
-    u.in_smask.next = (x.smask as u64).into();
-    u.in_ssaa.next = x.ssaa;
-    for i in 0..4 {
-        u.in_sid[i].next = (x.sid[i] as u64).into();
-    }
-    for o in 0..OPS {
-        u.in_op_mode[o].next = (x.op_mode[o] as u64).into();
-        u.in_op_index[o].next = (x.op_index[o] as u64).into();
-        u.in_op_pd[o].next = x.op_pd[o];
-        u.in_op_tgsi[o].next = x.op_tgsi[o];
-    }
+/// A coverage RTL block with the coverage unit's ports: [`CoverageUnit`] and [`CoverageSerial`]
+/// (same port names and types), so that one driver serves both.
+pub trait CoveragePorts: Block + Default {
+    /// Sets `in_valid` and the input ports (`None`: valid low, ports unchanged).
+    fn drive(&mut self, x: Option<&CovIn>);
+    /// Reads the output ports.
+    fn read(&self) -> CovOut;
+    /// Reads `in_ready`.
+    fn in_ready(&self) -> bool;
+    /// Reads `out_valid`.
+    fn out_valid(&self) -> bool;
+    /// Sets `out_ready`.
+    fn set_out_ready(&mut self, ready: bool);
 }
 
-fn read(u: &CoverageUnit) -> CovOut {
-    CovOut {
-        tag: u.out_tag.val().to_u32() as u16,
-        covmask: std::array::from_fn(|i| u.out_covmask[i].val().to_u32() as u16),
-        rd: std::array::from_fn(|i| u.out_rd[i].val().to_u32()),
-        pd: std::array::from_fn(|i| u.out_pd[i].val()),
-        pd_wr: std::array::from_fn(|i| u.out_pd_wr[i].val()),
-        err: std::array::from_fn(|i| u.out_err[i].val()),
-    }
+macro_rules! coverage_ports {
+    ($block:ty) => {
+        impl CoveragePorts for $block {
+            fn drive(&mut self, x: Option<&CovIn>) {
+                let u = self;
+                u.in_valid.next = x.is_some();
+                let Some(x) = x else { return };
+                u.in_tag.next = (x.tag as u64).into();
+                u.in_log2n.next = (x.log2n as u64).into();
+                u.in_prog.next = x.prog;
+                for (i, p) in x.pos.iter().enumerate() {
+                    u.in_pos[i].next = (*p as u64).into();
+                }
+                for i in 0..3 {
+                    u.in_vx[i].next = (x.vx[i] as u64).into();
+                    u.in_vy[i].next = (x.vy[i] as u64).into();
+                }
+                u.in_quad_x.next = (x.quad[0] as u64).into();
+                u.in_quad_y.next = (x.quad[1] as u64).into();
+                u.in_smask.next = (x.smask as u64).into();
+                u.in_ssaa.next = x.ssaa;
+                for i in 0..4 {
+                    u.in_sid[i].next = (x.sid[i] as u64).into();
+                }
+                for o in 0..OPS {
+                    u.in_op_mode[o].next = (x.op_mode[o] as u64).into();
+                    u.in_op_index[o].next = (x.op_index[o] as u64).into();
+                    u.in_op_pd[o].next = x.op_pd[o];
+                    u.in_op_tgsi[o].next = x.op_tgsi[o];
+                }
+            }
+            fn read(&self) -> CovOut {
+                let u = self;
+                CovOut {
+                    tag: u.out_tag.val().to_u32() as u16,
+                    covmask: std::array::from_fn(|i| u.out_covmask[i].val().to_u32() as u16),
+                    rd: std::array::from_fn(|i| u.out_rd[i].val().to_u32()),
+                    pd: std::array::from_fn(|i| u.out_pd[i].val()),
+                    pd_wr: std::array::from_fn(|i| u.out_pd_wr[i].val()),
+                    err: std::array::from_fn(|i| u.out_err[i].val()),
+                }
+            }
+            fn in_ready(&self) -> bool {
+                self.in_ready.val()
+            }
+            fn out_valid(&self) -> bool {
+                self.out_valid.val()
+            }
+            fn set_out_ready(&mut self, ready: bool) {
+                self.out_ready.next = ready;
+            }
+        }
+    };
 }
 
-/// The stream binding of the coverage unit's ports.
-pub fn binding() -> StreamBinding<CoverageUnit, CovIn, CovOut> {
+coverage_ports!(CoverageUnit);
+coverage_ports!(CoverageSerial);
+
+/// The stream binding of a coverage block's ports.
+pub fn binding<B: CoveragePorts>() -> StreamBinding<B, CovIn, CovOut> {
     StreamBinding {
-        drive,
-        in_ready: |u| u.in_ready.val(),
-        out_valid: |u| u.out_valid.val(),
-        read,
-        set_out_ready: |u, r| u.out_ready.next = r,
+        drive: B::drive,
+        in_ready: B::in_ready,
+        out_valid: B::out_valid,
+        read: B::read,
+        set_out_ready: B::set_out_ready,
     }
 }
 
 /// Runs vectors through the RTL in `sim` and returns their results in order, with the stream
 /// statistics. Errors: a simulation error, or a tag out of sequence (lost/duplicated/reordered).
-pub fn run(
-    sim: &mut Sim<CoverageUnit>,
+pub fn run<B: CoveragePorts>(
+    sim: &mut Sim<B>,
     vectors: &[CoverageTxn],
     cfg: &StreamConfig,
 ) -> Result<(Vec<TimedResult>, StreamStats), String> {
@@ -191,7 +227,7 @@ pub fn run(
         let tag = ins.len() as u16;
         ins.extend(encode(t, tag));
     }
-    let (outs, stats) = run_stream(sim, &ins, &binding(), cfg).map_err(|e| e.to_string())?;
+    let (outs, stats) = run_stream(sim, &ins, &binding::<B>(), cfg).map_err(|e| e.to_string())?;
     if outs.len() != ins.len() {
         return Err(format!(
             "coverage RTL returned {} transactions for {} issued",

@@ -183,6 +183,52 @@ impl Unit for Coverage {
     }
 }
 
+/// The time-multiplexed coverage unit ([`texpix_rtl::coverage::CoverageSerial`]): the coverage
+/// unit's vectors, golden model and driver, one transaction per
+/// [`texpix_rtl::coverage::SERIAL_CYCLES`] clocks. Not a command-line unit; it is the core of the
+/// coverage board.
+pub struct SerialCoverage;
+
+impl Unit for SerialCoverage {
+    type Block = texpix_rtl::coverage::CoverageSerial;
+    type Txn = CoverageTxn;
+    type Res = CoverageResult;
+    const NAME: &'static str = "coverage-serial";
+    const TOP: &'static str = "texpix_coverage_serial";
+    fn parse(line: &str) -> Result<CoverageTxn, FieldError> {
+        Coverage::parse(line)
+    }
+    fn txn_json(t: &CoverageTxn) -> Value {
+        Coverage::txn_json(t)
+    }
+    fn result_json(r: &CoverageResult) -> Value {
+        Coverage::result_json(r)
+    }
+    fn golden(t: &CoverageTxn) -> CoverageResult {
+        Coverage::golden(t)
+    }
+    fn random(seed: u64, n: usize) -> Vec<CoverageTxn> {
+        Coverage::random(seed, n)
+    }
+    clock_and_reset!();
+    fn run(
+        sim: &mut Sim<Self::Block>,
+        v: &[CoverageTxn],
+        cfg: &StreamConfig,
+    ) -> RtlRun<CoverageResult> {
+        coverage_dut::run(sim, v, cfg)
+    }
+    fn export(header: &str) -> Result<String, String> {
+        let mut u = Box::<Self::Block>::default();
+        let header = format!(
+            "{header}\nparameters: OPS = {}, {} clocks per transaction; ports: see rtl/src/coverage/serial.rs",
+            texpix_rtl::coverage::OPS,
+            texpix_rtl::coverage::SERIAL_CYCLES
+        );
+        texpix_rtl::export::verilog(&mut *u, Self::TOP, &header)
+    }
+}
+
 /// The derivative/LOD calculator (SPEC §2).
 pub struct Lod;
 

@@ -2,8 +2,8 @@
 //! the coverage board against the coverage golden model, the fp board against the bit-accurate fp
 //! models, the framing's error handling, baud-rate tolerance, and the exported Verilog: Verilator
 //! `-Wall` lint with the waiver files (scripts/verilator_waivers.vlt, scripts/synth_waivers.vlt),
-//! Yosys structural checks, and Icarus co-simulation of the fp board against the Rust simulation,
-//! cycle by cycle, from power-up.
+//! Yosys structural checks, and Icarus co-simulation of the fp and coverage boards against the Rust
+//! simulation, cycle by cycle, from power-up.
 //!
 //! The UART runs at 4–32 clocks per bit here instead of the board's 104 to keep the simulations
 //! short; the divisor is a constructor argument and nothing else depends on it.
@@ -221,6 +221,60 @@ fn fp_board_cosim_icarus() {
         Simulator::Icarus,
         &workdir("board_fp_cosim"),
         "texpix_fp_cmp_board",
+        &verilog,
+        &trace,
+    )
+    .expect("co-simulation");
+    assert_eq!(report.cycles, trace.cycles.len());
+}
+
+#[test]
+fn coverage_board_cosim_icarus() {
+    // The coverage board (serial unit) at 4 clocks per bit, two commands (one with programmable
+    // positions if the pool has one), from power-up: every port on every cycle of the Rust
+    // simulation must match Icarus running the exported Verilog, and the responses the golden model.
+    let div = 4;
+    let pool = Coverage::random(21, 64);
+    let mut vectors: Vec<_> = pool
+        .iter()
+        .filter(|t| t.ops.len() <= texpix_rtl::coverage::OPS)
+        .take(1)
+        .cloned()
+        .collect();
+    vectors.extend(
+        pool.iter()
+            .filter(|t| t.ops.len() <= texpix_rtl::coverage::OPS && t.positions.is_some())
+            .take(1)
+            .cloned(),
+    );
+    assert_eq!(
+        vectors.len(),
+        2,
+        "pool lacks a vector with programmable positions"
+    );
+    let mut b = BoardSim::boxed(Box::new(CoverageBoard::new(div)), div);
+    let rows = std::rc::Rc::new(std::cell::RefCell::new(Vec::new()));
+    let sink = rows.clone();
+    b.sim.set_probe(Box::new(move |u: &CoverageBoard| {
+        sink.borrow_mut().push(ports_and_values(u).1);
+    }));
+    for (i, t) in vectors.iter().enumerate() {
+        let got =
+            coverage_vector(&mut b, t, i as u16).unwrap_or_else(|e| panic!("vector {i}: {e}"));
+        assert_eq!(got, coverage::golden(t), "vector {i}: {t:?}");
+    }
+    let (ports, _) = ports_and_values(&*b.sim.uut);
+    let trace = Trace {
+        ports,
+        cycles: rows.borrow().clone(),
+    };
+    let mut u = CoverageBoard::new(div);
+    let verilog =
+        texpix_rtl::export::verilog(&mut u, "texpix_coverage_board", "cosim").expect("export");
+    let report = cosim::run(
+        Simulator::Icarus,
+        &workdir("board_coverage_cosim"),
+        "texpix_coverage_board",
         &verilog,
         &trace,
     )

@@ -1,4 +1,6 @@
-//! Board-level top for bring-up: the coverage unit behind the UART command/response framing.
+//! Board-level top for bring-up: the coverage unit behind the UART command/response framing, in
+//! its time-multiplexed form [`CoverageSerial`] (the ports and results of
+//! [`CoverageUnit`](crate::coverage::CoverageUnit), small enough for the iCEBreaker's iCE40UP5K).
 //!
 //! # Frames (see [`super::framer`])
 //! A command is [`COV_CMD_BYTES`] payload bytes after the sync byte, a response [`COV_RSP_BYTES`]
@@ -33,11 +35,12 @@
 //!
 //! # Timing
 //! One command at a time; at 115 200 baud a command and its response take about 17.6 ms. The unit
-//! itself has latency 3 (see [`CoverageUnit`]).
+//! computes for [`crate::coverage::SERIAL_CYCLES`] clocks (34 µs at 12 MHz) while the framer
+//! holds the command, then takes it (see [`CoverageSerial`]).
 
 use super::framer::UartFramer;
 use super::reset::BoardReset;
-use crate::coverage::{CoverageUnit, OPS};
+use crate::coverage::{CoverageSerial, OPS};
 use rust_hdl::prelude::*;
 
 /// Command payload bytes.
@@ -63,8 +66,8 @@ pub struct CoverageBoard {
     pub led_n: Signal<Out, Bit>,
     rst: BoardReset,
     fr: UartFramer<CMD_BITS, RSP_BITS>,
-    /// The coverage unit.
-    pub unit: CoverageUnit,
+    /// The coverage unit (serial).
+    pub unit: CoverageSerial,
     rsp: Signal<Local, Bits<RSP_BITS>>,
     flags: Signal<Local, Bits<8>>,
     pdv: Signal<Local, Bits<16>>,

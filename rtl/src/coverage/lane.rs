@@ -10,7 +10,7 @@
 //!
 //! Combinational (latency 0); the unit registers its outputs. Ports are documented on the fields.
 
-use super::pattern::{OffsetEncode, SamplePosF32};
+use super::query::{LaneCentroid, OpQuery};
 use super::OPS;
 use rust_hdl::prelude::*;
 
@@ -55,8 +55,11 @@ pub struct CoverageLane {
     pub rd: [Signal<Out, Bits<32>>; OPS],
     /// Pd value per op slot.
     pub pd: [Signal<Out, Bit>; OPS],
-    enc: [OffsetEncode; OPS],
-    spos: [SamplePosF32; OPS],
+    cent: LaneCentroid,
+    slot0: OpQuery,
+    slot1: OpQuery,
+    slot2: OpQuery,
+    slot3: OpQuery,
     dx2: [Signal<Local, Bits<32>>; 3],
     dx4: [Signal<Local, Bits<32>>; 3],
     dx8: [Signal<Local, Bits<32>>; 3],
@@ -67,22 +70,10 @@ pub struct CoverageLane {
     sy: Signal<Local, Bits<4>>,
     acc: Signal<Local, Bits<32>>,
     hit: Signal<Local, Bit>,
-    csrc: Signal<Local, Bits<16>>,
-    cfound: Signal<Local, Bit>,
-    ccode: Signal<Local, Bits<8>>,
-    ok: Signal<Local, Bit>,
-    sel_code: Signal<Local, Bits<8>>,
-    sel_cov: Signal<Local, Bit>,
     covl: Signal<Local, Bits<16>>,
-    rdl: Signal<Local, Bits<32>>,
-    pdl: Signal<Local, Bit>,
-    codel: Signal<Local, Bits<8>>,
-    dl: Signal<Local, Bits<4>>,
 }
 
 impl Logic for CoverageLane {
-    // `#[hdl_gen]` does not translate match guards, so the arms keep their nested `if`s.
-    #[allow(clippy::collapsible_match)]
     #[hdl_gen]
     fn update(&mut self) {
         for e in 0..3 {
@@ -136,86 +127,60 @@ impl Logic for CoverageLane {
         }
         self.covl.next = self.covl.val() & self.smask.val();
         self.cov.next = self.covl.val();
-        // Centroid (Direct3D rule): centre if fully covered, else the lowest covered sample, else
-        // (helper pixel) the lowest sample of a strict, non-empty subset sample mask, else the centre.
-        self.csrc.next = 0.into();
-        if self.covl.val() != self.nmask.val() {
-            if self.covl.val().any() {
-                self.csrc.next = self.covl.val();
-            } else if (self.smask.val() & self.nmask.val()) != self.nmask.val() {
-                self.csrc.next = self.smask.val() & self.nmask.val();
-            }
-        }
-        self.cfound.next = false;
-        self.ccode.next = 0.into();
+        // Centroid and op slots (super::query).
+        self.cent.covl.next = self.covl.val();
+        self.cent.smask.next = self.smask.val();
+        self.cent.nmask.next = self.nmask.val();
         for s in 0..16 {
-            if !self.cfound.val() & self.csrc.val().get_bit(s) {
-                self.ccode.next = self.pos[s].val();
-                self.cfound.next = true;
-            }
+            self.cent.pos[s].next = self.pos[s].val();
+            self.slot0.pos[s].next = self.pos[s].val();
+            self.slot1.pos[s].next = self.pos[s].val();
+            self.slot2.pos[s].next = self.pos[s].val();
+            self.slot3.pos[s].next = self.pos[s].val();
         }
-        // Op slots.
-        for o in 0..OPS {
-            self.ok.next = self.op_index[o].val() < self.n32.val();
-            self.sel_code.next = 0.into();
-            self.sel_cov.next = false;
-            for s in 0..16 {
-                if self.ok.val() & (self.op_index[o].val().get_bits::<4>(0).index() == s) {
-                    self.sel_code.next = self.pos[s].val();
-                    self.sel_cov.next = self.covl.val().get_bit(s);
-                }
-            }
-            self.codel.next = 0.into();
-            self.dl.next = 0.into();
-            self.rdl.next = 0.into();
-            self.pdl.next = false;
-            match self.op_mode[o].val().index() {
-                0 => {
-                    self.rdl.next = self.n32.val();
-                }
-                1 => {
-                    self.rdl.next = bit_cast::<32, 16>(self.covl.val());
-                }
-                2 => {
-                    if self.sel_cov.val() {
-                        self.rdl.next = bits::<32>(0xffff_ffff_u64);
-                        self.pdl.next = true;
-                    }
-                }
-                3 => {
-                    if self.offset_ok.val() {
-                        self.codel.next = self.sel_code.val();
-                    }
-                    self.rdl.next = self.enc[o].enc.val();
-                }
-                4 => {
-                    self.codel.next = self.ccode.val();
-                    self.rdl.next = self.enc[o].enc.val();
-                }
-                5 => {
-                    if self.ssaa.val() {
-                        self.rdl.next = bit_cast::<32, 4>(self.sid.val());
-                        self.pdl.next = true;
-                    }
-                }
-                8 => {
-                    self.rdl.next = self.n32.val();
-                }
-                9 => {
-                    self.dl.next = self.sel_code.val().get_bits::<4>(0);
-                    self.rdl.next = self.spos[o].f.val();
-                }
-                10 => {
-                    self.dl.next = self.sel_code.val().get_bits::<4>(4);
-                    self.rdl.next = self.spos[o].f.val();
-                }
-                _ => {}
-            }
-            self.enc[o].code.next = self.codel.val();
-            self.spos[o].d.next = self.dl.val();
-            self.spos[o].tgsi.next = self.op_tgsi[o].val();
-            self.rd[o].next = self.rdl.val();
-            self.pd[o].next = self.pdl.val();
-        }
+        self.slot0.covl.next = self.covl.val();
+        self.slot1.covl.next = self.covl.val();
+        self.slot2.covl.next = self.covl.val();
+        self.slot3.covl.next = self.covl.val();
+        self.slot0.n32.next = self.n32.val();
+        self.slot1.n32.next = self.n32.val();
+        self.slot2.n32.next = self.n32.val();
+        self.slot3.n32.next = self.n32.val();
+        self.slot0.offset_ok.next = self.offset_ok.val();
+        self.slot1.offset_ok.next = self.offset_ok.val();
+        self.slot2.offset_ok.next = self.offset_ok.val();
+        self.slot3.offset_ok.next = self.offset_ok.val();
+        self.slot0.ssaa.next = self.ssaa.val();
+        self.slot1.ssaa.next = self.ssaa.val();
+        self.slot2.ssaa.next = self.ssaa.val();
+        self.slot3.ssaa.next = self.ssaa.val();
+        self.slot0.sid.next = self.sid.val();
+        self.slot1.sid.next = self.sid.val();
+        self.slot2.sid.next = self.sid.val();
+        self.slot3.sid.next = self.sid.val();
+        self.slot0.ccode.next = self.cent.code.val();
+        self.slot1.ccode.next = self.cent.code.val();
+        self.slot2.ccode.next = self.cent.code.val();
+        self.slot3.ccode.next = self.cent.code.val();
+        self.slot0.op_mode.next = self.op_mode[0].val();
+        self.slot1.op_mode.next = self.op_mode[1].val();
+        self.slot2.op_mode.next = self.op_mode[2].val();
+        self.slot3.op_mode.next = self.op_mode[3].val();
+        self.slot0.op_index.next = self.op_index[0].val();
+        self.slot1.op_index.next = self.op_index[1].val();
+        self.slot2.op_index.next = self.op_index[2].val();
+        self.slot3.op_index.next = self.op_index[3].val();
+        self.slot0.op_tgsi.next = self.op_tgsi[0].val();
+        self.slot1.op_tgsi.next = self.op_tgsi[1].val();
+        self.slot2.op_tgsi.next = self.op_tgsi[2].val();
+        self.slot3.op_tgsi.next = self.op_tgsi[3].val();
+        self.rd[0].next = self.slot0.rd.val();
+        self.rd[1].next = self.slot1.rd.val();
+        self.rd[2].next = self.slot2.rd.val();
+        self.rd[3].next = self.slot3.rd.val();
+        self.pd[0].next = self.slot0.pd.val();
+        self.pd[1].next = self.slot1.pd.val();
+        self.pd[2].next = self.slot2.pd.val();
+        self.pd[3].next = self.slot3.pd.val();
     }
 }

@@ -2,12 +2,16 @@
 
 pub mod lane;
 pub mod pattern;
+pub mod query;
+pub mod serial;
 pub mod unit;
 
 /// PIXLD op slots per transaction. A vector with more ops is issued as several transactions.
 pub const OPS: usize = 4;
 
 pub use lane::CoverageLane;
+pub use query::{LaneCentroid, OpQuery};
+pub use serial::{CoverageSerial, SERIAL_CYCLES};
 pub use unit::CoverageUnit;
 
 // rust-hdl evaluates array indices of the generated Verilog with literal arithmetic only, so the

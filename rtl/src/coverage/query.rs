@@ -1,0 +1,158 @@
+//! The PIXLD queries of one pixel lane, shared by [`super::CoverageLane`] (four op slots side by
+//! side) and [`super::CoverageSerial`] (one lane and one op slot per clock).
+//!
+//! [`LaneCentroid`] picks the centroid sample's position of a lane, [`OpQuery`] answers one op slot
+//! of a lane from the lane's final coverage mask. Both are combinational (latency 0); ports are
+//! documented on the fields.
+
+use super::pattern::{OffsetEncode, SamplePosF32};
+use rust_hdl::prelude::*;
+
+/// Centroid position of a lane (Direct3D rule): the centre (code 0) if fully covered, else the
+/// lowest covered sample, else (helper pixel) the lowest sample of a strict, non-empty subset
+/// sample mask, else the centre.
+#[derive(Clone, Debug, LogicBlock, Default)]
+pub struct LaneCentroid {
+    /// Final coverage mask of the lane (sample mask applied, bits ≥ n clear).
+    pub covl: Signal<In, Bits<16>>,
+    /// Sample mask.
+    pub smask: Signal<In, Bits<16>>,
+    /// Samples in the raster mode: `(1 << n) − 1`.
+    pub nmask: Signal<In, Bits<16>>,
+    /// The lane's sample positions `{dy, dx}`.
+    pub pos: [Signal<In, Bits<8>>; 16],
+    /// The centroid sample's position (`0`: the pixel centre).
+    pub code: Signal<Out, Bits<8>>,
+    csrc: Signal<Local, Bits<16>>,
+    cfound: Signal<Local, Bit>,
+    ccode: Signal<Local, Bits<8>>,
+}
+
+impl Logic for LaneCentroid {
+    #[hdl_gen]
+    fn update(&mut self) {
+        self.csrc.next = 0.into();
+        if self.covl.val() != self.nmask.val() {
+            if self.covl.val().any() {
+                self.csrc.next = self.covl.val();
+            } else if (self.smask.val() & self.nmask.val()) != self.nmask.val() {
+                self.csrc.next = self.smask.val() & self.nmask.val();
+            }
+        }
+        self.cfound.next = false;
+        self.ccode.next = 0.into();
+        for s in 0..16 {
+            if !self.cfound.val() & self.csrc.val().get_bit(s) {
+                self.ccode.next = self.pos[s].val();
+                self.cfound.next = true;
+            }
+        }
+        self.code.next = self.ccode.val();
+    }
+}
+
+/// One PIXLD op slot of one lane.
+#[derive(Clone, Debug, LogicBlock, Default)]
+pub struct OpQuery {
+    /// Final coverage mask of the lane.
+    pub covl: Signal<In, Bits<16>>,
+    /// The lane's sample positions `{dy, dx}`.
+    pub pos: [Signal<In, Bits<8>>; 16],
+    /// Raster sample count n.
+    pub n32: Signal<In, Bits<32>>,
+    /// Positions are the standard (fixed) pattern and n ≤ 8: OFFSET is supported.
+    pub offset_ok: Signal<In, Bit>,
+    /// Supersampling mode.
+    pub ssaa: Signal<In, Bit>,
+    /// This lane's invocation sample index (SSAA).
+    pub sid: Signal<In, Bits<4>>,
+    /// The lane's centroid position ([`LaneCentroid`]).
+    pub ccode: Signal<In, Bits<8>>,
+    /// Op mode (PIXLD encodings 0–7, then SAMPLE_INFO 8, SAMPLE_POS_X 9, SAMPLE_POS_Y 10).
+    pub op_mode: Signal<In, Bits<4>>,
+    /// Op sample index.
+    pub op_index: Signal<In, Bits<32>>,
+    /// TGSI position convention.
+    pub op_tgsi: Signal<In, Bit>,
+    /// Rd.
+    pub rd: Signal<Out, Bits<32>>,
+    /// Pd value.
+    pub pd: Signal<Out, Bit>,
+    offset_enc: OffsetEncode,
+    spos: SamplePosF32,
+    ok: Signal<Local, Bit>,
+    sel_code: Signal<Local, Bits<8>>,
+    sel_cov: Signal<Local, Bit>,
+    rdl: Signal<Local, Bits<32>>,
+    pdl: Signal<Local, Bit>,
+    codel: Signal<Local, Bits<8>>,
+    dl: Signal<Local, Bits<4>>,
+}
+
+impl Logic for OpQuery {
+    // `#[hdl_gen]` does not translate match guards, so the arms keep their nested `if`s.
+    #[allow(clippy::collapsible_match)]
+    #[hdl_gen]
+    fn update(&mut self) {
+        self.ok.next = self.op_index.val() < self.n32.val();
+        self.sel_code.next = 0.into();
+        self.sel_cov.next = false;
+        for s in 0..16 {
+            if self.ok.val() & (self.op_index.val().get_bits::<4>(0).index() == s) {
+                self.sel_code.next = self.pos[s].val();
+                self.sel_cov.next = self.covl.val().get_bit(s);
+            }
+        }
+        self.codel.next = 0.into();
+        self.dl.next = 0.into();
+        self.rdl.next = 0.into();
+        self.pdl.next = false;
+        match self.op_mode.val().index() {
+            0 => {
+                self.rdl.next = self.n32.val();
+            }
+            1 => {
+                self.rdl.next = bit_cast::<32, 16>(self.covl.val());
+            }
+            2 => {
+                if self.sel_cov.val() {
+                    self.rdl.next = bits::<32>(0xffff_ffff_u64);
+                    self.pdl.next = true;
+                }
+            }
+            3 => {
+                if self.offset_ok.val() {
+                    self.codel.next = self.sel_code.val();
+                }
+                self.rdl.next = self.offset_enc.enc.val();
+            }
+            4 => {
+                self.codel.next = self.ccode.val();
+                self.rdl.next = self.offset_enc.enc.val();
+            }
+            5 => {
+                if self.ssaa.val() {
+                    self.rdl.next = bit_cast::<32, 4>(self.sid.val());
+                    self.pdl.next = true;
+                }
+            }
+            8 => {
+                self.rdl.next = self.n32.val();
+            }
+            9 => {
+                self.dl.next = self.sel_code.val().get_bits::<4>(0);
+                self.rdl.next = self.spos.f.val();
+            }
+            10 => {
+                self.dl.next = self.sel_code.val().get_bits::<4>(4);
+                self.rdl.next = self.spos.f.val();
+            }
+            _ => {}
+        }
+        self.offset_enc.code.next = self.codel.val();
+        self.spos.d.next = self.dl.val();
+        self.spos.tgsi.next = self.op_tgsi.val();
+        self.rd.next = self.rdl.val();
+        self.pd.next = self.pdl.val();
+    }
+}
