@@ -262,12 +262,12 @@ impl NetSim {
             while self.dirty[w] != 0 {
                 let bit = self.dirty[w].trailing_zeros() as usize;
                 self.dirty[w] &= self.dirty[w] - 1;
-                let c = self.cells[w * 64 + bit];
-                let y = self.eval(&c);
+                let c = &self.cells[w * 64 + bit];
+                let (y, out) = (c.y as usize, self.eval(c));
                 self.evals += 1;
-                if y != self.vals[c.y as usize] {
-                    self.vals[c.y as usize] = y;
-                    self.mark(c.y);
+                if out != self.vals[y] {
+                    self.vals[y] = out;
+                    self.mark(y as u32);
                 }
             }
         }

@@ -56,11 +56,12 @@ class LogicValue(int):
 class SignalHandle:
     """One signal. ``.value`` reads the settled value; assigning it queues a write (inputs only)."""
 
-    __slots__ = ("_dut", "_h", "_path", "_name", "_bits", "_role")
+    __slots__ = ("_dut", "_h", "_path", "_name", "_bits", "_role", "_set", "_get")
 
     def __init__(self, dut: "Dut", h: int, path: str, bits: int, role: str):
         self._dut, self._h, self._path, self._bits, self._role = dut, h, path, bits, role
         self._name = path.rsplit(".", 1)[-1]
+        self._set, self._get = dut._sim.set, dut._sim.get
 
     @property
     def value(self) -> LogicValue:
@@ -71,7 +72,7 @@ class SignalHandle:
             e = s.sim.next_edge()
             if e is not None and e[0] == s.now:
                 return LogicValue(int(e[1]), 1)
-        return LogicValue(self._dut._sim.get(self._h), self._bits)
+        return LogicValue(self._get(self._h), self._bits)
 
     @value.setter
     def value(self, v) -> None:
@@ -81,9 +82,7 @@ class SignalHandle:
         if self._role != "in":
             what = "an output" if self._role == "out" else "an internal signal"
             raise TypeError(f"{self._path} is {what}: only top-level inputs can be written")
-        if isinstance(v, bool):
-            v = int(v)
-        self._dut._sim.set(self._h, v)
+        self._set(self._h, int(v) if v.__class__ is bool else v)
 
     def setimmediatevalue(self, v) -> None:
         """Writes and settles at once, without waiting for the end of the time step."""
@@ -112,6 +111,15 @@ class Scope:
         object.__setattr__(self, "_dut", dut)
         object.__setattr__(self, "_path", path)
         object.__setattr__(self, "_children", {})
+
+    def _publish(self) -> None:
+        """Puts the children in the instance dictionary, so ``dut.name`` is found by Python's own
+        attribute lookup (no ``__getattr__`` call); names of methods stay reachable by ``[name]``."""
+        for name, child in self._children.items():
+            if not hasattr(type(self), name) and name not in self.__dict__:
+                self.__dict__[name] = child
+            if isinstance(child, Scope):
+                child._publish()
 
     def __getattr__(self, name: str):
         try:
@@ -170,6 +178,7 @@ class Dut(Scope):
             handle = SignalHandle(self, h, path, bits, role)
             node._children.setdefault(parts[-1], handle)
             all_.setdefault(path, handle)
+        self._publish()
 
     def _missing(self, scope: str, name: str) -> str:
         full = f"{scope}.{name}" if scope else name
