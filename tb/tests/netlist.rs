@@ -1,0 +1,148 @@
+//! The netlist engine ([`texpix_sim::NetSim`]: each unit's exported Verilog elaborated by Yosys and
+//! compiled into texpix's event-driven simulator) against the rust-hdl model and the golden model.
+//!
+//! - Replay: the rust-hdl run's port trace (random vectors, 30 % back-pressure) through the netlist;
+//!   every output port equal on every cycle.
+//! - Engine: the stream driver (with its side-port responders) running on the netlist engine; every
+//!   result equal to the golden model, in order, under back-pressure.
+//! - A corrupted trace is caught, naming the cycle and port; a netlist VCD has the hierarchy.
+//!
+//! Needs Yosys (scripts/setup.sh installs it); fails, not skips, without it.
+
+use std::path::PathBuf;
+use texpix_sim::StreamConfig;
+use texpix_tb::cli::{export_unit, trace};
+use texpix_tb::cosim::{self, Simulator};
+use texpix_tb::scoreboard;
+use texpix_tb::unit::{Bvh, Coverage, Engine, Lod, TexAddr, Unit};
+
+fn workdir(name: &str) -> PathBuf {
+    let d = PathBuf::from(env!("CARGO_TARGET_TMPDIR")).join(name);
+    std::fs::create_dir_all(&d).expect("temp dir");
+    d
+}
+
+fn stalls(seed: u64) -> StreamConfig {
+    StreamConfig {
+        in_idle_permille: 300,
+        out_stall_permille: 300,
+        seed,
+        max_idle_cycles: 1000,
+    }
+}
+
+/// The rust-hdl trace replayed through the netlist: identical outputs on every cycle.
+fn replay<U: Unit>(n: usize, seed: u64) {
+    let vectors = U::random(seed, n);
+    let (trace, _) = trace::<U>(&vectors, &stalls(seed)).expect("rust run");
+    assert!(trace.cycles.len() > n, "trace too short");
+    let dir = workdir(&format!("netlist_{}_{seed}", U::NAME));
+    let verilog = export_unit(U::NAME).expect("export");
+    let report =
+        cosim::run(Simulator::Netlist, &dir, U::TOP, &verilog, &trace).expect("netlist replay");
+    assert_eq!(report.cycles, trace.cycles.len());
+}
+
+/// The unit's own driver on the netlist engine: results equal the golden model, in order.
+fn engine<U: Unit>(n: usize, seed: u64) {
+    let vectors = U::random(seed, n);
+    let mut sim = U::new_sim_on(Engine::Netlist).expect("netlist engine");
+    let (results, stats) = U::run(&mut sim, &vectors, &stalls(seed)).expect("run");
+    scoreboard::check::<U>(&vectors, &results).expect("netlist engine == golden");
+    assert!(stats.in_stall_cycles > 0 && stats.out_stall_cycles > 0, "{stats:?}");
+    let net = sim.netlist().expect("runs a netlist");
+    assert!(net.evaluations() > 0);
+}
+
+#[test]
+fn coverage_netlist_replays_the_rust_trace() {
+    replay::<Coverage>(600, 31);
+}
+
+#[test]
+fn coverage_netlist_engine_matches_golden() {
+    engine::<Coverage>(1500, 32);
+}
+
+#[test]
+fn lod_netlist_replays_the_rust_trace() {
+    replay::<Lod>(400, 33);
+}
+
+#[test]
+fn lod_netlist_engine_matches_golden() {
+    engine::<Lod>(1500, 34);
+}
+
+#[test]
+fn bvh_netlist_replays_the_rust_trace() {
+    replay::<Bvh>(200, 35);
+}
+
+#[test]
+fn bvh_netlist_engine_matches_golden() {
+    engine::<Bvh>(800, 36);
+}
+
+#[test]
+fn texaddr_netlist_replays_the_rust_trace() {
+    replay::<TexAddr>(300, 37);
+}
+
+#[test]
+fn texaddr_netlist_engine_matches_golden() {
+    engine::<TexAddr>(1500, 38);
+}
+
+#[test]
+fn netlist_replay_detects_a_wrong_output() {
+    let vectors = Lod::random(5, 20);
+    let (mut trace, _) = trace::<Lod>(&vectors, &stalls(1)).expect("rust run");
+    let k = trace
+        .ports
+        .iter()
+        .position(|p| p.name == "out_valid")
+        .expect("port");
+    let row = trace
+        .cycles
+        .iter()
+        .position(|r| r[k] == "1")
+        .expect("an output cycle");
+    trace.cycles[row][k] = "0".into();
+    let err = cosim::run(
+        Simulator::Netlist,
+        &workdir("netlist_corrupt"),
+        Lod::TOP,
+        &export_unit("lod").unwrap(),
+        &trace,
+    )
+    .expect_err("must detect the corrupted value");
+    assert!(
+        err.contains(&format!("cycle {row}")) && err.contains("out_valid"),
+        "{err}"
+    );
+}
+
+#[test]
+fn netlist_vcd_has_ports_and_internal_signals() {
+    let path = workdir("netlist_vcd").join("coverage.vcd");
+    let mut sim = Coverage::power_up_on(Engine::Netlist).expect("netlist engine");
+    sim.dump_vcd(&path, &[]).expect("vcd");
+    Coverage::reset(&mut sim).expect("reset");
+    let vectors = Coverage::random(3, 4);
+    let (results, _) = Coverage::run(&mut sim, &vectors, &stalls(3)).expect("run");
+    scoreboard::check::<Coverage>(&vectors, &results).expect("== golden");
+    sim.finish_vcd().expect("finish");
+    let text = std::fs::read_to_string(&path).expect("read vcd");
+    for needle in [
+        "$scope module uut",
+        "$scope module lane0",
+        " out_valid ",
+        " in_ready ",
+    ] {
+        assert!(text.contains(needle), "VCD lacks `{needle}`");
+    }
+    let stamps = text.lines().filter(|l| l.starts_with('#')).count();
+    assert!(stamps > 10, "only {stamps} time stamps");
+    assert!(path.with_extension("gtkw").exists());
+}
