@@ -305,6 +305,42 @@ impl Sim {
         self.guard(|e| e.edge())
     }
 
+    /// The time step at `now_ps`: the clock edge due now, if one is (then the queued writes), else
+    /// the queued writes.
+    fn step_at(&mut self, now_ps: u64) -> PyResult<()> {
+        self.guard(|e| match e.next_edge() {
+            Some((t, _)) if t == now_ps => e.edge(),
+            _ => e.apply(now_ps),
+        })
+    }
+
+    /// Time of the `n`-th clock edge of `kind` (`rise`, `fall`, `any`) to come after `now_ps`; an
+    /// edge due now counts unless tasks already woke for it (`fired`), as in an HDL simulator where
+    /// code running after an edge's callbacks sees that edge as past.
+    fn edge_time(&self, n: u64, kind: &str, now_ps: u64, fired: bool) -> PyResult<u64> {
+        let (t_next, rising) = self
+            .eng
+            .next_edge()
+            .ok_or_else(|| PyRuntimeError::new_err("no clock is running"))?;
+        let fired = fired && t_next == now_ps;
+        let nth = |n, r| {
+            self.eng
+                .nth_edge(n, r)
+                .ok_or_else(|| PyRuntimeError::new_err("no clock is running"))
+        };
+        match kind {
+            "any" => {
+                let half = nth(1, !rising)? - t_next;
+                Ok(t_next + if fired { n } else { n.saturating_sub(1) } * half)
+            }
+            "rise" | "fall" => {
+                let want = kind == "rise";
+                nth(if fired && rising == want { n + 1 } else { n }, want)
+            }
+            _ => Err(PyValueError::new_err(format!("unknown edge kind `{kind}`"))),
+        }
+    }
+
     /// Executes all clock edges before `t_end_ps` (stopping after one that changes a `watch`ed
     /// signal; returns its time).
     fn advance(&mut self, t_end_ps: u64, watch: Vec<usize>) -> PyResult<Option<u64>> {

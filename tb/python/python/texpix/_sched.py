@@ -109,7 +109,7 @@ class _Edge(Trigger):
 
     def _prime(self, s, task):
         h = self.signal._h
-        if h == s.sim.clock_handle():
+        if h == s.clock_h:
             s._add_timer(s._edge_time(1, self.kind), task, self)
         else:
             s._watch(h, task, self, self.kind, 1)
@@ -155,7 +155,7 @@ class ClockCycles(Trigger):
 
     def _prime(self, s, task):
         h = self.signal._h
-        if h == s.sim.clock_handle():
+        if h == s.clock_h:
             s._add_timer(s._edge_time(self.num_cycles, "rise" if self.rising else "fall"), task, self)
         else:
             s._watch(h, task, self, "rise" if self.rising else "fall", self.num_cycles)
@@ -520,15 +520,7 @@ class Scheduler:
         """Time of the ``n``-th clock edge of ``kind`` to come. An edge due now counts unless tasks
         already woke for it (as in an HDL simulator, where code running after an edge's callbacks
         sees that edge as past)."""
-        t_next, rising = self.sim.next_edge()
-        fired = t_next == self.now and self.edge_fired_at == self.now
-        if kind == "any":
-            half = self.sim.nth_edge(1, not rising) - t_next
-            return t_next + (n if fired else n - 1) * half
-        want = kind == "rise"
-        if fired and rising == want:
-            n += 1
-        return self.sim.nth_edge(n, want)
+        return self.sim.edge_time(n, kind, self.now, self.edge_fired_at == self.now)
 
     def cycle(self) -> int:
         """Rising clock edges so far, counting one due now that tasks already woke for."""
@@ -601,11 +593,7 @@ class Scheduler:
         self._drain()
         if self._stopped():
             return
-        edge = self.sim.next_edge()
-        if edge is not None and edge[0] == self.now:
-            self.sim.edge()
-        else:
-            self.sim.apply(self.now)
+        self.sim.step_at(self.now)  # the clock edge due now, if any, then the writes; or the writes
         if self.vcd_stop_pending:
             self.vcd_stop_pending = False
             self.sim.vcd_stop()
@@ -635,7 +623,7 @@ class Scheduler:
         """Moves time to the next moment a task needs to wake, running the clock in Rust."""
         while self.timers and self._timer_of.get(self.timers[0][2]) != self.timers[0][1]:
             heapq.heappop(self.timers)
-        watch = sorted({w[0] for w in self.watchers})
+        watch = sorted({w[0] for w in self.watchers}) if self.watchers else []
         if self.timers:
             t_next = self.timers[0][0]
             stop, t = None, self.now

@@ -17,12 +17,11 @@ from . import _sched
 class LogicValue(int):
     """A signal's value: an ``int`` (unsigned) that also knows its width."""
 
-    n_bits: int
+    __slots__ = ()
+    n_bits: int = 0
 
     def __new__(cls, value: int, n_bits: int):
-        obj = super().__new__(cls, value)
-        obj.n_bits = n_bits
-        return obj
+        return int.__new__(_sized(n_bits), value)
 
     @property
     def integer(self) -> int:
@@ -53,15 +52,28 @@ class LogicValue(int):
         return self.binstr
 
 
+_SIZED: Dict[int, type] = {}
+
+
+def _sized(n_bits: int) -> type:
+    """The ``LogicValue`` class of one width: the width is a class attribute and construction is
+    ``int``'s own, so reading a signal builds no per-value dictionary."""
+    c = _SIZED.get(n_bits)
+    if c is None:
+        c = _SIZED[n_bits] = type("LogicValue", (LogicValue,),
+                                   {"__slots__": (), "n_bits": n_bits, "__new__": int.__new__})
+    return c
+
+
 class SignalHandle:
     """One signal. ``.value`` reads the settled value; assigning it queues a write (inputs only)."""
 
-    __slots__ = ("_dut", "_h", "_path", "_name", "_bits", "_role", "_set", "_get")
+    __slots__ = ("_dut", "_h", "_path", "_name", "_bits", "_role", "_set", "_get", "_lv")
 
     def __init__(self, dut: "Dut", h: int, path: str, bits: int, role: str):
         self._dut, self._h, self._path, self._bits, self._role = dut, h, path, bits, role
         self._name = path.rsplit(".", 1)[-1]
-        self._set, self._get = dut._sim.set, dut._sim.get
+        self._set, self._get, self._lv = dut._sim.set, dut._sim.get, _sized(bits)
 
     @property
     def value(self) -> LogicValue:
@@ -72,7 +84,7 @@ class SignalHandle:
             e = s.sim.next_edge()
             if e is not None and e[0] == s.now:
                 return LogicValue(int(e[1]), 1)
-        return LogicValue(self._get(self._h), self._bits)
+        return self._lv(self._get(self._h))
 
     @value.setter
     def value(self, v) -> None:
