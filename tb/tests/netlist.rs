@@ -49,7 +49,10 @@ fn engine<U: Unit>(n: usize, seed: u64) {
     let mut sim = U::new_sim_on(Engine::Netlist).expect("netlist engine");
     let (results, stats) = U::run(&mut sim, &vectors, &stalls(seed)).expect("run");
     scoreboard::check::<U>(&vectors, &results).expect("netlist engine == golden");
-    assert!(stats.in_stall_cycles > 0 && stats.out_stall_cycles > 0, "{stats:?}");
+    assert!(
+        stats.in_stall_cycles > 0 && stats.out_stall_cycles > 0,
+        "{stats:?}"
+    );
     let net = sim.netlist().expect("runs a netlist");
     assert!(net.evaluations() > 0);
 }

@@ -72,8 +72,13 @@ pub struct NetSim {
     dirty: Vec<u64>,
     any_dirty: bool,
     dffs: Vec<Dff>,
-    /// Flip-flops by clock slot.
-    clocked: HashMap<u32, Vec<u32>>,
+    /// Flip-flops reading each slot (through `D`), CSR like `fan`.
+    dff_fan_start: Vec<u32>,
+    dff_fan: Vec<u32>,
+    /// Flip-flops whose `D` may differ from `Q` (its inputs changed since it last sampled).
+    dff_dirty: Vec<u64>,
+    /// Whether each slot clocks flip-flops.
+    is_clock: Vec<bool>,
     mems: Vec<Vec<u64>>,
     named: Vec<Named>,
     by_name: HashMap<String, usize>,
@@ -118,9 +123,30 @@ impl NetSim {
             fan.extend_from_slice(r);
         }
         fan_start.push(fan.len() as u32);
-        let mut clocked: HashMap<u32, Vec<u32>> = HashMap::new();
+        let mut dff_readers: Vec<Vec<u32>> = vec![Vec::new(); widths.len()];
+        let mut is_clock = vec![false; widths.len()];
         for (i, d) in dffs.iter().enumerate() {
-            clocked.entry(d.clk_slot).or_default().push(i as u32);
+            is_clock[d.clk_slot as usize] = true;
+            srcs.clear();
+            compile::sources(&d.d, &segs, &mut srcs);
+            srcs.sort_unstable();
+            srcs.dedup();
+            for &s in &srcs {
+                dff_readers[s as usize].push(i as u32);
+            }
+        }
+        let mut dff_fan_start = Vec::with_capacity(widths.len() + 1);
+        let mut dff_fan = Vec::new();
+        for r in &dff_readers {
+            dff_fan_start.push(dff_fan.len() as u32);
+            dff_fan.extend_from_slice(r);
+        }
+        dff_fan_start.push(dff_fan.len() as u32);
+        let mut dff_dirty = vec![u64::MAX; dffs.len().div_ceil(64)];
+        if dffs.len() % 64 != 0 {
+            if let Some(last) = dff_dirty.last_mut() {
+                *last = mask((dffs.len() % 64) as u8);
+            }
         }
         let by_name = named
             .iter()
@@ -138,7 +164,10 @@ impl NetSim {
             fan_start,
             fan,
             dffs,
-            clocked,
+            dff_fan_start,
+            dff_fan,
+            dff_dirty,
+            is_clock,
             mems,
             named,
             by_name,
@@ -179,7 +208,7 @@ impl NetSim {
         self.named[h]
             .input_slots
             .iter()
-            .any(|s| self.clocked.contains_key(s))
+            .any(|&s| self.is_clock[s as usize])
     }
 
     /// Combinational cells, flip-flops (words) and word slots: the compiled size.
@@ -251,6 +280,13 @@ impl NetSim {
             self.dirty[j as usize / 64] |= 1 << (j % 64);
         }
         self.any_dirty |= a != b;
+        let (a, b) = (
+            self.dff_fan_start[slot as usize] as usize,
+            self.dff_fan_start[slot as usize + 1] as usize,
+        );
+        for &j in &self.dff_fan[a..b] {
+            self.dff_dirty[j as usize / 64] |= 1 << (j % 64);
+        }
     }
 
     /// Evaluates every cell whose inputs changed, in dependency order, until nothing changes.
@@ -280,15 +316,25 @@ impl NetSim {
         if old == v {
             return;
         }
-        if self.clocked.contains_key(&slot) {
+        if self.is_clock[slot as usize] {
             self.settle();
             let mut updates = std::mem::take(&mut self.updates);
             updates.clear();
-            for &f in &self.clocked[&slot] {
-                let d = self.dffs[f as usize];
-                let (was, now) = ((old >> d.clk_bit) & 1, (v >> d.clk_bit) & 1);
-                if was != now && (now == 1) == d.rising {
-                    updates.push((d.q, self.read(d.d)));
+            // Only flip-flops whose D changed since they last sampled can change (else Q = D).
+            for w in 0..self.dff_dirty.len() {
+                let mut bits = self.dff_dirty[w];
+                while bits != 0 {
+                    let f = w * 64 + bits.trailing_zeros() as usize;
+                    bits &= bits - 1;
+                    let d = self.dffs[f];
+                    if d.clk_slot != slot {
+                        continue;
+                    }
+                    let (was, now) = ((old >> d.clk_bit) & 1, (v >> d.clk_bit) & 1);
+                    if was != now && (now == 1) == d.rising {
+                        updates.push((d.q, self.read(d.d)));
+                        self.dff_dirty[w] &= !(1 << (f % 64));
+                    }
                 }
             }
             self.vals[slot as usize] = v;
@@ -316,8 +362,8 @@ impl NetSim {
         if n.width < 128 && v >> n.width != 0 {
             return Err(format!("{v:#x} does not fit {} ({} bits)", n.name, n.width));
         }
-        let slots = n.input_slots.clone();
-        for (k, slot) in slots.into_iter().enumerate() {
+        for k in 0..n.input_slots.len() {
+            let slot = self.named[h].input_slots[k];
             let part = (v >> (64 * k)) as u64 & mask(self.widths[slot as usize]);
             self.write_slot(slot, part);
         }

@@ -597,6 +597,8 @@ class Scheduler:
         if self.vcd_stop_pending:
             self.vcd_stop_pending = False
             self.sim.vcd_stop()
+        if not (self.watchers or self.readwrite or self.ready or self.readonly):
+            return  # the common case: every task waits for a later moment
         for _ in range(10_000):
             self._check_watchers()
             if self.readwrite:
@@ -621,6 +623,20 @@ class Scheduler:
 
     def _advance(self) -> None:
         """Moves time to the next moment a task needs to wake, running the clock in Rust."""
+        timers = self.timers
+        if len(timers) == 1 and not self.watchers:
+            # The common case, one live timer (e.g. the only task awaits a clock edge): no watch
+            # list, no heap clean-up.
+            t, seq, task, trig = timers[0]
+            if self._timer_of.get(task) == seq and t - self.now <= self.CHUNK_PS:
+                self.sim.advance(t, [])
+                self.now = t
+                timers.pop()
+                del self._timer_of[task]
+                self.ready.append((task, trig, None))
+                if isinstance(trig, (_Edge, ClockCycles)):
+                    self.edge_fired_at = t
+                return
         while self.timers and self._timer_of.get(self.timers[0][2]) != self.timers[0][1]:
             heapq.heappop(self.timers)
         watch = sorted({w[0] for w in self.watchers}) if self.watchers else []

@@ -68,22 +68,24 @@ def _sized(n_bits: int) -> type:
 class SignalHandle:
     """One signal. ``.value`` reads the settled value; assigning it queues a write (inputs only)."""
 
-    __slots__ = ("_dut", "_h", "_path", "_name", "_bits", "_role", "_set", "_get", "_lv")
+    __slots__ = ("_dut", "_h", "_path", "_name", "_bits", "_role", "_set", "_get", "_lv", "_may_clock")
 
     def __init__(self, dut: "Dut", h: int, path: str, bits: int, role: str):
         self._dut, self._h, self._path, self._bits, self._role = dut, h, path, bits, role
         self._name = path.rsplit(".", 1)[-1]
         self._set, self._get, self._lv = dut._sim.set, dut._sim.get, _sized(bits)
+        self._may_clock = role == "in" and bits == 1
 
     @property
     def value(self) -> LogicValue:
-        s = _sched._current
-        if s is not None and self._h == s.clock_h and s.edge_fired_at == s.now:
-            # Tasks resume at a clock edge before Rust executes it; the clock already shows its new
-            # level, as in an HDL simulator.
-            e = s.sim.next_edge()
-            if e is not None and e[0] == s.now:
-                return LogicValue(int(e[1]), 1)
+        if self._may_clock:
+            s = _sched._current
+            if s is not None and self._h == s.clock_h and s.edge_fired_at == s.now:
+                # Tasks resume at a clock edge before Rust executes it; the clock already shows its
+                # new level, as in an HDL simulator.
+                e = s.sim.next_edge()
+                if e is not None and e[0] == s.now:
+                    return LogicValue(int(e[1]), 1)
         return self._lv(self._get(self._h))
 
     @value.setter
