@@ -58,6 +58,29 @@ pub(crate) struct Dff {
     rising: bool,
 }
 
+/// Readers per slot as compressed rows: `list[start[s] .. start[s + 1]]`.
+fn csr(readers: &[Vec<u32>]) -> (Vec<u32>, Vec<u32>) {
+    let mut start = Vec::with_capacity(readers.len() + 1);
+    let mut list = Vec::new();
+    for r in readers {
+        start.push(list.len() as u32);
+        list.extend_from_slice(r);
+    }
+    start.push(list.len() as u32);
+    (start, list)
+}
+
+/// A bit set with bits `0..n` set.
+fn all_set(n: usize) -> Vec<u64> {
+    let mut v = vec![u64::MAX; n.div_ceil(64)];
+    if let Some(last) = v.last_mut() {
+        if !n.is_multiple_of(64) {
+            *last = mask((n % 64) as u8);
+        }
+    }
+    v
+}
+
 /// The compiled netlist and its state. See the module documentation.
 #[derive(Clone)]
 pub struct NetSim {
@@ -116,13 +139,7 @@ impl NetSim {
                 readers[s as usize].push(i as u32);
             }
         }
-        let mut fan_start = Vec::with_capacity(widths.len() + 1);
-        let mut fan = Vec::new();
-        for r in &readers {
-            fan_start.push(fan.len() as u32);
-            fan.extend_from_slice(r);
-        }
-        fan_start.push(fan.len() as u32);
+        let (fan_start, fan) = csr(&readers);
         let mut dff_readers: Vec<Vec<u32>> = vec![Vec::new(); widths.len()];
         let mut is_clock = vec![false; widths.len()];
         for (i, d) in dffs.iter().enumerate() {
@@ -135,19 +152,8 @@ impl NetSim {
                 dff_readers[s as usize].push(i as u32);
             }
         }
-        let mut dff_fan_start = Vec::with_capacity(widths.len() + 1);
-        let mut dff_fan = Vec::new();
-        for r in &dff_readers {
-            dff_fan_start.push(dff_fan.len() as u32);
-            dff_fan.extend_from_slice(r);
-        }
-        dff_fan_start.push(dff_fan.len() as u32);
-        let mut dff_dirty = vec![u64::MAX; dffs.len().div_ceil(64)];
-        if dffs.len() % 64 != 0 {
-            if let Some(last) = dff_dirty.last_mut() {
-                *last = mask((dffs.len() % 64) as u8);
-            }
-        }
+        let (dff_fan_start, dff_fan) = csr(&dff_readers);
+        let dff_dirty = all_set(dffs.len());
         let by_name = named
             .iter()
             .enumerate()
@@ -156,7 +162,7 @@ impl NetSim {
         let mut sim = Self {
             vals: vec![0; widths.len()],
             widths,
-            dirty: vec![u64::MAX; cells.len().div_ceil(64)],
+            dirty: all_set(cells.len()),
             any_dirty: true,
             cells,
             segs,
@@ -176,12 +182,6 @@ impl NetSim {
         };
         for &(slot, bit) in ones {
             sim.vals[slot as usize] |= 1 << bit;
-        }
-        if let Some(last) = sim.dirty.last_mut() {
-            let used = sim.cells.len() % 64;
-            if used != 0 {
-                *last = mask(used as u8);
-            }
         }
         sim.settle();
         sim

@@ -6,10 +6,10 @@
 //! the writes made by code that woke on that edge land after it. Times are in picoseconds; the VCD
 //! (timescale 1 ns) gets `t / 1000`.
 
-use texpix_rtl::export::port_name;
-use texpix_sim::access::{self, Role, Sig};
 use rust_hdl::prelude::Block;
 use std::path::Path;
+use texpix_rtl::export::port_name;
+use texpix_sim::access::{self, Role, Sig};
 use texpix_sim::netlist::{NetVcd, PortDir};
 use texpix_sim::{NetSim, VcdWriter};
 

@@ -7,12 +7,12 @@
 mod engine;
 
 use engine::{Core, Engine, Hdl, Net};
-use texpix_sim::access::Role;
 use pyo3::create_exception;
 use pyo3::exceptions::{PyRuntimeError, PyTypeError, PyValueError};
 use pyo3::prelude::*;
 use std::panic::{catch_unwind, AssertUnwindSafe};
 use std::path::PathBuf;
+use texpix_sim::access::Role;
 use texpix_sim::StreamConfig;
 use texpix_tb::unit::{Bvh, Coverage, Lod, TexAddr, Unit};
 
@@ -544,6 +544,8 @@ fn random(unit: &str, seed: u64, n: usize) -> PyResult<Vec<String>> {
 
 /// Runs vectors (JSON lines) through a fresh, reset `unit` with random back-pressure; returns
 /// `([(result_json, cycle_in, cycle_out)], (cycles, in_stall_cycles, out_stall_cycles))`.
+// Python keyword arguments, one per stream setting.
+#[allow(clippy::too_many_arguments)]
 #[pyfunction]
 #[pyo3(signature = (unit, lines, in_idle_permille = 0, out_stall_permille = 0, seed = 1, max_idle_cycles = 10_000, engine = "rtl"))]
 fn batch(
