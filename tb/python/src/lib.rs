@@ -14,7 +14,7 @@ use std::panic::{catch_unwind, AssertUnwindSafe};
 use std::path::PathBuf;
 use texpix_sim::access::Role;
 use texpix_sim::StreamConfig;
-use texpix_tb::unit::{Bvh, Coverage, Lod, TexAddr, Unit};
+use texpix_tb::unit::{Bvh, Coverage, Lod, SerialCoverage, TexAddr, Unit};
 
 create_exception!(
     _texpix,
@@ -60,7 +60,7 @@ macro_rules! registered_units {
     };
 }
 
-registered_units!(Coverage, Lod, Bvh, TexAddr);
+registered_units!(Coverage, Lod, Bvh, TexAddr, SerialCoverage);
 
 /// Runs `f` on a thread with a big stack, turning a panic into [`RustPanic`].
 fn on_big_stack<T: Send + 'static>(f: impl FnOnce() -> T + Send + 'static) -> PyResult<T> {

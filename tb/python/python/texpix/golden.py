@@ -72,4 +72,4 @@ def _make(name: str):
 
 
 for _name in units():
-    globals()[_name] = _make(_name)
+    globals()[_name.replace("-", "_")] = _make(_name)  # coverage-serial: golden.coverage_serial
