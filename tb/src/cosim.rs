@@ -12,6 +12,7 @@ use std::fmt::Write as _;
 use std::path::Path;
 use std::process::{Command, Stdio};
 use std::time::{Duration, Instant};
+use texpix_sim::netlist::yosys::cache_dir;
 use texpix_sim::NetSim;
 
 /// Port values per cycle, in [`Port`] order.
@@ -233,7 +234,7 @@ pub fn run(
     };
     let n = trace.cycles.len();
     if sim == Simulator::Netlist {
-        return run_netlist(dir, top, verilog, trace);
+        return run_netlist(top, verilog, trace);
     }
     write("dut.v", verilog)?;
     write("tb.v", &testbench(top, &trace.ports, n))?;
@@ -320,10 +321,10 @@ pub fn run(
 }
 
 /// The netlist co-simulation: the trace's inputs replayed through a [`NetSim`] of `verilog` (netlist
-/// cached in `dir/netlist`), outputs compared at the same point of each cycle.
-fn run_netlist(dir: &Path, top: &str, verilog: &str, trace: &Trace) -> Result<CosimReport, String> {
+/// from the shared cache, [`cache_dir`]), outputs compared at the same point of each cycle.
+fn run_netlist(top: &str, verilog: &str, trace: &Trace) -> Result<CosimReport, String> {
     let t0 = Instant::now();
-    let mut sim = NetSim::from_verilog(verilog, top, &dir.join("netlist"))?;
+    let mut sim = NetSim::from_verilog(verilog, top, &cache_dir())?;
     let compile_secs = t0.elapsed().as_secs_f64();
     let handle = |p: &Port| {
         sim.find(&p.name)

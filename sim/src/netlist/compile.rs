@@ -431,17 +431,25 @@ pub fn compile(json: &str, top: &str) -> Result<NetSim, String> {
 
     let cells = levelise(cells, &b)?;
 
-    // Named signals: every public net name (ports included), hierarchy separated by `.`.
+    // Named signals: every public net name (ports included), hierarchy separated by `.`; and the
+    // power-up values (`init` attributes, from Verilog `initial`): the bits that start at 1.
     let mut named = Vec::new();
+    let mut ones = Vec::new();
     for (name, n) in obj("netnames") {
-        let hidden = n.get("hide_name").and_then(Value::as_u64).unwrap_or(0) == 1;
-        if hidden || name.starts_with('$') {
-            continue;
-        }
         let bits = bit_list(n.get("bits").unwrap_or(&Value::Null), &|| {
             format!("netlist net `{name}`")
         })?;
-        if bits.is_empty() || bits.len() > 128 {
+        if let Some(init) = n.pointer("/attributes/init").and_then(Value::as_str) {
+            for (bit, c) in bits.iter().zip(init.chars().rev()) {
+                if let (Bit::Net(net), '1') = (bit, c) {
+                    if let Some(&loc) = b.bits.get(net) {
+                        ones.push(loc);
+                    }
+                }
+            }
+        }
+        let hidden = n.get("hide_name").and_then(Value::as_u64).unwrap_or(0) == 1;
+        if hidden || name.starts_with('$') || bits.is_empty() || bits.len() > 128 {
             continue;
         }
         let lo = b.operand(&bits[..bits.len().min(64)]);
@@ -465,24 +473,6 @@ pub fn compile(json: &str, top: &str) -> Result<NetSim, String> {
         });
     }
     named.sort_by(|a, b| a.name.cmp(&b.name));
-
-    // Power-up values (`init` attributes, from Verilog `initial`): the bits that start at 1.
-    let mut ones = Vec::new();
-    for (name, n) in obj("netnames") {
-        let Some(init) = n.pointer("/attributes/init").and_then(Value::as_str) else {
-            continue;
-        };
-        let bits = bit_list(n.get("bits").unwrap_or(&Value::Null), &|| {
-            format!("netlist net `{name}`")
-        })?;
-        for (bit, c) in bits.iter().zip(init.chars().rev()) {
-            if let (Bit::Net(net), '1') = (bit, c) {
-                if let Some(&loc) = b.bits.get(net) {
-                    ones.push(loc);
-                }
-            }
-        }
-    }
 
     Ok(NetSim::new(
         b.widths, cells, b.segs, b.cases, dffs, mems, named, &ones,
