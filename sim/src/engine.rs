@@ -6,6 +6,8 @@ use crate::vcd_writer::VcdWriter;
 use rust_hdl::prelude::*;
 use std::fmt;
 use std::path::Path;
+use std::sync::atomic::{AtomicU64, Ordering};
+use std::sync::Arc;
 
 /// Update passes allowed before a half cycle is declared unsettled (a combinational loop).
 pub const MAX_SETTLE_PASSES: usize = 10_000;
@@ -72,6 +74,8 @@ pub struct Sim<B: Block> {
     vcd: Option<Waves>,
     probe: Option<Probe<B>>,
     net: Option<Box<NetBackend>>,
+    /// Published cycle count for an observer on another thread ([`Sim::cycle_counter`]).
+    published: Option<Arc<AtomicU64>>,
 }
 
 /// An open waveform: of the rust-hdl hierarchy or of the netlist.
@@ -107,6 +111,7 @@ impl<B: Block> Sim<B> {
             vcd: None,
             probe: None,
             net: None,
+            published: None,
         }
     }
 
@@ -205,6 +210,15 @@ impl<B: Block> Sim<B> {
         self.probe = Some(probe);
     }
 
+    /// A counter that follows [`Sim::cycle`] after every step, for a progress display on another
+    /// thread (reading it never disturbs the simulation).
+    pub fn cycle_counter(&mut self) -> Arc<AtomicU64> {
+        let c = self
+            .published
+            .get_or_insert_with(|| Arc::new(AtomicU64::new(self.cycle)));
+        c.clone()
+    }
+
     /// One clock cycle: settle inputs, rising edge, falling edge.
     pub fn step(&mut self) -> Result<(), SimError> {
         self.settle()?;
@@ -218,6 +232,9 @@ impl<B: Block> Sim<B> {
         (self.set_clock)(&mut self.uut, false);
         self.settle()?;
         self.cycle += 1;
+        if let Some(c) = &self.published {
+            c.store(self.cycle, Ordering::Relaxed);
+        }
         Ok(())
     }
 

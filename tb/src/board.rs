@@ -7,8 +7,8 @@
 //! (independent of the RTL's: it samples each bit at the middle of the host's bit time and checks
 //! the stop bit). The host's bit time may differ from the board's to test baud-rate tolerance.
 
+use crate::coverage::dut::{encode, transactions, CovIn, CovOut};
 use crate::coverage::{CoverageResult, CoverageTxn};
-use crate::coverage_dut::{encode, transactions, CovIn, CovOut};
 use rust_hdl::prelude::*;
 use std::collections::VecDeque;
 use texpix_rtl::board::coverage_board::{COV_CMD_BYTES, COV_RSP_BYTES};
@@ -319,7 +319,7 @@ pub fn coverage_vector(
             covmask = out.covmask.map(u32::from);
         }
         let ops = &t.ops[(c * OPS).min(t.ops.len())..((c + 1) * OPS).min(t.ops.len())];
-        pixld.extend(crate::coverage_dut::decode_ops(&out, ops));
+        pixld.extend(crate::coverage::dut::decode_ops(&out, ops));
     }
     Ok(CoverageResult { covmask, pixld })
 }

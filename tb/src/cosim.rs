@@ -8,12 +8,14 @@
 //! [`crate::ports`].
 
 use crate::ports::Port;
+use crate::tools::{run_tool, run_with_timeout, SIM_TIMEOUT};
+use crate::unit::Unit;
 use std::fmt::Write as _;
 use std::path::Path;
-use std::process::{Command, Stdio};
-use std::time::{Duration, Instant};
+use std::process::Command;
+use std::time::Instant;
 use texpix_sim::netlist::yosys::cache_dir;
-use texpix_sim::NetSim;
+use texpix_sim::{NetSim, StreamConfig};
 
 /// Port values per cycle, in [`Port`] order.
 #[derive(Clone, Debug, Default)]
@@ -155,64 +157,6 @@ fn u128_bits(hex: &str, bits: usize) -> String {
         let _ = write!(s, "{d:04b}");
     }
     s[s.len() - bits.min(s.len())..].to_string()
-}
-
-/// Runs an external tool to completion: its stdout and stderr, or an error naming the tool (not
-/// installed, or failed with its output).
-pub fn run_tool(cmd: &mut Command, what: &str) -> Result<String, String> {
-    let out = cmd
-        .output()
-        .map_err(|e| format!("cannot run {what}: {e} (install it with scripts/setup.sh)"))?;
-    let text = format!(
-        "{}{}",
-        String::from_utf8_lossy(&out.stdout),
-        String::from_utf8_lossy(&out.stderr)
-    );
-    if !out.status.success() {
-        return Err(format!("{what} failed ({}):\n{text}", out.status));
-    }
-    Ok(text)
-}
-
-/// Wall-time limit of one Verilog simulation run. A zero-delay loop in the exported Verilog (e.g.
-/// two combinational blocks re-triggering each other through transient writes) hangs Icarus at one
-/// simulated time; this turns the hang into an error.
-pub const SIM_TIMEOUT: Duration = Duration::from_secs(600);
-
-/// Runs `cmd` to completion, killing it after `limit`.
-fn run_with_timeout(cmd: &mut Command, what: &str, limit: Duration) -> Result<(), String> {
-    let mut child = cmd
-        .stdout(Stdio::null())
-        .stderr(Stdio::piped())
-        .spawn()
-        .map_err(|e| format!("cannot run {what}: {e} (install it with scripts/setup.sh)"))?;
-    let t0 = Instant::now();
-    loop {
-        match child.try_wait() {
-            Ok(Some(_)) => break,
-            Ok(None) if t0.elapsed() > limit => {
-                let _ = child.kill();
-                let _ = child.wait();
-                return Err(format!(
-                    "{what} did not finish within {} s (a zero-delay loop in the Verilog?)",
-                    limit.as_secs()
-                ));
-            }
-            Ok(None) => std::thread::sleep(Duration::from_millis(20)),
-            Err(e) => return Err(format!("{what}: {e}")),
-        }
-    }
-    let out = child
-        .wait_with_output()
-        .map_err(|e| format!("{what}: {e}"))?;
-    if !out.status.success() {
-        return Err(format!(
-            "{what} failed ({}):\n{}",
-            out.status,
-            String::from_utf8_lossy(&out.stderr)
-        ));
-    }
-    Ok(())
 }
 
 /// Runs the co-simulation in `dir` and compares every output on every cycle.
@@ -371,6 +315,25 @@ fn run_netlist(top: &str, verilog: &str, trace: &Trace) -> Result<CosimReport, S
         compile_secs,
         run_secs: t1.elapsed().as_secs_f64(),
     })
+}
+
+/// The RTL run of `vectors` with every port recorded each cycle from power-up (so the Verilog
+/// replays the reset cycles too); also checks RTL == golden. Returns the trace and the Rust run time.
+pub fn trace<U: Unit>(vectors: &[U::Txn], cfg: &StreamConfig) -> Result<(Trace, f64), String> {
+    let mut sim = U::power_up();
+    let rows = std::rc::Rc::new(std::cell::RefCell::new(Vec::new()));
+    let sink = rows.clone();
+    sim.set_probe(Box::new(move |u: &U::Block| {
+        sink.borrow_mut().push(crate::ports::ports_and_values(u).1);
+    }));
+    U::reset(&mut sim).map_err(|e| e.to_string())?;
+    let t0 = Instant::now();
+    let (results, _) = U::run(&mut sim, vectors, cfg)?;
+    let secs = t0.elapsed().as_secs_f64();
+    crate::scoreboard::check::<U>(vectors, &results)?;
+    let ports = crate::ports::ports_and_values(&*sim.uut).0;
+    let cycles = rows.borrow().clone();
+    Ok((Trace { ports, cycles }, secs))
 }
 
 #[cfg(test)]

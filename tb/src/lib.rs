@@ -1,23 +1,18 @@
-//! texpix test benches: golden models, ideal references, stimulus, RTL drivers, co-simulation, and
-//! the `texpix` program.
+//! texpix test benches: per unit (one folder each: golden model, ideal reference, vector I/O,
+//! stimulus, RTL driver, `Unit` impl) and the framework they share (the [`unit::Unit`] trait, the
+//! [`registry`], co-simulation, ports, scoreboard, vector reading, tool calls). The `texpix`
+//! program (`src/main.rs`, `src/cli.rs`) is a thin command line over this library.
 
 pub mod board;
 pub mod bvh;
-pub mod bvh_dut;
-pub mod bvh_stim;
-pub mod cli;
 pub mod cosim;
 pub mod coverage;
-pub mod coverage_dut;
-pub mod coverage_stim;
 pub mod fpmodel;
 pub mod lod;
-pub mod lod_dut;
-pub mod lod_stim;
 pub mod ports;
+pub mod registry;
 pub mod scoreboard;
 pub mod texaddr;
-pub mod texaddr_dut;
-pub mod texaddr_stim;
+pub mod tools;
 pub mod unit;
 pub mod vectors;

@@ -1,8 +1,12 @@
-//! `texpix`: run, generate, export, co-simulate and benchmark texpix units. See `texpix help`.
+//! `texpix`: run, generate, export, co-simulate and benchmark texpix units. See `texpix --help`.
+
+mod cli;
+
+use clap::Parser;
 
 fn main() {
-    let args: Vec<String> = std::env::args().skip(1).collect();
-    if let Err(e) = texpix_tb::cli::main_with(&args) {
+    let args = cli::Cli::parse();
+    if let Err(e) = cli::run(args) {
         eprintln!("texpix: {e}");
         std::process::exit(1);
     }

@@ -9,16 +9,16 @@
 //! short; the divisor is a constructor argument and nothing else depends on it.
 
 use std::path::PathBuf;
-use std::process::Command;
 use texpix_rtl::board::framer::{CMD_SYNC, RSP_SYNC};
 use texpix_rtl::board::{CoverageBoard, FpBoard, FpOps};
 use texpix_sim::SplitMix64;
 use texpix_tb::board::{coverage_vector, export_fpga, fp_command, BoardSim, FpOp};
 use texpix_tb::cosim::{self, Simulator, Trace};
 use texpix_tb::coverage;
+use texpix_tb::coverage::Coverage;
 use texpix_tb::fpmodel;
 use texpix_tb::ports::ports_and_values;
-use texpix_tb::unit::{Coverage, Unit};
+use texpix_tb::unit::Unit;
 
 const SPECIALS: &[u32] = &[
     0x0000_0000,
@@ -143,7 +143,7 @@ fn coverage_board_matches_golden_over_uart() {
     let mut tag = 0u16;
     for (i, t) in vectors.iter().enumerate() {
         let got = coverage_vector(&mut b, t, tag).unwrap_or_else(|e| panic!("vector {i}: {e}"));
-        tag = tag.wrapping_add(texpix_tb::coverage_dut::transactions(t) as u16);
+        tag = tag.wrapping_add(texpix_tb::coverage::dut::transactions(t) as u16);
         assert_eq!(got, coverage::golden(t), "vector {i}: {t:?}");
     }
     assert!(b.host.errors.is_empty(), "{:?}", b.host.errors);
@@ -155,31 +155,14 @@ fn workdir(name: &str) -> PathBuf {
     d
 }
 
-fn tool(cmd: &mut Command, what: &str) -> String {
-    texpix_tb::cosim::run_tool(cmd, what).unwrap_or_else(|e| panic!("{e}"))
-}
-
 /// Verilator `-Wall` lint and Yosys structural checks of a board top's Verilog.
 fn lint_and_check(target: &str, top: &str) {
     let v = export_fpga(target, 2, 104, "board_uart test").expect("export");
     let dir = workdir(&format!("board_{top}"));
     let f = dir.join(format!("{top}.v"));
     std::fs::write(&f, v).expect("write");
-    let scripts = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../scripts");
-    let out = tool(
-        Command::new("verilator")
-            .args(["--lint-only", "-Wall", "--top-module", top])
-            .arg(scripts.join("verilator_waivers.vlt"))
-            .arg(scripts.join("synth_waivers.vlt"))
-            .arg(&f),
-        "verilator --lint-only -Wall",
-    );
-    assert!(!out.contains("%Warning"), "lint warnings:\n{out}");
-    let script = format!(
-        "read_verilog {}; hierarchy -check -top {top}; proc; check -assert; select -assert-none t:$dlatch",
-        f.display()
-    );
-    tool(Command::new("yosys").args(["-q", "-p", &script]), "yosys");
+    texpix_tb::tools::lint(&f, top, &["synth_waivers.vlt"]).unwrap_or_else(|e| panic!("{e}"));
+    texpix_tb::tools::yosys_check(&f, top).unwrap_or_else(|e| panic!("{e}"));
 }
 
 #[test]
@@ -282,27 +265,39 @@ fn coverage_board_cosim_icarus() {
     assert_eq!(report.cycles, trace.cycles.len());
 }
 
+/// `texpix export-fpga` as users run it: usage errors (exit status 2), a data error (1), a good call.
 #[test]
 fn export_fpga_rejects_bad_arguments() {
     let run = |args: &[&str]| {
-        let a: Vec<String> = args.iter().map(|s| s.to_string()).collect();
-        texpix_tb::cli::main_with(&a)
+        let out = std::process::Command::new(env!("CARGO_BIN_EXE_texpix"))
+            .args(args)
+            .output()
+            .expect("run texpix");
+        let err = String::from_utf8_lossy(&out.stderr).to_string();
+        (out.status.code(), err)
     };
     let dir = workdir("export_fpga_cli");
     let out = dir.to_str().expect("utf-8 path");
-    let e = run(&["export-fpga", "nope", "--out", out]).unwrap_err();
-    assert!(e.contains("unknown FPGA target `nope`"), "{e}");
-    let e = run(&["export-fpga", "fpmul", "--stages", "0", "--out", out]).unwrap_err();
-    assert!(e.contains("--stages 0 out of range"), "{e}");
-    let e = run(&["export-fpga", "fp-board", "--div", "x", "--out", out]).unwrap_err();
+    let (code, e) = run(&["export-fpga", "nope", "--out", out]);
     assert!(
-        e.contains("--div") && e.contains("not a valid number"),
+        code == Some(2) && e.contains("unknown FPGA target `nope`"),
         "{e}"
     );
-    let e = run(&["export-fpga"]).unwrap_err();
-    assert!(e.contains("needs a target"), "{e}");
+    let (code, e) = run(&["export-fpga", "fpmul", "--stages", "0", "--out", out]);
+    assert!(
+        code == Some(1) && e.contains("--stages 0 out of range"),
+        "{e}"
+    );
+    let (code, e) = run(&["export-fpga", "fp-board", "--div", "x", "--out", out]);
+    assert!(
+        code == Some(2) && e.contains("invalid value 'x' for '--div"),
+        "{e}"
+    );
+    let (code, e) = run(&["export-fpga"]);
+    assert!(code == Some(2) && e.contains("<TARGET>"), "{e}");
     // A good call writes the file with its parameters in the header.
-    run(&["export-fpga", "fp-cmp-board", "--stages", "3", "--out", out]).expect("export");
+    let (code, e) = run(&["export-fpga", "fp-cmp-board", "--stages", "3", "--out", out]);
+    assert_eq!(code, Some(0), "{e}");
     let v = std::fs::read_to_string(dir.join("texpix_fp_cmp_board.v")).expect("written");
     assert!(v.starts_with("// texpix_fp_cmp_board: "), "{}", &v[..80]);
     assert!(v.contains("ops Compare, 3 fp stages, UART bit time 104 clocks"));

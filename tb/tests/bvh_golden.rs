@@ -21,13 +21,13 @@
 //!   table gives the measured maximum per condition class).
 
 use serde_json::Value;
+use texpix_tb::bvh::stim::{edge_cases, BvhStim, Want};
 use texpix_tb::bvh::{
     self, box_child, box_detail, box_test, golden, golden_with_memory, ideal, mem, memory_of,
-    node_fetch, parse_bvh_line, result_to_json, to_json, tri_test, tri_values, widen_boxes,
-    Bounded, BvhTxn, Descriptor, Ideal, Instr, Memory, Node, NodeKind, Ray, F32_INF, F32_ONE,
-    INVALID, TRI_VERTS,
+    node_fetch, parse_line, result_json, tri_test, tri_values, txn_json, widen_boxes, Bounded,
+    BvhTxn, Descriptor, Ideal, Instr, Memory, Node, NodeKind, Ray, F32_INF, F32_ONE, INVALID,
+    TRI_VERTS,
 };
-use texpix_tb::bvh_stim::{edge_cases, BvhStim, Want};
 use texpix_tb::vectors::{parse_object, read_jsonl, FieldError};
 
 fn fb(x: f32) -> u32 {
@@ -448,7 +448,7 @@ fn next_permutation(p: &mut [usize; 4]) {
 
 fn examples() -> (Vec<BvhTxn>, Vec<Option<[u32; 4]>>) {
     let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../examples");
-    let v = read_jsonl(&dir.join("bvh.jsonl"), parse_bvh_line).expect("vectors");
+    let v = read_jsonl(&dir.join("bvh.jsonl"), parse_line).expect("vectors");
     let e = read_jsonl(&dir.join("bvh.expected.jsonl"), |l| {
         let o = parse_object(l)?;
         let d = o.get("d").ok_or_else(|| FieldError::new("d", "missing"))?;
@@ -880,7 +880,7 @@ fn golden_agrees_with_ideal_on_a_million_random_nodes() {
             panic!(
                 "vector {k} ({}): {e}\n{}",
                 if k <= edges { "edge case" } else { "random" },
-                to_json(&t)
+                txn_json(&t)
             );
         }
     }
@@ -967,8 +967,8 @@ fn random_vectors_of_each_kind_round_trip_through_json() {
     for want in [Want::Box, Want::Box32, Want::Box16, Want::Tri, Want::Any] {
         for _ in 0..5000 {
             let t = s.random_txn(want);
-            let line = to_json(&t).to_string();
-            let back = parse_bvh_line(&line).unwrap_or_else(|e| panic!("{e}: {line}"));
+            let line = txn_json(&t).to_string();
+            let back = parse_line(&line).unwrap_or_else(|e| panic!("{e}: {line}"));
             assert_eq!(back, t, "{line}");
             match want {
                 Want::Box => assert!(matches!(
@@ -983,9 +983,9 @@ fn random_vectors_of_each_kind_round_trip_through_json() {
         }
     }
     for t in edge_cases() {
-        let line = to_json(&t).to_string();
+        let line = txn_json(&t).to_string();
         assert_eq!(
-            parse_bvh_line(&line).unwrap_or_else(|e| panic!("{e}: {line}")),
+            parse_line(&line).unwrap_or_else(|e| panic!("{e}: {line}")),
             t
         );
     }
@@ -1202,7 +1202,7 @@ fn rejected_instructions_report_the_field_and_value() {
         let e = golden(&t).expect_err("rejected");
         assert_eq!((e.field, e.value, e.required), (*name, bad, *legal));
         assert_eq!(bvh::fetch(&t), None);
-        let j = result_to_json(&golden(&t));
+        let j = result_json(&golden(&t));
         assert!(j["d"].is_null());
         let msg = j["error"].as_str().expect("error text");
         assert!(
@@ -1216,7 +1216,7 @@ fn rejected_instructions_report_the_field_and_value() {
     t.instr.d16 = 1;
     assert_eq!(golden(&t).expect_err("rejected").field, "d16");
     assert_eq!(
-        result_to_json(&Ok([1, 2, 3, 4])),
+        result_json(&Ok([1, 2, 3, 4])),
         serde_json::json!({"d": [1, 2, 3, 4]})
     );
 }
@@ -1236,7 +1236,7 @@ fn line(parts: &[&str]) -> String {
 
 #[test]
 fn parser_accepts_the_spec_forms() {
-    let t = parse_bvh_line(&line(&[
+    let t = parse_line(&line(&[
         RAY,
         r#""desc": {"box_grow": 3, "box_sort": true}"#,
         r#""node_ptr": 5"#,
@@ -1256,10 +1256,10 @@ fn parser_accepts_the_spec_forms() {
         r#""node_ptr": 5"#,
         BOX,
     ]);
-    assert_eq!(parse_bvh_line(&l).expect("desc_bits").desc, t.desc);
+    assert_eq!(parse_line(&l).expect("desc_bits").desc, t.desc);
     // A16: f16 bit patterns or exactly representable values; widened exactly.
     let a16 = r#""ray": {"origin": [0, 0, 0], "dir": [0, "-0.0", 0.5], "inv_dir": [31744, 64512, 2.0], "extent": 1.0}"#;
-    let t = parse_bvh_line(&line(&[
+    let t = parse_line(&line(&[
         a16,
         r#""a16": true"#,
         r#""desc": {}"#,
@@ -1275,7 +1275,7 @@ fn parser_accepts_the_spec_forms() {
         vec![0, fb(1.0), 0, 0, 0, 0x7C00_0000, 0xFC00_8000, 0x4000_3800]
     );
     // BVH64 pointer, instance node without `node`, an instr field.
-    let t = parse_bvh_line(&line(&[
+    let t = parse_line(&line(&[
         RAY,
         r#""desc": {"size": 7}"#,
         r#""bvh64": true"#,
@@ -1289,7 +1289,7 @@ fn parser_accepts_the_spec_forms() {
     );
     assert_eq!(golden(&t).expect_err("tfe").field, "tfe");
     // Out of bounds: `node` may be omitted.
-    assert!(parse_bvh_line(&line(&[RAY, r#""desc": {"size": 0}"#, r#""node_ptr": 13"#])).is_ok());
+    assert!(parse_line(&line(&[RAY, r#""desc": {"size": 0}"#, r#""node_ptr": 13"#])).is_ok());
 }
 
 #[test]
@@ -1519,7 +1519,7 @@ fn parser_errors_name_the_field() {
         ("{\"ray\": ".to_string(), "", "bad JSON"),
     ];
     for (l, field, needle) in cases {
-        let e = parse_bvh_line(&l).expect_err(&l);
+        let e = parse_line(&l).expect_err(&l);
         assert_eq!(e.field, field, "{l}: {e}");
         assert!(e.message.contains(needle), "{l}: {e} (wanted `{needle}`)");
     }
@@ -1530,8 +1530,8 @@ fn parser_errors_name_the_field() {
 fn example_lines_round_trip() {
     let (vectors, _) = examples();
     for t in vectors {
-        let v: Value = to_json(&t);
-        assert_eq!(parse_bvh_line(&v.to_string()).expect("reparse"), t);
+        let v: Value = txn_json(&t);
+        assert_eq!(parse_line(&v.to_string()).expect("reparse"), t);
     }
 }
 

@@ -7,11 +7,12 @@
 
 use proptest::prelude::*;
 use texpix_sim::StreamConfig;
+use texpix_tb::bvh::dut::{self, MemConfig};
+use texpix_tb::bvh::Bvh;
 use texpix_tb::bvh::{
-    f32_to_f16, golden, to_json, BvhTxn, Descriptor, Instr, Node, Ray, TRI_VERTS,
+    f32_to_f16, golden, txn_json, BvhTxn, Descriptor, Instr, Node, Ray, TRI_VERTS,
 };
-use texpix_tb::bvh_dut::{self, MemConfig};
-use texpix_tb::unit::{Bvh, Unit};
+use texpix_tb::unit::Unit;
 
 /// An f32 coordinate: special values, small integers (exact grid: grazing cases), or any value.
 fn coord() -> impl Strategy<Value = u32> {
@@ -238,7 +239,7 @@ proptest! {
             max_latency: latency.0 + latency.1,
             stall_permille: mem_stall,
         };
-        let (results, _, _) = bvh_dut::run(&mut sim, &vectors, &cfg, &mem)
+        let (results, _, _) = dut::run_with_memory(&mut sim, &vectors, &cfg, &mem)
             .map_err(TestCaseError::fail)?;
         prop_assert_eq!(results.len(), vectors.len());
         for (k, (t, r)) in vectors.iter().zip(&results).enumerate() {
@@ -248,7 +249,7 @@ proptest! {
                 "vector {} at cycle {}: input {}",
                 k,
                 r.cycle_out,
-                to_json(t)
+                txn_json(t)
             );
         }
     }

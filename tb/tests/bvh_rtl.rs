@@ -6,10 +6,11 @@
 //! `cargo test --release -p texpix-tb --test bvh_rtl -- --ignored`.
 
 use texpix_sim::StreamConfig;
-use texpix_tb::bvh::{golden, parse_bvh_line, to_json, BvhTxn};
-use texpix_tb::bvh_dut::{self, MemConfig};
-use texpix_tb::bvh_stim::{self, Want};
-use texpix_tb::unit::{Bvh, Unit};
+use texpix_tb::bvh::dut::{self, MemConfig};
+use texpix_tb::bvh::stim::{self, Want};
+use texpix_tb::bvh::Bvh;
+use texpix_tb::bvh::{golden, parse_line, txn_json, BvhTxn};
+use texpix_tb::unit::Unit;
 use texpix_tb::vectors::read_jsonl;
 
 fn compare(vectors: &[BvhTxn], seed: u64, stall: u32, mem: MemConfig) -> (usize, u64) {
@@ -20,8 +21,8 @@ fn compare(vectors: &[BvhTxn], seed: u64, stall: u32, mem: MemConfig) -> (usize,
         seed,
         max_idle_cycles: 1000,
     };
-    let (results, stats, mstats) =
-        bvh_dut::run(&mut sim, vectors, &cfg, &mem).unwrap_or_else(|e| panic!("seed {seed}: {e}"));
+    let (results, stats, mstats) = dut::run_with_memory(&mut sim, vectors, &cfg, &mem)
+        .unwrap_or_else(|e| panic!("seed {seed}: {e}"));
     assert_eq!(results.len(), vectors.len());
     for (k, (t, r)) in vectors.iter().zip(&results).enumerate() {
         assert_eq!(
@@ -29,7 +30,7 @@ fn compare(vectors: &[BvhTxn], seed: u64, stall: u32, mem: MemConfig) -> (usize,
             golden(t),
             "vector {k} (seed {seed}) at cycle {}: input {}",
             r.cycle_out,
-            to_json(t)
+            txn_json(t)
         );
     }
     (mstats.max_outstanding, stats.cycles)
@@ -37,7 +38,7 @@ fn compare(vectors: &[BvhTxn], seed: u64, stall: u32, mem: MemConfig) -> (usize,
 
 #[test]
 fn edge_cases_match_golden() {
-    let v = bvh_stim::edge_cases();
+    let v = stim::edge_cases();
     assert!(v.len() > 20);
     compare(&v, 1, 200, MemConfig::default());
 }
@@ -55,14 +56,14 @@ fn slow_memory() -> MemConfig {
 /// half with a slow, stalling memory and 40 % idle/stall cycles on both streams.
 fn compare_kind(want: Want, seed: u64, n: usize) {
     let (outstanding, _) = compare(
-        &bvh_stim::random_of(seed, n / 2, want),
+        &stim::random_of(seed, n / 2, want),
         seed,
         0,
         MemConfig::default(),
     );
     assert!(outstanding >= 4, "several rays in flight ({outstanding})");
     compare(
-        &bvh_stim::random_of(seed + 1, n - n / 2, want),
+        &stim::random_of(seed + 1, n - n / 2, want),
         seed + 1,
         400,
         slow_memory(),
@@ -86,15 +87,15 @@ fn random_triangle_nodes_match_golden() {
 
 #[test]
 fn random_mixed_rays_match_golden_with_memory_latency_and_back_pressure() {
-    let (outstanding, _) = compare(&bvh_stim::random(2, 1500), 2, 0, MemConfig::default());
+    let (outstanding, _) = compare(&stim::random(2, 1500), 2, 0, MemConfig::default());
     assert!(outstanding >= 4, "several rays in flight ({outstanding})");
-    compare(&bvh_stim::random(3, 1000), 3, 400, slow_memory());
+    compare(&stim::random(3, 1000), 3, 400, slow_memory());
 }
 
 #[test]
 fn conformance_examples_match_golden() {
     let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../examples");
-    let v = read_jsonl(&dir.join("bvh.jsonl"), parse_bvh_line).expect("vectors");
+    let v = read_jsonl(&dir.join("bvh.jsonl"), parse_line).expect("vectors");
     compare(&v, 9, 250, MemConfig::default());
 }
 
@@ -113,7 +114,7 @@ fn one_node_per_clock_of_each_kind_with_an_ideal_memory() {
         ("box16", Want::Box16),
         ("triangle", Want::Tri),
     ] {
-        let v = bvh_stim::random_of(4, 400, want);
+        let v = stim::random_of(4, 400, want);
         let (_, cycles) = compare(&v, 4, 0, mem.clone());
         println!(
             "{name}: {} nodes in {cycles} cycles = {:.3} nodes/clock",
@@ -157,7 +158,7 @@ fn regression_100k_triangle() {
 fn regression_20k_mixed() {
     for seed in 0..2 {
         compare(
-            &bvh_stim::random(100 + seed, 10_000),
+            &stim::random(100 + seed, 10_000),
             100 + seed,
             0,
             MemConfig::default(),

@@ -112,14 +112,64 @@ fn run_writes_one_result_per_vector_with_cycles() {
     }
 }
 
+/// Exit status of `texpix args`, with its stderr.
+fn status(args: &[&str]) -> (Option<i32>, String) {
+    let out = Command::new(env!("CARGO_BIN_EXE_texpix"))
+        .args(args)
+        .output()
+        .expect("run texpix");
+    (
+        out.status.code(),
+        String::from_utf8_lossy(&out.stderr).into(),
+    )
+}
+
+/// Usage errors exit with 2 (clap), data errors with 1 and one line.
 #[test]
 fn unknown_unit_and_option_are_errors() {
-    let (ok, _, err) = texpix(&["run", "nosuch", "--input", "x"]);
-    assert!(!ok && err.contains("unknown unit `nosuch`"), "{err}");
-    let (ok, _, err) = texpix(&["bench", "coverage", "--frobnicate", "1"]);
-    assert!(!ok && err.contains("--frobnicate"), "{err}");
-    let (ok, _, err) = texpix(&["run", "coverage", "--input", "/nonexistent/v.jsonl"]);
-    assert!(!ok && err.contains("/nonexistent/v.jsonl"), "{err}");
+    let (code, err) = status(&["run", "nosuch", "--input", "x"]);
+    assert!(
+        code == Some(2) && err.contains("unknown unit `nosuch`"),
+        "{err}"
+    );
+    let (code, err) = status(&["bench", "coverage", "--frobnicate", "1"]);
+    assert!(code == Some(2) && err.contains("--frobnicate"), "{err}");
+    let (code, err) = status(&["run", "coverage", "--input", "x", "--stall", "0.99"]);
+    assert!(code == Some(2) && err.contains("outside 0…0.95"), "{err}");
+    let (code, err) = status(&["run", "coverage", "--input", "/nonexistent/v.jsonl"]);
+    assert!(
+        code == Some(1) && err.contains("/nonexistent/v.jsonl"),
+        "{err}"
+    );
+    assert_eq!(err.lines().count(), 1, "{err}");
+}
+
+/// `--help` for the program and each command, `--version`, and `list --names` (the registry).
+#[test]
+fn help_version_and_unit_names() {
+    let (ok, out, _) = texpix(&["--help"]);
+    assert!(ok && out.contains("Usage: texpix <COMMAND>"), "{out}");
+    for cmd in [
+        "list",
+        "run",
+        "gen",
+        "export",
+        "export-fpga",
+        "cosim",
+        "bench",
+    ] {
+        assert!(out.contains(cmd), "--help lacks {cmd}");
+        let (ok, out, err) = texpix(&[cmd, "--help"]);
+        assert!(
+            ok && out.contains(&format!("Usage: texpix {cmd}")),
+            "{cmd}: {out}{err}"
+        );
+    }
+    let (ok, out, _) = texpix(&["--version"]);
+    assert!(ok && out.starts_with("texpix "), "{out}");
+    let (ok, out, _) = texpix(&["list", "--names"]);
+    let names: Vec<&str> = out.lines().collect();
+    assert!(ok && names == texpix_tb::registry::names(), "{out}");
 }
 
 /// `run lod` (golden model and RTL) on the conformance examples, `gen lod` round trip, and LOD

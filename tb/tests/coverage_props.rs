@@ -4,13 +4,13 @@
 //! golden model against the independent ideal reference.
 
 use proptest::prelude::*;
+use texpix_tb::coverage::stim::Stim;
+use texpix_tb::coverage::Coverage;
 use texpix_tb::coverage::{
     golden, ideal_coverage, CoverageTxn, OpMode, PixldOp, QUAD_MAX, QUAD_MIN, VERTEX_MAX,
     VERTEX_MIN,
 };
-use texpix_tb::coverage_stim::Stim;
 use texpix_tb::scoreboard::{run_and_check, stalls};
-use texpix_tb::unit::Coverage;
 
 fn quad() -> impl Strategy<Value = [i32; 2]> {
     let c = prop_oneof![

@@ -3,10 +3,11 @@
 //! VCD determinism. The 100 000-transaction regression is opt-in: `cargo test --release -- --ignored`.
 
 use texpix_sim::StreamConfig;
-use texpix_tb::coverage::{parse_coverage_line, parse_result_line};
-use texpix_tb::coverage_stim::Stim;
+use texpix_tb::coverage::stim::Stim;
+use texpix_tb::coverage::Coverage;
+use texpix_tb::coverage::{parse_line, parse_result_line};
 use texpix_tb::scoreboard::{run_and_check, stalls};
-use texpix_tb::unit::{Coverage, Unit};
+use texpix_tb::unit::Unit;
 use texpix_tb::vectors::read_jsonl;
 
 fn cfg(stall: u32, seed: u64) -> StreamConfig {
@@ -43,7 +44,7 @@ fn regression_100k_with_and_without_back_pressure() {
 #[test]
 fn conformance_examples_match_expected_results() {
     let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../examples");
-    let vectors = read_jsonl(&dir.join("coverage.jsonl"), parse_coverage_line).expect("vectors");
+    let vectors = read_jsonl(&dir.join("coverage.jsonl"), parse_line).expect("vectors");
     let expected =
         read_jsonl(&dir.join("coverage.expected.jsonl"), parse_result_line).expect("expected");
     assert_eq!(vectors.len(), expected.len());

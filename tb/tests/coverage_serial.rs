@@ -1,19 +1,15 @@
 //! The time-multiplexed coverage unit (`CoverageSerial`) against the golden model, with the coverage
 //! unit's stimulus (edge cases first, then random) and driver: in order, with and without random
 //! back-pressure on both sides; the conformance examples; its timing (one transaction per
-//! `SERIAL_CYCLES` clocks); and its exported Verilog: Verilator `-Wall` lint, Yosys structural
-//! checks, and Icarus co-simulation against the Rust model, cycle by cycle.
+//! `SERIAL_CYCLES` clocks). Its exported Verilog (lint, Yosys, Icarus, Verilator and netlist
+//! co-simulation) is tested with every registered unit's, in `verilog.rs` and `netlist.rs`.
 
-use std::path::PathBuf;
-use std::process::Command;
 use texpix_rtl::coverage::SERIAL_CYCLES;
-use texpix_sim::StreamConfig;
-use texpix_tb::cli::trace;
-use texpix_tb::cosim::{self, Simulator};
-use texpix_tb::coverage::{parse_coverage_line, parse_result_line};
-use texpix_tb::coverage_stim::Stim;
+use texpix_tb::coverage::stim::Stim;
+use texpix_tb::coverage::SerialCoverage;
+use texpix_tb::coverage::{parse_line, parse_result_line};
 use texpix_tb::scoreboard::{run_and_check, stalls};
-use texpix_tb::unit::{SerialCoverage, Unit};
+use texpix_tb::unit::Unit;
 use texpix_tb::vectors::read_jsonl;
 
 /// Runs `n` vectors of the coverage stimulus with `seed` through the serial unit and compares each
@@ -48,7 +44,7 @@ fn serial_equals_golden_with_random_back_pressure() {
 #[test]
 fn serial_conformance_examples_match_expected_results() {
     let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../examples");
-    let vectors = read_jsonl(&dir.join("coverage.jsonl"), parse_coverage_line).expect("vectors");
+    let vectors = read_jsonl(&dir.join("coverage.jsonl"), parse_line).expect("vectors");
     let expected =
         read_jsonl(&dir.join("coverage.expected.jsonl"), parse_result_line).expect("expected");
     assert_eq!(vectors.len(), expected.len());
@@ -88,67 +84,4 @@ fn one_transaction_per_serial_cycles_without_back_pressure() {
         SERIAL_CYCLES + 2,
         "reset takes 2 clocks"
     );
-}
-
-fn workdir(name: &str) -> PathBuf {
-    let d = PathBuf::from(env!("CARGO_TARGET_TMPDIR")).join(name);
-    std::fs::create_dir_all(&d).expect("temp dir");
-    d
-}
-
-fn exported() -> PathBuf {
-    let f = workdir("coverage_serial_export").join("texpix_coverage_serial.v");
-    std::fs::write(&f, SerialCoverage::export("test").expect("export")).expect("write");
-    f
-}
-
-fn tool(cmd: &mut Command, what: &str) -> String {
-    cosim::run_tool(cmd, what).unwrap_or_else(|e| panic!("{e}"))
-}
-
-#[test]
-fn serial_verilog_lint_and_yosys_clean() {
-    let v = exported();
-    let waivers =
-        PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../scripts/verilator_waivers.vlt");
-    let out = tool(
-        Command::new("verilator")
-            .args(["--lint-only", "-Wall", "--top-module", SerialCoverage::TOP])
-            .arg(&waivers)
-            .arg(&v),
-        "verilator --lint-only -Wall",
-    );
-    assert!(!out.contains("%Warning"), "lint warnings:\n{out}");
-    let script = format!(
-        "read_verilog {}; hierarchy -check -top {}; proc; check -assert; select -assert-none t:$dlatch",
-        v.display(),
-        SerialCoverage::TOP
-    );
-    tool(Command::new("yosys").args(["-q", "-p", &script]), "yosys");
-}
-
-#[test]
-fn serial_icarus_matches_rust_cycle_by_cycle_under_back_pressure() {
-    let vectors = SerialCoverage::random(11, 24);
-    let cfg = StreamConfig {
-        in_idle_permille: 300,
-        out_stall_permille: 300,
-        seed: 11,
-        max_idle_cycles: 1000,
-    };
-    let (trace, _) = trace::<SerialCoverage>(&vectors, &cfg).expect("rust run");
-    assert!(
-        trace.cycles.len() as u64 > 24 * SERIAL_CYCLES,
-        "trace too short"
-    );
-    let verilog = SerialCoverage::export("cosim").expect("export");
-    let report = cosim::run(
-        Simulator::Icarus,
-        &workdir("cosim_coverage_serial"),
-        SerialCoverage::TOP,
-        &verilog,
-        &trace,
-    )
-    .expect("co-simulation");
-    assert_eq!(report.cycles, trace.cycles.len());
 }

@@ -11,7 +11,6 @@
 
 use rust_hdl::prelude::*;
 use std::path::PathBuf;
-use std::process::Command;
 use texpix_rtl::common::fp::{
     F16ToF32P, FpAddP, FpCmpP, FpLog2P, FpMulP, FpToFixedP, LzcP, CANONICAL_NAN,
 };
@@ -156,37 +155,12 @@ fn cosim_icarus<B: Block + 'static>(dut: &Dut<B>, stages: usize, seed: u64) {
     cosim_in(Simulator::Icarus, dut, stages, seed);
 }
 
-fn tool(cmd: &mut Command, what: &str) -> String {
-    texpix_tb::cosim::run_tool(cmd, what).unwrap_or_else(|e| panic!("{e}"))
-}
-
 fn lint_and_yosys<B: Block>(dut: &Dut<B>) {
     let dir = workdir(&format!("fp_lint_{}", dut.top));
     let v = dir.join(format!("{}.v", dut.top));
     std::fs::write(&v, export(dut)).expect("write");
-    let waivers =
-        PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../scripts/verilator_waivers.vlt");
-    let out = tool(
-        Command::new("verilator")
-            .args(["--lint-only", "-Wall", "--top-module", dut.top])
-            .arg(&waivers)
-            .arg(&v),
-        &format!("verilator --lint-only -Wall ({})", dut.top),
-    );
-    assert!(
-        !out.contains("%Warning"),
-        "{}: lint warnings:\n{out}",
-        dut.top
-    );
-    let script = format!(
-        "read_verilog {}; hierarchy -check -top {}; proc; check -assert; select -assert-none t:$dlatch",
-        v.display(),
-        dut.top
-    );
-    tool(
-        Command::new("yosys").args(["-q", "-p", &script]),
-        &format!("yosys ({})", dut.top),
-    );
+    texpix_tb::tools::lint(&v, dut.top, &[]).unwrap_or_else(|e| panic!("{e}"));
+    texpix_tb::tools::yosys_check(&v, dut.top).unwrap_or_else(|e| panic!("{e}"));
 }
 
 // ---------------------------------------------------------------------------------------------

@@ -3,8 +3,8 @@
 //! minification; level choices may differ only where the ideal λ is within the bound of a rounding
 //! boundary, probe counts only where η is within a small relative distance of an integer.
 
-use texpix_tb::lod::{golden, ideal, parse_lod_line, LodMode, LodTxn, MipFilter};
-use texpix_tb::lod_stim::LodStim;
+use texpix_tb::lod::stim::LodStim;
+use texpix_tb::lod::{golden, ideal, parse_line, LodMode, LodTxn, MipFilter};
 use texpix_tb::vectors::{parse_object, read_jsonl, FieldError};
 
 /// The SPEC's bound, in levels.
@@ -91,7 +91,7 @@ fn check(t: &LodTxn, r: &mut Report) -> Result<(), String> {
 #[test]
 fn conformance_examples_are_within_the_bound_of_their_ideal_lambda() {
     let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../examples");
-    let vectors = read_jsonl(&dir.join("lod.jsonl"), parse_lod_line).expect("vectors");
+    let vectors = read_jsonl(&dir.join("lod.jsonl"), parse_line).expect("vectors");
     let ideal_file = read_jsonl(&dir.join("lod.ideal.jsonl"), |l| {
         let o = parse_object(l)?;
         let a = o

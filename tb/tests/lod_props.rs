@@ -4,9 +4,9 @@
 //! reference within the SPEC's 2/256.
 
 use proptest::prelude::*;
+use texpix_tb::lod::Lod;
 use texpix_tb::lod::{golden, ideal, LodMode, LodSampler, LodTex, LodTxn, MipFilter};
 use texpix_tb::scoreboard::{run_and_check, stalls};
-use texpix_tb::unit::Lod;
 
 fn f32_value() -> impl Strategy<Value = u32> {
     prop_oneof![

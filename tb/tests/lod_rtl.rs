@@ -3,9 +3,10 @@
 //! regression is opt-in: `cargo test --release -p texpix-tb --test lod_rtl -- --ignored`.
 
 use texpix_sim::StreamConfig;
-use texpix_tb::lod::{parse_lod_line, LodTxn};
+use texpix_tb::lod::Lod;
+use texpix_tb::lod::{parse_line, LodTxn};
 use texpix_tb::scoreboard::{run_and_check, stalls};
-use texpix_tb::unit::{Lod, Unit};
+use texpix_tb::unit::Unit;
 use texpix_tb::vectors::read_jsonl;
 
 fn cfg(stall: u32, seed: u64) -> StreamConfig {
@@ -45,7 +46,7 @@ fn regression_100k_with_and_without_back_pressure() {
 #[test]
 fn conformance_examples_match_golden() {
     let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../examples");
-    let vectors = read_jsonl(&dir.join("lod.jsonl"), parse_lod_line).expect("vectors");
+    let vectors = read_jsonl(&dir.join("lod.jsonl"), parse_line).expect("vectors");
     compare(&vectors, 9, 250);
 }
 

@@ -10,11 +10,11 @@
 //! Needs Yosys (scripts/setup.sh installs it); fails, not skips, without it.
 
 use std::path::PathBuf;
-use texpix_sim::StreamConfig;
-use texpix_tb::cli::{export_unit, trace};
-use texpix_tb::cosim::{self, Simulator};
-use texpix_tb::scoreboard;
-use texpix_tb::unit::{Bvh, Coverage, Engine, Lod, TexAddr, Unit};
+use texpix_tb::cosim::{self, trace, Simulator};
+use texpix_tb::coverage::Coverage;
+use texpix_tb::lod::Lod;
+use texpix_tb::scoreboard::{self, stalls};
+use texpix_tb::unit::{Engine, Unit};
 
 fn workdir(name: &str) -> PathBuf {
     let d = PathBuf::from(env!("CARGO_TARGET_TMPDIR")).join(name);
@@ -22,32 +22,26 @@ fn workdir(name: &str) -> PathBuf {
     d
 }
 
-fn stalls(seed: u64) -> StreamConfig {
-    StreamConfig {
-        in_idle_permille: 300,
-        out_stall_permille: 300,
-        seed,
-        max_idle_cycles: 1000,
-    }
-}
-
-/// The rust-hdl trace replayed through the netlist: identical outputs on every cycle.
-fn replay<U: Unit>(n: usize, seed: u64) {
+/// The rust-hdl trace of `U::TEST_VECTORS` random vectors (30 % back-pressure) replayed through
+/// the netlist: identical outputs on every cycle.
+fn replay<U: Unit>(seed: u64) {
+    let n = U::TEST_VECTORS;
     let vectors = U::random(seed, n);
-    let (trace, _) = trace::<U>(&vectors, &stalls(seed)).expect("rust run");
+    let (trace, _) = trace::<U>(&vectors, &stalls(300, seed)).expect("rust run");
     assert!(trace.cycles.len() > n, "trace too short");
     let dir = workdir(&format!("netlist_{}_{seed}", U::NAME));
-    let verilog = export_unit(U::NAME).expect("export");
+    let verilog = U::verilog().expect("export");
     let report =
         cosim::run(Simulator::Netlist, &dir, U::TOP, &verilog, &trace).expect("netlist replay");
     assert_eq!(report.cycles, trace.cycles.len());
 }
 
-/// The unit's own driver on the netlist engine: results equal the golden model, in order.
-fn engine<U: Unit>(n: usize, seed: u64) {
-    let vectors = U::random(seed, n);
+/// The unit's own driver on the netlist engine, 3 × `U::TEST_VECTORS` vectors: results equal the
+/// golden model, in order.
+fn engine<U: Unit>(seed: u64) {
+    let vectors = U::random(seed, 3 * U::TEST_VECTORS);
     let mut sim = U::new_sim_on(Engine::Netlist).expect("netlist engine");
-    let (results, stats) = U::run(&mut sim, &vectors, &stalls(seed)).expect("run");
+    let (results, stats) = U::run(&mut sim, &vectors, &stalls(300, seed)).expect("run");
     scoreboard::check::<U>(&vectors, &results).expect("netlist engine == golden");
     assert!(
         stats.in_stall_cycles > 0 && stats.out_stall_cycles > 0,
@@ -57,50 +51,30 @@ fn engine<U: Unit>(n: usize, seed: u64) {
     assert!(net.evaluations() > 0);
 }
 
-#[test]
-fn coverage_netlist_replays_the_rust_trace() {
-    replay::<Coverage>(600, 31);
+macro_rules! netlist_tests {
+    ($($id:ident => $u:ty),* $(,)?) => {$(
+        mod $id {
+            use super::*;
+
+            #[test]
+            fn netlist_replays_the_rust_trace() {
+                replay::<$u>(31);
+            }
+
+            #[test]
+            fn netlist_engine_matches_golden() {
+                engine::<$u>(32);
+            }
+        }
+    )*};
 }
 
-#[test]
-fn coverage_netlist_engine_matches_golden() {
-    engine::<Coverage>(1500, 32);
-}
-
-#[test]
-fn lod_netlist_replays_the_rust_trace() {
-    replay::<Lod>(400, 33);
-}
-
-#[test]
-fn lod_netlist_engine_matches_golden() {
-    engine::<Lod>(1500, 34);
-}
-
-#[test]
-fn bvh_netlist_replays_the_rust_trace() {
-    replay::<Bvh>(200, 35);
-}
-
-#[test]
-fn bvh_netlist_engine_matches_golden() {
-    engine::<Bvh>(800, 36);
-}
-
-#[test]
-fn texaddr_netlist_replays_the_rust_trace() {
-    replay::<TexAddr>(300, 37);
-}
-
-#[test]
-fn texaddr_netlist_engine_matches_golden() {
-    engine::<TexAddr>(1500, 38);
-}
+texpix_tb::for_each_unit!(netlist_tests);
 
 #[test]
 fn netlist_replay_detects_a_wrong_output() {
     let vectors = Lod::random(5, 20);
-    let (mut trace, _) = trace::<Lod>(&vectors, &stalls(1)).expect("rust run");
+    let (mut trace, _) = trace::<Lod>(&vectors, &stalls(300, 1)).expect("rust run");
     let k = trace
         .ports
         .iter()
@@ -116,7 +90,7 @@ fn netlist_replay_detects_a_wrong_output() {
         Simulator::Netlist,
         &workdir("netlist_corrupt"),
         Lod::TOP,
-        &export_unit("lod").unwrap(),
+        &Lod::verilog().unwrap(),
         &trace,
     )
     .expect_err("must detect the corrupted value");
@@ -133,7 +107,7 @@ fn netlist_vcd_has_ports_and_internal_signals() {
     sim.dump_vcd(&path, &[]).expect("vcd");
     Coverage::reset(&mut sim).expect("reset");
     let vectors = Coverage::random(3, 4);
-    let (results, _) = Coverage::run(&mut sim, &vectors, &stalls(3)).expect("run");
+    let (results, _) = Coverage::run(&mut sim, &vectors, &stalls(300, 3)).expect("run");
     scoreboard::check::<Coverage>(&vectors, &results).expect("== golden");
     sim.finish_vcd().expect("finish");
     let text = std::fs::read_to_string(&path).expect("read vcd");

@@ -8,11 +8,11 @@
 
 use serde_json::Value;
 use std::time::Instant;
+use texpix_tb::texaddr::stim::{lanes_for_wrap, random};
 use texpix_tb::texaddr::{
-    golden, ideal, parse_texaddr_line, result_to_json, to_json, Dim, Fault, Form, Header, Lane, Op,
+    golden, ideal, parse_line, result_json, txn_json, Dim, Fault, Form, Header, Lane, Op,
     SamplerDesc, TexAddrResult, TexAddrTxn, TexDesc, Txd, Wrap, ADDR_MASK,
 };
-use texpix_tb::texaddr_stim::{lanes_for_wrap, random};
 use texpix_tb::vectors::{parse_object, read_jsonl, FieldError};
 
 fn fb(x: f32) -> u32 {
@@ -26,7 +26,7 @@ fn fb(x: f32) -> u32 {
 #[test]
 fn conformance_examples_match_taps_exactly_and_weights_within_one() {
     let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../examples");
-    let vectors = read_jsonl(&dir.join("texaddr.jsonl"), parse_texaddr_line).expect("vectors");
+    let vectors = read_jsonl(&dir.join("texaddr.jsonl"), parse_line).expect("vectors");
     let expected = read_jsonl(&dir.join("texaddr.expected.jsonl"), |l| {
         let o = parse_object(l)?;
         o.get("lanes")
@@ -36,16 +36,16 @@ fn conformance_examples_match_taps_exactly_and_weights_within_one() {
     .expect("expected results");
     assert_eq!(vectors.len(), expected.len());
     assert!(vectors.len() >= 30);
-    // to_json prints the direct form exactly as the SPEC's examples spell it.
+    // txn_json prints the direct form exactly as the SPEC's examples spell it.
     let text = std::fs::read_to_string(dir.join("texaddr.jsonl")).unwrap();
     for (k, (line, t)) in text.lines().zip(&vectors).enumerate() {
         let original: Value = serde_json::from_str(line).unwrap();
-        assert_eq!(to_json(t), original, "line {}", k + 1);
+        assert_eq!(txn_json(t), original, "line {}", k + 1);
     }
     let (mut exact_lines, mut lanes, mut exact_lanes, mut weights_off_by_one) = (0, 0, 0, 0);
     for (k, (t, want)) in vectors.iter().zip(&expected).enumerate() {
         let line = k + 1;
-        let got = result_to_json(&golden(t));
+        let got = result_json(&golden(t));
         assert_eq!(got["fault"], "none", "line {line}");
         let mut exact = true;
         for l in 0..4 {
@@ -280,12 +280,12 @@ fn txd_registers_land_where_seed_000_packs_them() {
         assert!(texel_reqs == 4 && fetches == 1, "{what}");
         // The legacy {tid, smp} spelling of the same index gives the same quad.
         if !bindless {
-            let mut v = to_json(&txd_txn(x.clone()));
+            let mut v = txn_json(&txd_txn(x.clone()));
             let o = v["txd"].as_object_mut().unwrap();
             o.remove("ts_idx");
             o.insert("tid".into(), (TS_IDX & 0xFF).into());
             o.insert("smp".into(), (TS_IDX >> 8).into());
-            let t = parse_texaddr_line(&v.to_string()).unwrap();
+            let t = parse_line(&v.to_string()).unwrap();
             let Form::Txd(y) = &t.form else { panic!() };
             assert_eq!((y.ts_idx, y.legacy), (TS_IDX, Some((0x23, 1))));
             assert_eq!(golden(&t), r, "{what}: legacy spelling");
@@ -657,7 +657,7 @@ fn golden_vs_ideal(lanes_per_mode: usize, seed: u64) {
         let mut rep = WrapReport::default();
         for (k, t) in lanes_for_wrap(seed, mode, lanes_per_mode).enumerate() {
             check_vector(&t, k % 8 == 0, &mut rep)
-                .unwrap_or_else(|e| panic!("{name} vector {k}: {e}\n{}", to_json(&t)));
+                .unwrap_or_else(|e| panic!("{name} vector {k}: {e}\n{}", txn_json(&t)));
         }
         let secs = start.elapsed().as_secs_f64();
         println!(
@@ -1026,10 +1026,10 @@ fn the_last_level_and_levels_beyond_it() {
 fn stimulus_vectors_round_trip_through_json() {
     let vs = random(11, 10_000);
     for (k, t) in vs.iter().enumerate() {
-        let line = to_json(t).to_string();
-        let back = parse_texaddr_line(&line).unwrap_or_else(|e| panic!("vector {k}: {e}: {line}"));
+        let line = txn_json(t).to_string();
+        let back = parse_line(&line).unwrap_or_else(|e| panic!("vector {k}: {e}: {line}"));
         assert_eq!(&back, t, "vector {k}: {line}");
-        let r: Value = result_to_json(&golden(t));
+        let r: Value = result_json(&golden(t));
         assert!(r["lanes"].is_array());
     }
 }
@@ -1081,7 +1081,7 @@ fn stimulus_covers_the_cases() {
         sizes_1 += u32::from(h.width == 1 || h.height == 1);
         sizes_max += u32::from(h.width == 32768 || h.height == 32768);
         npot += u32::from(!h.width.is_power_of_two());
-        let size = texpix_tb::texaddr_stim::texture_bytes(&TexDesc {
+        let size = texpix_tb::texaddr::stim::texture_bytes(&TexDesc {
             width: h.width,
             height: h.height,
             layers: h.layers,

@@ -7,10 +7,10 @@
 
 use proptest::prelude::*;
 use texpix_tb::scoreboard::{run_and_check, stalls};
+use texpix_tb::texaddr::TexAddr;
 use texpix_tb::texaddr::{
     golden, ideal, Dim, Form, Lane, Op, SamplerDesc, TexAddrTxn, TexDesc, Wrap, TILE_SHIFT,
 };
-use texpix_tb::unit::TexAddr;
 
 fn wrap() -> impl Strategy<Value = Wrap> {
     prop::sample::select(Wrap::ALL.iter().map(|w| w.0).collect::<Vec<_>>())

@@ -6,10 +6,11 @@
 //! `cargo test --release -p texpix-tb --test texaddr_rtl -- --ignored --nocapture`.
 
 use texpix_tb::scoreboard::{check, stalls};
-use texpix_tb::texaddr::{golden, parse_texaddr_line, Fault, TexAddrTxn};
-use texpix_tb::texaddr_dut::{run_with_stats, PortStats};
-use texpix_tb::texaddr_stim::TexAddrStim;
-use texpix_tb::unit::{TexAddr, Unit};
+use texpix_tb::texaddr::dut::{run_with_stats, PortStats};
+use texpix_tb::texaddr::stim::TexAddrStim;
+use texpix_tb::texaddr::TexAddr;
+use texpix_tb::texaddr::{golden, parse_line, Fault, TexAddrTxn};
+use texpix_tb::unit::Unit;
 use texpix_tb::vectors::read_jsonl;
 
 /// Runs and checks `vectors`, returning what the side ports saw; also checks the port counts
@@ -90,7 +91,7 @@ fn regression_100k_with_and_without_back_pressure() {
 #[test]
 fn conformance_examples_match_golden() {
     let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../examples");
-    let vectors = read_jsonl(&dir.join("texaddr.jsonl"), parse_texaddr_line).expect("vectors");
+    let vectors = read_jsonl(&dir.join("texaddr.jsonl"), parse_line).expect("vectors");
     compare(&vectors, 9, 250);
 }
 

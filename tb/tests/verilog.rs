@@ -1,16 +1,17 @@
-//! The exported Verilog of every built unit: lint (Verilator -Wall with the waiver file), Yosys
+//! The exported Verilog of every registered unit: lint (Verilator -Wall with the waiver file), Yosys
 //! structural checks (no latches, no undriven nets, no logic loops), and co-simulation in Icarus
 //! Verilog and Verilator against the Rust simulation, cycle by cycle, with random back-pressure.
+//! One test module per unit of the registry (`texpix_tb::for_each_unit!`).
 //!
 //! These tests need iverilog, verilator and yosys (scripts/setup.sh installs them); they fail, not
 //! skip, when a tool is missing.
 
 use std::path::PathBuf;
-use std::process::Command;
-use texpix_sim::StreamConfig;
-use texpix_tb::cli::{export_unit, trace};
-use texpix_tb::cosim::{self, Simulator};
-use texpix_tb::unit::{Bvh, Coverage, Lod, TexAddr, Unit};
+use texpix_tb::cosim::{self, trace, Simulator};
+use texpix_tb::coverage::Coverage;
+use texpix_tb::scoreboard::stalls;
+use texpix_tb::tools;
+use texpix_tb::unit::Unit;
 
 fn workdir(name: &str) -> PathBuf {
     let d = PathBuf::from(env!("CARGO_TARGET_TMPDIR")).join(name);
@@ -21,107 +22,57 @@ fn workdir(name: &str) -> PathBuf {
 fn exported<U: Unit>() -> PathBuf {
     let d = workdir(&format!("{}_export", U::NAME));
     let f = d.join(format!("{}.v", U::TOP));
-    std::fs::write(&f, export_unit(U::NAME).expect("export")).expect("write");
+    std::fs::write(&f, U::verilog().expect("export")).expect("write");
     f
 }
 
-fn tool(cmd: &mut Command, what: &str) -> String {
-    texpix_tb::cosim::run_tool(cmd, what).unwrap_or_else(|e| panic!("{e}"))
-}
-
-fn lint<U: Unit>() {
-    let v = exported::<U>();
-    let waivers =
-        PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../scripts/verilator_waivers.vlt");
-    let out = tool(
-        Command::new("verilator")
-            .args(["--lint-only", "-Wall", "--top-module", U::TOP])
-            .arg(&waivers)
-            .arg(&v),
-        "verilator --lint-only -Wall",
-    );
-    assert!(!out.contains("%Warning"), "lint warnings:\n{out}");
-}
-
-fn yosys<U: Unit>() {
-    let v = exported::<U>();
-    let script = format!(
-        "read_verilog {}; hierarchy -check -top {}; proc; check -assert; select -assert-none t:$dlatch",
-        v.display(),
-        U::TOP
-    );
-    tool(Command::new("yosys").args(["-q", "-p", &script]), "yosys");
-}
-
-fn cosim<U: Unit>(sim: Simulator, n: usize, stall: u32, seed: u64) {
+/// `U::TEST_VECTORS` random vectors at 30 % back-pressure: the Rust trace replayed by `sim`.
+fn cosim<U: Unit>(sim: Simulator, seed: u64) {
+    let n = U::TEST_VECTORS;
     let vectors = U::random(seed, n);
-    let cfg = StreamConfig {
-        in_idle_permille: stall,
-        out_stall_permille: stall,
-        seed,
-        max_idle_cycles: 1000,
-    };
-    let (trace, _) = trace::<U>(&vectors, &cfg).expect("rust run");
+    let (trace, _) = trace::<U>(&vectors, &stalls(300, seed)).expect("rust run");
     assert!(trace.cycles.len() > n, "trace too short");
     let dir = workdir(&format!("cosim_{}_{sim:?}_{seed}", U::NAME));
-    let verilog = export_unit(U::NAME).expect("export");
+    let verilog = U::verilog().expect("export");
     let report = cosim::run(sim, &dir, U::TOP, &verilog, &trace).expect("co-simulation");
     assert_eq!(report.cycles, trace.cycles.len());
 }
 
-#[test]
-fn coverage_verilator_lint_is_clean_with_the_waiver_file() {
-    lint::<Coverage>();
+macro_rules! verilog_tests {
+    ($($id:ident => $u:ty),* $(,)?) => {$(
+        mod $id {
+            use super::*;
+            type U = $u;
+
+            #[test]
+            fn verilator_lint_is_clean_with_the_waiver_file() {
+                tools::lint(&exported::<U>(), U::TOP, &[]).unwrap_or_else(|e| panic!("{e}"));
+            }
+
+            #[test]
+            fn yosys_finds_no_latches_undriven_nets_or_loops() {
+                tools::yosys_check(&exported::<U>(), U::TOP).unwrap_or_else(|e| panic!("{e}"));
+            }
+
+            #[test]
+            fn icarus_matches_rust_cycle_by_cycle_under_back_pressure() {
+                cosim::<U>(Simulator::Icarus, 11);
+            }
+
+            #[test]
+            fn verilator_matches_rust_cycle_by_cycle_under_back_pressure() {
+                cosim::<U>(Simulator::Verilator, 12);
+            }
+        }
+    )*};
 }
 
-#[test]
-fn coverage_yosys_finds_no_latches_undriven_nets_or_loops() {
-    yosys::<Coverage>();
-}
-
-#[test]
-fn coverage_icarus_matches_rust_cycle_by_cycle_under_back_pressure() {
-    cosim::<Coverage>(Simulator::Icarus, 600, 300, 11);
-}
-
-#[test]
-fn coverage_verilator_matches_rust_cycle_by_cycle_under_back_pressure() {
-    cosim::<Coverage>(Simulator::Verilator, 600, 300, 12);
-}
-
-#[test]
-fn lod_verilator_lint_is_clean_with_the_waiver_file() {
-    lint::<Lod>();
-}
-
-#[test]
-fn lod_yosys_finds_no_latches_undriven_nets_or_loops() {
-    yosys::<Lod>();
-}
-
-#[test]
-fn lod_icarus_matches_rust_cycle_by_cycle_under_back_pressure() {
-    cosim::<Lod>(Simulator::Icarus, 400, 300, 13);
-}
-
-#[test]
-fn lod_verilator_matches_rust_cycle_by_cycle_under_back_pressure() {
-    cosim::<Lod>(Simulator::Verilator, 400, 300, 14);
-}
+texpix_tb::for_each_unit!(verilog_tests);
 
 #[test]
 fn cosim_detects_a_wrong_output() {
     let vectors = Coverage::random(5, 20);
-    let (mut trace, _) = trace::<Coverage>(
-        &vectors,
-        &StreamConfig {
-            in_idle_permille: 0,
-            out_stall_permille: 0,
-            seed: 1,
-            max_idle_cycles: 1000,
-        },
-    )
-    .expect("rust run");
+    let (mut trace, _) = trace::<Coverage>(&vectors, &stalls(0, 1)).expect("rust run");
     // Corrupt one expected output value: the comparison must name that cycle and port.
     let k = trace
         .ports
@@ -136,7 +87,7 @@ fn cosim_detects_a_wrong_output() {
         Simulator::Icarus,
         &dir,
         "texpix_coverage",
-        &export_unit("coverage").unwrap(),
+        &Coverage::verilog().unwrap(),
         &trace,
     )
     .expect_err("must detect the corrupted value");
@@ -144,44 +95,4 @@ fn cosim_detects_a_wrong_output() {
         err.contains(&format!("cycle {row}")) && err.contains("out_covmask_0"),
         "{err}"
     );
-}
-
-#[test]
-fn bvh_verilator_lint_is_clean_with_the_waiver_file() {
-    lint::<Bvh>();
-}
-
-#[test]
-fn bvh_yosys_finds_no_latches_undriven_nets_or_loops() {
-    yosys::<Bvh>();
-}
-
-#[test]
-fn bvh_icarus_matches_rust_cycle_by_cycle_under_back_pressure() {
-    cosim::<Bvh>(Simulator::Icarus, 150, 300, 15);
-}
-
-#[test]
-fn bvh_verilator_matches_rust_cycle_by_cycle_under_back_pressure() {
-    cosim::<Bvh>(Simulator::Verilator, 300, 300, 16);
-}
-
-#[test]
-fn texaddr_verilator_lint_is_clean_with_the_waiver_file() {
-    lint::<TexAddr>();
-}
-
-#[test]
-fn texaddr_yosys_finds_no_latches_undriven_nets_or_loops() {
-    yosys::<TexAddr>();
-}
-
-#[test]
-fn texaddr_icarus_matches_rust_cycle_by_cycle_under_back_pressure() {
-    cosim::<TexAddr>(Simulator::Icarus, 200, 300, 17);
-}
-
-#[test]
-fn texaddr_verilator_matches_rust_cycle_by_cycle_under_back_pressure() {
-    cosim::<TexAddr>(Simulator::Verilator, 400, 300, 18);
 }

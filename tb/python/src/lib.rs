@@ -1,8 +1,8 @@
 //! `texpix._texpix`: the Rust core of the Python test benches.
 //!
-//! Generic over [`Unit`]: a unit registered in [`with_unit`] gets signal access by name, a Rust
-//! clock, VCD dumping, its golden model, random vectors, batch runs and its Verilog, with no code of
-//! its own. The cocotb-like scheduler on top is pure Python (`python/texpix`).
+//! Generic over [`Unit`]: every unit of texpix's registry ([`texpix_tb::registry`]) gets signal
+//! access by name, a Rust clock, VCD dumping, its golden model, its ideal reference, random vectors,
+//! batch runs and its Verilog, with no code of its own. The cocotb-like scheduler on top is pure Python (`python/texpix`).
 
 mod engine;
 
@@ -14,7 +14,8 @@ use std::panic::{catch_unwind, AssertUnwindSafe};
 use std::path::PathBuf;
 use texpix_sim::access::Role;
 use texpix_sim::StreamConfig;
-use texpix_tb::unit::{Bvh, Coverage, Lod, SerialCoverage, TexAddr, Unit};
+use texpix_tb::registry::{self, UnitFn, UNITS};
+use texpix_tb::unit::Unit;
 
 create_exception!(
     _texpix,
@@ -32,35 +33,10 @@ create_exception!(
 /// Stack for building and batch-running units: their signal trees are built by value before boxing.
 const BIG_STACK: usize = 512 << 20;
 
-/// Something to do with a unit type chosen by name.
-trait UnitFn {
-    type Out;
-    fn call<U: Unit + 'static>(self) -> Self::Out;
+/// [`registry::with_unit`] with an unknown name as a Python `ValueError`.
+fn with_unit<F: UnitFn>(name: &str, f: F) -> PyResult<F::Out> {
+    registry::with_unit(name, f).map_err(PyValueError::new_err)
 }
-
-/// The registered units. Adding a unit to this list is all the harness needs.
-macro_rules! registered_units {
-    ($($u:ty),* $(,)?) => {
-        /// Registered units: `(NAME, TOP)`.
-        const UNITS: &[(&str, &str)] = &[$((<$u>::NAME, <$u>::TOP)),*];
-
-        /// Calls `f` with the unit named `name` (its NAME or its Verilog TOP).
-        fn with_unit<F: UnitFn>(name: &str, f: F) -> PyResult<F::Out> {
-            $(
-                if name == <$u>::NAME || name == <$u>::TOP {
-                    return Ok(f.call::<$u>());
-                }
-            )*
-            let known: Vec<&str> = UNITS.iter().map(|u| u.0).collect();
-            Err(PyValueError::new_err(format!(
-                "unknown unit `{name}` (known: {})",
-                known.join(", ")
-            )))
-        }
-    };
-}
-
-registered_units!(Coverage, Lod, Bvh, TexAddr, SerialCoverage);
 
 /// Runs `f` on a thread with a big stack, turning a panic into [`RustPanic`].
 fn on_big_stack<T: Send + 'static>(f: impl FnOnce() -> T + Send + 'static) -> PyResult<T> {
@@ -91,7 +67,7 @@ unsafe impl<T> Send for Moved<T> {}
 struct Build;
 impl UnitFn for Build {
     type Out = PyResult<Box<dyn Engine>>;
-    fn call<U: Unit + 'static>(self) -> Self::Out {
+    fn call<U: Unit>(self) -> Self::Out {
         let b = on_big_stack(|| Moved(Box::<U::Block>::default()))?;
         let core = Core::new(Hdl::new(b.0)).map_err(SimError::new_err)?;
         Ok(Box::new(core))
@@ -101,7 +77,7 @@ impl UnitFn for Build {
 struct BuildNet;
 impl UnitFn for BuildNet {
     type Out = PyResult<Box<dyn Engine>>;
-    fn call<U: Unit + 'static>(self) -> Self::Out {
+    fn call<U: Unit>(self) -> Self::Out {
         let net = on_big_stack(|| {
             texpix_tb::unit::compiled_netlist(U::TOP, || U::export(texpix_tb::unit::NETLIST_HEADER))
         })?
@@ -385,7 +361,7 @@ impl Sim {
 struct Golden(Vec<String>);
 impl UnitFn for Golden {
     type Out = PyResult<Vec<String>>;
-    fn call<U: Unit + 'static>(self) -> Self::Out {
+    fn call<U: Unit>(self) -> Self::Out {
         self.0
             .iter()
             .map(|line| {
@@ -402,7 +378,7 @@ impl UnitFn for Golden {
 struct Random(u64, usize);
 impl UnitFn for Random {
     type Out = Vec<String>;
-    fn call<U: Unit + 'static>(self) -> Self::Out {
+    fn call<U: Unit>(self) -> Self::Out {
         U::random(self.0, self.1)
             .iter()
             .map(|t| U::txn_json(t).to_string())
@@ -418,7 +394,7 @@ type BatchOut = (Vec<BatchRow>, (u64, u64, u64));
 struct Batch(Vec<String>, StreamConfig, texpix_tb::unit::Engine);
 impl UnitFn for Batch {
     type Out = PyResult<BatchOut>;
-    fn call<U: Unit + 'static>(self) -> Self::Out {
+    fn call<U: Unit>(self) -> Self::Out {
         let txns = self
             .0
             .iter()
@@ -445,89 +421,31 @@ impl UnitFn for Batch {
 struct Export(String);
 impl UnitFn for Export {
     type Out = PyResult<String>;
-    fn call<U: Unit + 'static>(self) -> Self::Out {
+    fn call<U: Unit>(self) -> Self::Out {
         let h = self.0;
         on_big_stack(move || U::export(&h))?.map_err(SimError::new_err)
     }
 }
 
-/// The ideal (exact or f64) reference of one vector, as JSON: coverage `{"covered": [4]}` (before the
-/// sample mask), LOD per-lane arrays of its `IdealLane` fields (NaN/±Inf as null), BVH the
-/// reference's debug text (`{"debug": ...}`; it has no JSON form yet), texaddr (direct form only)
-/// per lane the exact taps and the real weights α·256 (`null` for a non-finite coordinate).
+/// The ideal (exact or f64) reference of one vector, as JSON (each unit's `ideal_json`): coverage
+/// `{"covered": [4]}` (before the sample mask), LOD per-lane arrays of its ideal fields (NaN/±Inf
+/// as null), texaddr (direct form only) per lane the exact taps and the real weights α·256, BVH the
+/// reference's debug text (`{"debug": ...}`).
 #[pyfunction]
 fn ideal(unit: &str, line: &str) -> PyResult<String> {
-    let bad = |e: texpix_tb::vectors::FieldError| PyValueError::new_err(format!("{unit}: {e}"));
-    let v = match unit {
-        "coverage" | "texpix_coverage" => {
-            let t = Coverage::parse(line).map_err(bad)?;
-            serde_json::json!({ "covered": texpix_tb::coverage::ideal_coverage(&t) })
-        }
-        "lod" | "texpix_lod" => {
-            let t = Lod::parse(line).map_err(bad)?;
-            let l = texpix_tb::lod::ideal(&t);
-            let col = |f: fn(&texpix_tb::lod::IdealLane) -> serde_json::Value| {
-                serde_json::Value::Array(l.iter().map(f).collect())
-            };
-            serde_json::json!({
-                "lambda": col(|x| serde_json::json!(x.lambda)),
-                "lambda_prime": col(|x| serde_json::json!(x.lambda_prime)),
-                "d": col(|x| serde_json::json!(x.d)),
-                "eta": col(|x| serde_json::json!(x.eta)),
-                "probes": col(|x| serde_json::json!(x.probes)),
-                "rho_max": col(|x| serde_json::json!(x.rho_max)),
-                "rho_min": col(|x| serde_json::json!(x.rho_min)),
-                "level0": col(|x| serde_json::json!(x.level0)),
-                "level1": col(|x| serde_json::json!(x.level1)),
-            })
-        }
-        "texaddr" | "texpix_texaddr" => {
-            let t = TexAddr::parse(line).map_err(bad)?;
-            let texpix_tb::texaddr::Form::Direct {
-                tex,
-                sampler,
-                lanes,
-                ..
-            } = &t.form
-            else {
-                return Err(PyValueError::new_err(
-                    "texaddr: the ideal reference takes the SPEC's direct form (tex, sampler, lanes), not a txd instruction",
-                ));
-            };
-            let lane = |l: &texpix_tb::texaddr::Lane| {
-                let Some(x) = texpix_tb::texaddr::ideal::lane(tex, sampler, t.level, l) else {
-                    return serde_json::Value::Null;
-                };
-                let w = |a: &texpix_tb::texaddr::ideal::IdealAxis| {
-                    if sampler.linear {
-                        a.fract * 256.0
-                    } else {
-                        0.0
-                    }
-                };
-                let taps: Vec<serde_json::Value> = x
-                    .taps
-                    .iter()
-                    .map(|p| {
-                        serde_json::json!({"i": p.i, "j": p.j, "layer": p.layer, "level": p.level,
-                                           "addr": p.addr as u64, "border": p.border})
-                    })
-                    .collect();
-                serde_json::json!({"taps": taps, "wu": w(&x.u), "wv": x.v.as_ref().map_or(0.0, w)})
-            };
-            serde_json::json!({ "lanes": lanes.iter().map(lane).collect::<Vec<_>>() })
-        }
-        "bvh" | "texpix_bvh" => {
-            let t = Bvh::parse(line).map_err(bad)?;
-            serde_json::json!({ "debug": format!("{:?}", texpix_tb::bvh::ideal(&t)) })
-        }
-        _ => {
-            return Err(PyValueError::new_err(format!(
-                "no ideal reference for `{unit}`"
-            )))
-        }
-    };
-    Ok(v.to_string())
+    with_unit(unit, Ideal(line.to_string()))?
+}
+
+struct Ideal(String);
+impl UnitFn for Ideal {
+    type Out = PyResult<String>;
+    fn call<U: Unit>(self) -> Self::Out {
+        let t =
+            U::parse(&self.0).map_err(|e| PyValueError::new_err(format!("{}: {e}", U::NAME)))?;
+        let v =
+            U::ideal_json(&t).map_err(|e| PyValueError::new_err(format!("{}: {e}", U::NAME)))?;
+        Ok(v.to_string())
+    }
 }
 
 /// Golden-model results (JSON) for vectors (JSON lines) of `unit`.
@@ -579,7 +497,7 @@ fn export(unit: &str, header: &str) -> PyResult<String> {
 /// Registered units as `(name, verilog_top)`.
 #[pyfunction]
 fn units() -> Vec<(&'static str, &'static str)> {
-    UNITS.to_vec()
+    UNITS.iter().map(|u| (u.name, u.top)).collect()
 }
 
 #[pymodule]

@@ -312,3 +312,9 @@ pub fn ideal(t: &BvhTxn) -> Ideal {
         }
     }
 }
+
+/// The ideal reference as JSON: `{"debug": text}`, the [`Ideal`] outcome's debug text (it has no
+/// structured JSON form yet).
+pub fn ideal_json(t: &BvhTxn) -> Result<serde_json::Value, String> {
+    Ok(serde_json::json!({ "debug": format!("{:?}", ideal(t)) }))
+}

@@ -258,7 +258,7 @@ fn parse_node(v: &Value, ptr: u64) -> Result<Node, FieldError> {
 }
 
 /// Parses one BVH vector.
-pub fn parse_bvh_line(line: &str) -> Result<BvhTxn, FieldError> {
+pub fn parse_line(line: &str) -> Result<BvhTxn, FieldError> {
     let o = parse_object(line)?;
     check_fields(
         &o,
@@ -337,9 +337,9 @@ pub fn parse_bvh_line(line: &str) -> Result<BvhTxn, FieldError> {
     })
 }
 
-/// A vector as JSON (the inverse of [`parse_bvh_line`]): `desc` when the descriptor's type is the
+/// A vector as JSON (the inverse of [`parse_line`]): `desc` when the descriptor's type is the
 /// BVH type, else `desc_bits`; `instr` only when it is not the legal default.
-pub fn to_json(t: &BvhTxn) -> Value {
+pub fn txn_json(t: &BvhTxn) -> Value {
     let d = &t.desc;
     let mut v = json!({
         "ray": {"origin": t.ray.origin, "dir": t.ray.dir, "inv_dir": t.ray.inv_dir,
@@ -382,7 +382,7 @@ pub fn to_json(t: &BvhTxn) -> Value {
 }
 
 /// A result as JSON: `{"d": [4 u32]}` or `{"d": null, "error": "…"}`.
-pub fn result_to_json(r: &BvhResult) -> Value {
+pub fn result_json(r: &BvhResult) -> Value {
     match r {
         Ok(d) => json!({ "d": d }),
         Err(e) => json!({"d": null, "error": e.to_string()}),

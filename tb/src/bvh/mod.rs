@@ -69,16 +69,21 @@
 //! the vector's node into a fresh memory at the address the pointer and descriptor give and reads it
 //! back from there ([`golden_with_memory`] takes a memory the caller filled).
 
+pub mod dut;
 pub mod mem;
+pub mod stim;
+mod unit;
 
 mod ideal;
 mod io;
 
 pub use ideal::{
-    ideal, ideal_box, ideal_slab, ideal_tri, Bounded, Ideal, IdealBoxNode, IdealSlab, IdealTri,
+    ideal, ideal_box, ideal_json, ideal_slab, ideal_tri, Bounded, Ideal, IdealBoxNode, IdealSlab,
+    IdealTri,
 };
-pub use io::{parse_bvh_line, result_to_json, to_json};
+pub use io::{parse_line, result_json, txn_json};
 pub use mem::Memory;
+pub use unit::Bvh;
 
 use crate::fpmodel::{f16_to_f32, fp_add, fp_cmp, fp_mul, is_nan};
 use std::fmt;

@@ -44,3 +44,8 @@ pub fn ideal_coverage(t: &CoverageTxn) -> [u32; 4] {
     }
     out
 }
+
+/// The ideal reference as JSON: `{"covered": [4]}`, each lane's covered samples before the mask.
+pub fn ideal_json(t: &CoverageTxn) -> Result<serde_json::Value, String> {
+    Ok(serde_json::json!({ "covered": ideal_coverage(t) }))
+}

@@ -78,7 +78,7 @@ fn op(v: &Value, field: &str) -> Result<PixldOp, FieldError> {
 }
 
 /// Parses one coverage vector.
-pub fn parse_coverage_line(line: &str) -> Result<CoverageTxn, FieldError> {
+pub fn parse_line(line: &str) -> Result<CoverageTxn, FieldError> {
     let o = parse_object(line)?;
     check_fields(
         &o,
@@ -149,7 +149,7 @@ pub fn parse_coverage_line(line: &str) -> Result<CoverageTxn, FieldError> {
 }
 
 /// One result line (without cycles): `{"covmask": [...], "pixld": [{"rd", "pd"[, "error"]}, ...]}`.
-pub fn result_to_json(r: &CoverageResult) -> String {
+pub fn result_json(r: &CoverageResult) -> Value {
     let ops: Vec<Value> = r
         .pixld
         .iter()
@@ -163,11 +163,29 @@ pub fn result_to_json(r: &CoverageResult) -> String {
             Value::Object(m)
         })
         .collect();
-    format!(
-        "{{\"covmask\":{},\"pixld\":{}}}",
-        json!(r.covmask),
-        Value::Array(ops)
-    )
+    json!({ "covmask": r.covmask, "pixld": ops })
+}
+
+/// A vector as a JSON object in the vector format (the inverse of [`parse_line`]).
+pub fn txn_json(t: &CoverageTxn) -> Value {
+    let mut v = json!({
+        "samples": t.samples,
+        "tri": t.tri,
+        "quad": t.quad,
+        "sample_mask": t.sample_mask,
+        "ssaa": t.ssaa,
+        "sample_id": t.sample_id,
+        "ops": t.ops.iter().map(|o| json!({
+            "mode": o.mode.name(),
+            "index": o.index,
+            "pd": o.pd,
+            "tgsi": o.tgsi,
+        })).collect::<Vec<_>>(),
+    });
+    if let Some(p) = &t.positions {
+        v["positions"] = json!(p);
+    }
+    v
 }
 
 fn u32x4(v: &Value, field: &str) -> Result<[u32; 4], FieldError> {

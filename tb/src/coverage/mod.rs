@@ -12,11 +12,15 @@
 //!   positions are f32 `d/16` from the centre, or `d/16 + 0.5` (TGSI) with `tgsi`.
 //! - The two INVALID encodings (6, 7) are rejected: the op's result has an `error`, nothing written.
 
+pub mod dut;
 mod ideal;
 mod io;
+pub mod stim;
+mod unit;
 
-pub use ideal::ideal_coverage;
-pub use io::{parse_coverage_line, parse_result_line, result_to_json};
+pub use ideal::{ideal_coverage, ideal_json};
+pub use io::{parse_line, parse_result_line, result_json, txn_json};
+pub use unit::{Coverage, SerialCoverage};
 
 /// Most samples per pixel.
 pub const MAX_SAMPLES: usize = 16;

@@ -110,3 +110,21 @@ pub fn ideal(t: &LodTxn) -> [IdealLane; 4] {
         }
     })
 }
+
+/// The ideal reference as JSON: per-lane arrays of the [`IdealLane`] fields (NaN/±Inf as null).
+pub fn ideal_json(t: &LodTxn) -> Result<serde_json::Value, String> {
+    use serde_json::{json, Value};
+    let l = ideal(t);
+    let col = |f: fn(&IdealLane) -> Value| Value::Array(l.iter().map(f).collect());
+    Ok(json!({
+        "lambda": col(|x| json!(x.lambda)),
+        "lambda_prime": col(|x| json!(x.lambda_prime)),
+        "d": col(|x| json!(x.d)),
+        "eta": col(|x| json!(x.eta)),
+        "probes": col(|x| json!(x.probes)),
+        "rho_max": col(|x| json!(x.rho_max)),
+        "rho_min": col(|x| json!(x.rho_min)),
+        "level0": col(|x| json!(x.level0)),
+        "level1": col(|x| json!(x.level1)),
+    }))
+}

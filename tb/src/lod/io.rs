@@ -35,7 +35,7 @@ fn scalars(v: &Value, field: &str) -> Result<[u32; 4], FieldError> {
 }
 
 /// Parses one LOD vector.
-pub fn parse_lod_line(line: &str) -> Result<LodTxn, FieldError> {
+pub fn parse_line(line: &str) -> Result<LodTxn, FieldError> {
     let o = parse_object(line)?;
     check_fields(
         &o,
@@ -135,8 +135,8 @@ pub fn parse_lod_line(line: &str) -> Result<LodTxn, FieldError> {
     Ok(t)
 }
 
-/// A vector as JSON (the inverse of [`parse_lod_line`]).
-pub fn to_json(t: &LodTxn) -> Value {
+/// A vector as JSON (the inverse of [`parse_line`]).
+pub fn txn_json(t: &LodTxn) -> Value {
     let mut v = json!({
         "tex": {"width": t.tex.width, "height": t.tex.height, "levels": t.tex.levels,
                 "base_level": t.tex.base_level},
@@ -167,7 +167,7 @@ pub fn to_json(t: &LodTxn) -> Value {
 }
 
 /// A result as JSON: one array of four per field.
-pub fn result_to_json(r: &LodResult) -> Value {
+pub fn result_json(r: &LodResult) -> Value {
     let col = |f: fn(&LodLane) -> Value| Value::Array(r.iter().map(f).collect());
     json!({
         "lambda": col(|l| json!(l.lambda)),

@@ -43,11 +43,15 @@
 //!   saturated ⇒ N = 1).
 //! - Results carry, beside the SPEC's fields, `probes` (N, 1…16) and `status` (the TFE word).
 
+pub mod dut;
 mod ideal;
 mod io;
+pub mod stim;
+mod unit;
 
-pub use ideal::{ideal, IdealLane};
-pub use io::{parse_lod_line, result_to_json, to_json};
+pub use ideal::{ideal, ideal_json, IdealLane};
+pub use io::{parse_line, result_json, txn_json};
+pub use unit::Lod;
 
 use crate::fpmodel::{fp_add, fp_log2, fp_mul, fp_to_fixed};
 

@@ -264,6 +264,40 @@ pub fn lane(tex: &TexDesc, sampler: &SamplerDesc, level: u32, ln: &Lane) -> Opti
     Some(IdealLane { taps, u, v })
 }
 
+/// The ideal reference as JSON (direct form only): per lane the exact taps and the real weights
+/// α·256 (`null` for a lane without an ideal value: a non-finite coordinate).
+pub fn ideal_json(t: &super::TexAddrTxn) -> Result<serde_json::Value, String> {
+    use serde_json::{json, Value};
+    let super::Form::Direct {
+        tex,
+        sampler,
+        lanes,
+        ..
+    } = &t.form
+    else {
+        return Err(
+            "the ideal reference takes the direct form (tex, sampler, lanes), not a txd instruction"
+                .into(),
+        );
+    };
+    let weight = |a: &IdealAxis| if sampler.linear { a.fract * 256.0 } else { 0.0 };
+    let one = |l: &Lane| {
+        let Some(x) = lane(tex, sampler, t.level, l) else {
+            return Value::Null;
+        };
+        let taps: Vec<Value> = x
+            .taps
+            .iter()
+            .map(|p| {
+                json!({"i": p.i, "j": p.j, "layer": p.layer, "level": p.level,
+                       "addr": p.addr as u64, "border": p.border})
+            })
+            .collect();
+        json!({"taps": taps, "wu": weight(&x.u), "wv": x.v.as_ref().map_or(0.0, weight)})
+    };
+    Ok(json!({ "lanes": lanes.iter().map(one).collect::<Vec<_>>() }))
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

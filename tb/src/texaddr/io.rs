@@ -24,13 +24,13 @@
 //!   (default false).
 //!
 //! Unknown fields are errors; every error names the field's path (`lanes[2].offset[0]`,
-//! `txd.headers[1][1].bpp`). [`to_json`] is the inverse of [`parse_texaddr_line`]: it prints the
+//! `txd.headers[1][1].bpp`). [`txn_json`] is the inverse of [`parse_line`]: it prints the
 //! direct form with the SPEC's fields and leaves out defaults that are not part of it (`sparse`,
 //! `op`, `mip`, `lambda`, `lod_warning`, a zero `offset`, a zero `layer` of a non-array texture);
 //! a header or sampler word that a `tex` / `sampler` object encodes exactly is printed as that
 //! object, any other as `raw`.
 //!
-//! Results ([`result_to_json`]): `lanes` [4]{`taps` [{`i`, `j`, `layer`, `level`, `addr`,
+//! Results ([`result_json`]): `lanes` [4]{`taps` [{`i`, `j`, `layer`, `level`, `addr`,
 //! `border`}], `wu`, `wv`, `wu1`, `wv1` (level 1's weights, 0 unless trilinear), `req` (memory
 //! request mask, bit k for tap k), `fail` (TEXEL_FAIL), `status` (the TFE word), `lod_clamp`},
 //! `fault` (a name of [`Fault::ALL`]), `frac` (mip fraction), `size` [4] (TXQ).
@@ -351,7 +351,7 @@ fn parse_txd(v: &Value) -> Result<Txd, FieldError> {
 }
 
 /// Parses one texaddr vector.
-pub fn parse_texaddr_line(line: &str) -> Result<TexAddrTxn, FieldError> {
+pub fn parse_line(line: &str) -> Result<TexAddrTxn, FieldError> {
     let o = parse_object(line)?;
     check_fields(
         &o,
@@ -545,8 +545,8 @@ fn lane_json(l: &Lane, dim: Dim) -> Value {
     v
 }
 
-/// A vector as JSON (the inverse of [`parse_texaddr_line`]).
-pub fn to_json(t: &TexAddrTxn) -> Value {
+/// A vector as JSON (the inverse of [`parse_line`]).
+pub fn txn_json(t: &TexAddrTxn) -> Value {
     let mut v = Map::new();
     match &t.form {
         Form::Direct {
@@ -583,7 +583,7 @@ pub fn to_json(t: &TexAddrTxn) -> Value {
 }
 
 /// A result as JSON (see the module documentation).
-pub fn result_to_json(r: &TexAddrResult) -> Value {
+pub fn result_json(r: &TexAddrResult) -> Value {
     let lanes: Vec<Value> = r
         .lanes
         .iter()
@@ -618,7 +618,7 @@ mod tests {
     }
 
     fn err(line: &str) -> FieldError {
-        parse_texaddr_line(line).expect_err(line)
+        parse_line(line).expect_err(line)
     }
 
     /// The direct vector with `from` replaced by `to` in its text.
@@ -632,7 +632,7 @@ mod tests {
 
     #[test]
     fn parses_the_direct_form_with_defaults_and_conventions() {
-        let t = parse_texaddr_line(&direct("")).unwrap();
+        let t = parse_line(&direct("")).unwrap();
         let Form::Direct {
             tex,
             nonresident,
@@ -653,11 +653,11 @@ mod tests {
         assert!(f32::from_bits(lanes[3].s).is_nan());
         assert_eq!(lanes[3].layer, 65535);
         assert_eq!((t.op, t.level, t.mip), (Op::Sample, 1, None));
-        assert_eq!(parse_texaddr_line(&to_json(&t).to_string()).unwrap(), t);
+        assert_eq!(parse_line(&txn_json(&t).to_string()).unwrap(), t);
         // Layers default to 1; unnormalized to false.
         let l = direct("").replace(r#""layers": 3, "#, "");
         let l = l.replace(r#", "unnormalized": false"#, "");
-        let Form::Direct { tex, sampler, .. } = parse_texaddr_line(&l).unwrap().form else {
+        let Form::Direct { tex, sampler, .. } = parse_line(&l).unwrap().form else {
             panic!()
         };
         assert_eq!(tex.layers, 1);
@@ -666,7 +666,7 @@ mod tests {
 
     #[test]
     fn parses_the_txd_form_and_round_trips_it() {
-        let t = parse_texaddr_line(TXD).unwrap();
+        let t = parse_line(TXD).unwrap();
         let Form::Txd(x) = &t.form else { panic!() };
         assert_eq!(x.param_a, 1);
         assert_eq!(x.ts_idx, 5);
@@ -676,24 +676,24 @@ mod tests {
         assert_eq!(x.header(3).words, [1, 2, 3, 4]);
         assert_eq!(x.sampler(2), 7);
         assert_eq!(x.pointers(), (1, 1));
-        assert_eq!(parse_texaddr_line(&to_json(&t).to_string()).unwrap(), t);
+        assert_eq!(parse_line(&txn_json(&t).to_string()).unwrap(), t);
         // Legacy {smp, tid}: ts_idx = smp·256 + tid, printed back as given.
         let l = TXD.replace(r#""ts_idx": 5"#, r#""tid": 7, "smp": 3"#);
-        let t = parse_texaddr_line(&l).unwrap();
+        let t = parse_line(&l).unwrap();
         let Form::Txd(x) = &t.form else { panic!() };
         assert_eq!((x.ts_idx, x.legacy), (3 * 256 + 7, Some((7, 3))));
-        let j = to_json(&t);
+        let j = txn_json(&t);
         assert_eq!(
             (j["txd"]["tid"].as_u64(), j["txd"]["smp"].as_u64()),
             (Some(7), Some(3))
         );
         assert!(j["txd"].get("ts_idx").is_none());
-        assert_eq!(parse_texaddr_line(&j.to_string()).unwrap(), t);
+        assert_eq!(parse_line(&j.to_string()).unwrap(), t);
         // paramA as a code; bindless needs no ts_idx.
         let l = TXD
             .replace(r#""param_a": "2d""#, r#""param_a": 6, "bindless": true"#)
             .replace(r#""ts_idx": 5, "#, "");
-        let Form::Txd(x) = parse_texaddr_line(&l).unwrap().form else {
+        let Form::Txd(x) = parse_line(&l).unwrap().form else {
             panic!()
         };
         assert_eq!((x.param_a, x.ts_idx, x.bindless), (6, 0, true));
@@ -855,10 +855,9 @@ mod tests {
             "sampler"
         );
         // TXQ needs no lanes.
-        let t = parse_texaddr_line(&format!("{{{TEX}, {SMP}, \"level\": 0, \"op\": \"txq\"}}"))
-            .unwrap();
+        let t = parse_line(&format!("{{{TEX}, {SMP}, \"level\": 0, \"op\": \"txq\"}}")).unwrap();
         assert_eq!(t.op, Op::Txq);
-        assert!(to_json(&t).get("lanes").is_none());
+        assert!(txn_json(&t).get("lanes").is_none());
         // ts_idx and the legacy pair.
         let e = err(&TXD.replace(r#""ts_idx": 5"#, r#""ts_idx": 5, "tid": 1, "smp": 0"#));
         assert_eq!(e.field, "txd.ts_idx");
@@ -905,7 +904,7 @@ mod tests {
         // The reserved names parse (the unit rejects them).
         for (d, n) in Dim::ALL {
             let l = direct("").replace(r#""2d_array""#, &format!("\"{n}\""));
-            let Form::Direct { tex, .. } = parse_texaddr_line(&l).unwrap().form else {
+            let Form::Direct { tex, .. } = parse_line(&l).unwrap().form else {
                 panic!()
             };
             assert_eq!(tex.dim, d);
@@ -923,12 +922,12 @@ mod tests {
             r#""dim": "2d_array""#,
             r#""dim": "2d_array", "sparse": true, "nonresident": [[0, 1], [1, 4294967295]]"#,
         );
-        let t = parse_texaddr_line(&l).unwrap();
+        let t = parse_line(&l).unwrap();
         let Form::Direct { nonresident, .. } = &t.form else {
             panic!()
         };
         assert_eq!(nonresident, &vec![(0, 1), (1, u64::from(u32::MAX))]);
-        assert_eq!(parse_texaddr_line(&to_json(&t).to_string()).unwrap(), t);
+        assert_eq!(parse_line(&txn_json(&t).to_string()).unwrap(), t);
         let bad = l.replace("[1, 4294967295]", "[16, 0]");
         assert_eq!(err(&bad).field, "tex.nonresident[1][0]");
         let bad = l.replace("[1, 4294967295]", "[1, 4294967296]");
@@ -937,7 +936,7 @@ mod tests {
 
     #[test]
     fn headers_print_as_tex_objects_only_when_exact() {
-        let mut t = parse_texaddr_line(TXD).unwrap();
+        let mut t = parse_line(TXD).unwrap();
         let Form::Txd(x) = &mut t.form else { panic!() };
         // A header with a bit no tex object sets prints raw; so does a bad bpp code.
         let mut w = x.header(1).words;
@@ -959,21 +958,21 @@ mod tests {
             },
         ));
         x.samplers.push((3, 0x105));
-        let j = to_json(&t);
+        let j = txn_json(&t);
         assert!(j["txd"]["headers"][0][1]["width"].is_u64());
         assert!(j["txd"]["headers"][1][1].is_null());
         assert!(j["txd"]["headers"][3][1]["raw"].is_array());
         assert!(j["txd"]["headers"][4][1]["raw"].is_array());
         assert!(j["txd"]["samplers"][1][1]["raw"].is_u64());
         assert!(j["txd"]["samplers"][2][1]["raw"].is_u64());
-        assert_eq!(parse_texaddr_line(&j.to_string()).unwrap(), t);
+        assert_eq!(parse_line(&j.to_string()).unwrap(), t);
     }
 
     #[test]
     fn results_print_every_field() {
-        let t = parse_texaddr_line(&direct(r#", "mip": {"level1": 0, "frac": 9}"#)).unwrap();
+        let t = parse_line(&direct(r#", "mip": {"level1": 0, "frac": 9}"#)).unwrap();
         let r = crate::texaddr::golden(&t);
-        let j = result_to_json(&r);
+        let j = result_json(&r);
         assert_eq!(j["fault"], "none");
         assert_eq!(j["frac"], 9);
         assert_eq!(j["lanes"].as_array().unwrap().len(), 4);

@@ -69,11 +69,15 @@
 //! **7. TXQ** (`op` "txq", seeds 002/003): [w_l, h_l, layers, levels] of `level` (not clamped);
 //! a level ≥ levels gives [0, 0, 0, levels]. No taps, no memory request.
 
+pub mod dut;
 pub mod ideal;
 mod io;
+pub mod stim;
+mod unit;
 
-pub use ideal::{IdealAxis, IdealLane, IdealTap};
-pub use io::{parse_texaddr_line, result_to_json, to_json};
+pub use ideal::{ideal_json, IdealAxis, IdealLane, IdealTap};
+pub use io::{parse_line, result_json, txn_json};
+pub use unit::TexAddr;
 
 /// Addresses are this many bits wide (wrapping).
 pub const ADDR_BITS: u32 = 48;

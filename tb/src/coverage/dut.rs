@@ -8,9 +8,10 @@
 //! reordered transaction.
 
 use crate::coverage::{lane_positions, CoverageResult, CoverageTxn, OpResult, PixldOp};
+use crate::unit::RtlRun;
 use rust_hdl::prelude::Block;
 use texpix_rtl::coverage::{CoverageSerial, CoverageUnit, OPS};
-use texpix_sim::{run_stream, Sim, StreamBinding, StreamConfig, StreamStats, Transfer};
+use texpix_sim::{run_stream, Sim, StreamBinding, StreamConfig, Transfer};
 
 /// One RTL transaction: the unit's input ports.
 #[derive(Clone, Debug, Default, PartialEq)]
@@ -41,9 +42,6 @@ pub struct CovOut {
     pub pd_wr: [bool; OPS],
     pub err: [bool; OPS],
 }
-
-/// A vector's result from the RTL (`out`) with the cycles it entered and left the unit.
-pub type TimedResult<R = CoverageResult> = Transfer<R>;
 
 fn mask(v: i32, bits: u32) -> u32 {
     (v as u32) & ((1u32 << bits) - 1)
@@ -221,7 +219,7 @@ pub fn run<B: CoveragePorts>(
     sim: &mut Sim<B>,
     vectors: &[CoverageTxn],
     cfg: &StreamConfig,
-) -> Result<(Vec<TimedResult>, StreamStats), String> {
+) -> RtlRun<CoverageResult> {
     let mut ins = Vec::new();
     for t in vectors {
         let tag = ins.len() as u16;
@@ -252,7 +250,7 @@ pub fn run<B: CoveragePorts>(
             pixld.extend(decode_ops(&chunk.out, ops));
         }
         let first = &outs[k];
-        results.push(TimedResult {
+        results.push(Transfer {
             out: CoverageResult {
                 covmask: first.out.covmask.map(u32::from),
                 pixld,

@@ -11,6 +11,7 @@
 //! the hardware reports the rejection (`out_err`), the field named in the message is decoded here.
 
 use crate::bvh::{self, check_instr, BvhResult, BvhTxn};
+use crate::unit::RtlRun;
 use texpix_rtl::bvh::BvhUnit;
 use texpix_sim::{Sim, SimError, SplitMix64, StreamConfig, StreamStats, Transfer};
 
@@ -91,8 +92,19 @@ struct Pending {
     data: [u32; 32],
 }
 
-/// Runs rays through the RTL with the memory model and returns their results in order.
-pub fn run(
+/// Runs rays through the RTL with the default memory model (latency 4…12 cycles, stalling at half
+/// the stream's output stall probability) and returns their results in order.
+pub fn run(sim: &mut Sim<BvhUnit>, vectors: &[BvhTxn], cfg: &StreamConfig) -> RtlRun<BvhResult> {
+    let mem = MemConfig {
+        stall_permille: cfg.out_stall_permille / 2,
+        ..MemConfig::default()
+    };
+    run_with_memory(sim, vectors, cfg, &mem).map(|(r, s, _)| (r, s))
+}
+
+/// Runs rays through the RTL with the memory model `mem` and returns their results in order, the
+/// stream statistics and what the memory saw.
+pub fn run_with_memory(
     sim: &mut Sim<BvhUnit>,
     vectors: &[BvhTxn],
     cfg: &StreamConfig,

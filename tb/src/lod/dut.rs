@@ -2,10 +2,10 @@
 //! transaction carries its sequence number as the tag; the driver checks it to catch a lost,
 //! duplicated or reordered transaction.
 
-use crate::coverage_dut::TimedResult;
 use crate::lod::{LodLane, LodMode, LodResult, LodTxn};
+use crate::unit::RtlRun;
 use texpix_rtl::lod::LodUnit;
-use texpix_sim::{run_stream, Sim, StreamBinding, StreamConfig, StreamStats};
+use texpix_sim::{run_stream, Sim, StreamBinding, StreamConfig, Transfer};
 
 /// One RTL transaction: a vector and its tag.
 #[derive(Clone, Debug)]
@@ -89,11 +89,7 @@ pub fn binding() -> StreamBinding<LodUnit, LodIn, LodOut> {
 }
 
 /// Runs vectors through the RTL and returns their results in order with the stream statistics.
-pub fn run(
-    sim: &mut Sim<LodUnit>,
-    vectors: &[LodTxn],
-    cfg: &StreamConfig,
-) -> Result<(Vec<TimedResult<LodResult>>, StreamStats), String> {
+pub fn run(sim: &mut Sim<LodUnit>, vectors: &[LodTxn], cfg: &StreamConfig) -> RtlRun<LodResult> {
     let ins: Vec<LodIn> = vectors
         .iter()
         .enumerate()
@@ -111,7 +107,7 @@ pub fn run(
                 o.out.tag, ins[k].tag, o.cycle_out
             ));
         }
-        results.push(TimedResult {
+        results.push(Transfer {
             out: o.out.lanes,
             cycle_in: o.cycle_in,
             cycle_out: o.cycle_out,

@@ -10,6 +10,12 @@ use texpix_sim::SplitMix64;
 
 use crate::coverage::{CoverageTxn, OpMode, PixldOp, QUAD_MAX, QUAD_MIN, VERTEX_MAX, VERTEX_MIN};
 
+/// `n` vectors from [`Stim`] seeded with `seed`.
+pub fn random(seed: u64, n: usize) -> Vec<CoverageTxn> {
+    let mut s = Stim::new(seed);
+    (0..n).map(|_| s.coverage()).collect()
+}
+
 /// A deterministic vector generator (the engine's SplitMix64 underneath).
 #[derive(Clone, Debug)]
 pub struct Stim {
@@ -189,27 +195,4 @@ impl Stim {
         }
         tri
     }
-}
-
-/// A vector as a JSON object in the SPEC's vector format (the inverse of `parse_coverage_line`).
-pub fn to_json(t: &CoverageTxn) -> serde_json::Value {
-    use serde_json::json;
-    let mut v = json!({
-        "samples": t.samples,
-        "tri": t.tri,
-        "quad": t.quad,
-        "sample_mask": t.sample_mask,
-        "ssaa": t.ssaa,
-        "sample_id": t.sample_id,
-        "ops": t.ops.iter().map(|o| json!({
-            "mode": o.mode.name(),
-            "index": o.index,
-            "pd": o.pd,
-            "tgsi": o.tgsi,
-        })).collect::<Vec<_>>(),
-    });
-    if let Some(p) = &t.positions {
-        v["positions"] = json!(p);
-    }
-    v
 }

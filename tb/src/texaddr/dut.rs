@@ -10,13 +10,15 @@
 //! with the pointers the golden decoder computes; exactly the sampling quads of sparse textures
 //! read the residency map. Tags catch lost, duplicated or reordered quads.
 
-use crate::coverage_dut::TimedResult;
 use crate::texaddr::{
     decode_fault, fault, Fault, HeaderFields, LaneResult, Op, Tap, TexAddrResult, TexAddrTxn, Txd,
 };
+use crate::unit::RtlRun;
 use std::cell::RefCell;
 use texpix_rtl::texaddr::TexAddrUnit;
-use texpix_sim::{run_stream_with, Sim, SplitMix64, StreamBinding, StreamConfig, StreamStats};
+use texpix_sim::{
+    run_stream_with, Sim, SplitMix64, StreamBinding, StreamConfig, StreamStats, Transfer,
+};
 
 /// One RTL transaction: a vector lowered to its instruction, and its tag.
 #[derive(Clone, Debug)]
@@ -231,7 +233,7 @@ pub fn run_with_stats(
     sim: &mut Sim<TexAddrUnit>,
     vectors: &[TexAddrTxn],
     cfg: &StreamConfig,
-) -> Result<(Vec<TimedResult<TexAddrResult>>, StreamStats, PortStats), String> {
+) -> Result<(Vec<Transfer<TexAddrResult>>, StreamStats, PortStats), String> {
     let ins: Vec<TexAddrIn> = vectors
         .iter()
         .enumerate()
@@ -295,7 +297,7 @@ pub fn run_with_stats(
             .iter()
             .map(|l| l.req.count_ones() as usize)
             .sum::<usize>();
-        results.push(TimedResult {
+        results.push(Transfer {
             out: o.out.result,
             cycle_in: o.cycle_in,
             cycle_out: o.cycle_out,
@@ -309,6 +311,6 @@ pub fn run(
     sim: &mut Sim<TexAddrUnit>,
     vectors: &[TexAddrTxn],
     cfg: &StreamConfig,
-) -> Result<(Vec<TimedResult<TexAddrResult>>, StreamStats), String> {
+) -> RtlRun<TexAddrResult> {
     run_with_stats(sim, vectors, cfg).map(|(r, s, _)| (r, s))
 }

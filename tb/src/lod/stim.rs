@@ -8,6 +8,12 @@
 use crate::lod::{LodMode, LodSampler, LodTex, LodTxn, MipFilter};
 use texpix_sim::SplitMix64;
 
+/// `n` vectors from [`LodStim`] seeded with `seed`.
+pub fn random(seed: u64, n: usize) -> Vec<LodTxn> {
+    let mut s = LodStim::new(seed);
+    (0..n).map(|_| s.lod()).collect()
+}
+
 /// A deterministic LOD vector generator.
 #[derive(Clone, Debug)]
 pub struct LodStim {

@@ -1,0 +1,20 @@
+//! The BVH intersector as a [`Unit`](crate::unit::Unit), run with the default memory model
+//! ([`super::dut::run`]).
+
+use super::{BvhResult, BvhTxn};
+use texpix_rtl::bvh::BvhUnit;
+
+/// The BVH box/triangle intersector (docs/units/bvh.md).
+pub struct Bvh;
+
+crate::unit_impl!(Bvh {
+    block: BvhUnit,
+    txn: BvhTxn,
+    res: BvhResult,
+    name: "bvh",
+    top: "texpix_bvh",
+    about: "BVH box/triangle intersector (IMAGE_BVH_INTERSECT_RAY, BVH64, A16)",
+    test_vectors: 300,
+    ports_doc: "rtl/src/bvh/unit.rs",
+    parameters: format!("QUEUE = {} rays in flight", texpix_rtl::bvh::unit::QUEUE),
+});
