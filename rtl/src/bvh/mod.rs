@@ -1,5 +1,6 @@
-//! BVH box/triangle intersector (SPEC §4): [`BvhUnit`] and its compute blocks. The algorithm is stated bit for bit
-//! in the golden model's documentation (`texpix_tb::bvh`).
+//! BVH box/triangle intersector (docs/units/bvh.md): [`BvhUnit`] and its compute blocks. The
+//! algorithm is stated bit for bit in docs/units/bvh.md and in the golden model's documentation
+//! (`texpix_tb::bvh`).
 
 pub mod slab;
 pub mod sort;

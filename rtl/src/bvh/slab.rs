@@ -1,4 +1,4 @@
-//! One child's ray/box slab test (SPEC §4, bit for bit as stated in `texpix_tb::bvh`).
+//! One child's ray/box slab test (docs/units/bvh.md §6, bit for bit as stated in `texpix_tb::bvh`).
 //!
 //! # Ports
 //! `o_x/y/z` ray origin, `inv_x/y/z` inverse direction, `lo_x/y/z` and `hi_x/y/z` the box's min and

@@ -1,4 +1,4 @@
-//! The box node's child sort (SPEC §4): a five-stage compare-exchange network over four
+//! The box node's child sort (docs/units/bvh.md §7): a five-stage compare-exchange network over four
 //! (pointer, key, hit) entries, then misses replaced by 0xFFFFFFFF.
 //!
 //! # Ports

@@ -1,5 +1,5 @@
-//! The ray/triangle test (SPEC §4, bit for bit as stated in `texpix_tb::bvh`): no divider, the
-//! shader divides.
+//! The ray/triangle test (docs/units/bvh.md §8, bit for bit as stated in `texpix_tb::bvh`): no
+//! divider, the shader divides.
 //!
 //! # Ports
 //! `a_*`, `b_*`, `c_*` the vertices, `o_*` the origin, `d_*` the direction (f32 bits), `tri_id`,

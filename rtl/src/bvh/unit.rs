@@ -1,5 +1,5 @@
-//! The BVH intersector (SPEC §4): IMAGE_BVH_INTERSECT_RAY / IMAGE_BVH64_INTERSECT_RAY, one node test
-//! per ray, node fetch through a request/response memory port, results in order.
+//! The BVH intersector (docs/units/bvh.md): IMAGE_BVH_INTERSECT_RAY / IMAGE_BVH64_INTERSECT_RAY,
+//! one node test per ray, node fetch through a request/response memory port, results in order.
 //!
 //! # Ports
 //! Input stream (`in_valid`/`in_ready`): `in_tag`, `in_ptr_lo`/`in_ptr_hi` (node pointer; the high

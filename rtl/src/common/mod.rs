@@ -1,5 +1,6 @@
-//! Hardware shared by every unit. rust-hdl's sharp edges (see `RUST_HDL_NOTES.md` in the shared docs)
-//! are guarded here once, not per unit.
+//! Hardware shared by every unit. rust-hdl's sharp edges (a native multiply only up to 16×16 bits,
+//! slow simulation of values wider than 32 bits; the coding rules are listed in [`fp`]'s module
+//! documentation) are guarded here once, not per unit.
 
 pub mod fp;
 pub mod mul;

@@ -1,4 +1,4 @@
-//! Sample-pattern coverage unit (SPEC §1).
+//! Sample-pattern coverage unit (docs/units/coverage.md).
 
 pub mod lane;
 pub mod pattern;

@@ -1,4 +1,4 @@
-//! Standard sample-pattern ROM (SPEC §1 table: the Direct3D / Vulkan standard locations).
+//! Standard sample-pattern ROM (the Direct3D / Vulkan standard locations; docs/units/coverage.md §2).
 //!
 //! Ports: `log2n: Bits<3>` (0…4 for 1…16 samples) → `pos[s]: Bits<8>`, each `{dy[3:0], dx[3:0]}` in
 //! 1/16-pixel two's complement units from the pixel centre (+y down); entries `s ≥ n` and encodings
@@ -138,7 +138,7 @@ impl Logic for SamplePosF32 {
 pub struct OffsetEncode {
     /// Packed offset.
     pub code: Signal<In, Bits<8>>,
-    /// Seed-004 grid format.
+    /// PIXLD OFFSET grid format (docs/units/coverage.md §4).
     pub enc: Signal<Out, Bits<32>>,
     e: Signal<Local, Bits<32>>,
 }

@@ -1,5 +1,6 @@
-//! The coverage unit, time-multiplexed (SPEC §1): the same ports and results as [`CoverageUnit`],
-//! bit for bit, from one 27×27 multiplier and one op-slot query, small enough for an iCE40UP5K.
+//! The coverage unit, time-multiplexed (docs/units/coverage.md §8): the same ports and results as
+//! [`CoverageUnit`], bit for bit, from one 27×27 multiplier and one op-slot query, small enough for
+//! an iCE40UP5K.
 //!
 //! # Ports
 //! Exactly those of [`CoverageUnit`] (see there for every field), with the same valid/ready streams.

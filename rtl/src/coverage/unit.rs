@@ -1,4 +1,5 @@
-//! The sample-pattern coverage unit (SPEC §1): one 2×2 quad × 16 samples × 3 edges per clock.
+//! The sample-pattern coverage unit (docs/units/coverage.md): one 2×2 quad × 16 samples × 3 edges
+//! per clock.
 //!
 //! # Ports
 //! Input stream (`in_valid`/`in_ready`, transfer on a rising edge with both high): `in_tag` (16-bit
@@ -71,7 +72,7 @@ pub struct CoverageUnit {
     pub in_sid: [Signal<In, Bits<4>>; 4],
     /// Op mode per slot.
     pub in_op_mode: [Signal<In, Bits<4>>; OPS],
-    /// Op sample index per slot (the seed's `[#ImmU08]` or `[Ra+#ImmS08]` value).
+    /// Op sample index per slot (PIXLD's `[#ImmU08]` or `[Ra+#ImmS08]` value).
     pub in_op_index: [Signal<In, Bits<32>>; OPS],
     /// Pd requested per slot.
     pub in_op_pd: [Signal<In, Bit>; OPS],

@@ -1,5 +1,5 @@
 //! One lane's fixed-point LOD back end: anisotropy, bias, rounding, clamps, level selection and
-//! status (SPEC §2; steps 4–8 of the algorithm stated in `texpix_tb::lod`).
+//! status (steps 4–8 of the algorithm in docs/units/lod.md §3 and `texpix_tb::lod`).
 //!
 //! # Ports
 //! Inputs: `lx`/`ly` = log2(ρx²)/log2(ρy²)·2^16 (= λ·2^17) with their zero/inf/nan flags, `lfix`

@@ -1,5 +1,5 @@
-//! One lane's floating-point LOD datapath: derivatives → squared axis lengths → log2 (SPEC §2;
-//! the algorithm is stated bit for bit in `texpix_tb::lod`).
+//! One lane's floating-point LOD datapath: derivatives → squared axis lengths → log2 (steps 1–3 of
+//! the algorithm in docs/units/lod.md §3, stated bit for bit in `texpix_tb::lod`).
 //!
 //! # Ports
 //! Inputs (valid together, sampled on a rising edge with `adv` high): the lane's derivatives

@@ -1,6 +1,6 @@
-//! Derivative / LOD calculator (SPEC §2). The algorithm, bit for bit, is stated in the golden
-//! model's documentation (`texpix_tb::lod`); [`LodUnit`] is its pipelined hardware: one quad per
-//! clock, latency 5.
+//! Derivative / LOD calculator (docs/units/lod.md). The algorithm, bit for bit, is stated in
+//! docs/units/lod.md §3 and in the golden model's documentation (`texpix_tb::lod`); [`LodUnit`] is
+//! its pipelined hardware: one quad per clock, latency 5.
 
 pub mod finish;
 pub mod lane;

@@ -1,4 +1,4 @@
-//! The derivative/LOD calculator (SPEC §2): one 2×2 quad per clock.
+//! The derivative/LOD calculator (docs/units/lod.md): one 2×2 quad per clock.
 //!
 //! # Ports
 //! Input stream (`in_valid`/`in_ready`, transfer on a rising edge with both high): `in_tag`

@@ -1,8 +1,9 @@
-"""BVH intersector (SPEC §4) from Python: batch runs of the RTL against the golden model, a
-port-level test of the idle unit with its memory port, and rays driven through the ports with the
+"""BVH intersector (docs/units/bvh.md) from Python: batch runs of the RTL against the golden model,
+a port-level test of the idle unit with its memory port, and rays driven through the ports with the
 node memory answered by a Python coroutine.
 
-Ports: rtl/src/bvh/unit.rs; node layouts ("Memory") and T# bits ("Descriptor"): tb/src/bvh/mod.rs.
+Ports: docs/units/bvh.md §9 (rtl/src/bvh/unit.rs); node layouts and T# bits: docs/units/bvh.md §5
+and §4.
 The batch entry point uses the Rust memory model (latency 4…12 cycles); the port-level stream test
 packs the nodes into a Python byte memory itself and answers the memory port from it.
 """
@@ -97,8 +98,8 @@ def instr_of(v):
 
 
 def fetch_of(v):
-    """(byte address, bytes) of the node the ray fetches, or None (SPEC §4 step 0 and 2): a rejected
-    instruction, an instance/procedural pointer and an out-of-bounds index fetch nothing."""
+    """(byte address, bytes) of the node the ray fetches, or None (docs/units/bvh.md §2 and §5): a
+    rejected instruction, an instance/procedural pointer and an out-of-bounds index fetch nothing."""
     if instr_of(v) != LEGAL_INSTR:
         return None
     w = desc_words(v)

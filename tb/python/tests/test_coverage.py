@@ -1,4 +1,4 @@
-"""Coverage unit (SPEC §1) test bench.
+"""Coverage unit (docs/units/coverage.md) test bench.
 
 Runs unchanged on the Rust model (``pytest``, ``python -m texpix.run``) and under real cocotb with
 Icarus on the exported Verilog (tb/python/cocotb/run_icarus.sh): ``texpix.portable`` supplies
@@ -17,7 +17,7 @@ TOPLEVEL = "texpix_coverage"
 OPS = 4  # op slots per RTL transaction (rtl/src/coverage/mod.rs)
 MODES = ["MSCOUNT", "COVMASK", "COVERED", "OFFSET", "CENTROID_OFFSET", "MY_INDEX", "INVALID6", "INVALID7",
          "SAMPLE_INFO", "SAMPLE_POS_X", "SAMPLE_POS_Y"]
-STANDARD = {  # SPEC §1 standard patterns, (dx, dy) in 1/16 pixel
+STANDARD = {  # standard patterns (docs/units/coverage.md §2), (dx, dy) in 1/16 pixel
     1: [(0, 0)],
     2: [(4, 4), (-4, -4)],
     4: [(-2, -6), (6, -2), (-6, 2), (2, 6)],
@@ -75,7 +75,8 @@ def apply(dut, v, tag):
 
 
 def read(dut, n_ops):
-    """The result on the output ports, in the SPEC's result format (errors: rd/pd null)."""
+    """The result on the output ports, in the vector-file result format (docs/units/coverage.md §7;
+    errors: rd/pd null)."""
     r = lambda name: int(getattr(dut, name).value)  # noqa: E731
     pixld = []
     for o in range(n_ops):

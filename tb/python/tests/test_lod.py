@@ -1,4 +1,5 @@
-"""LOD unit (SPEC §2) test bench: port-level stream against the golden model, and a batch run.
+"""LOD unit (docs/units/lod.md) test bench: port-level stream against the golden model, and a
+batch run.
 
 Written against ``texpix.portable``, so it also runs under cocotb with the exported Verilog.
 """

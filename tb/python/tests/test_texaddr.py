@@ -1,8 +1,9 @@
-"""Texture address pipeline (SPEC §3) from Python: a batch run of the RTL against the golden model,
-the golden model against the conformance examples, and one quad driven through the ports with the
-descriptor and residency ports answered by Python coroutines.
+"""Texture address pipeline (docs/units/texaddr.md) from Python: a batch run of the RTL against the
+golden model, the golden model against the conformance examples, and one quad driven through the
+ports with the descriptor and residency ports answered by Python coroutines.
 
-Ports: rtl/src/texaddr/unit.rs; descriptor layout and lowering: tb/src/texaddr/mod.rs (§0, §2).
+Ports: docs/units/texaddr.md §9 (rtl/src/texaddr/unit.rs); descriptor layout and lowering:
+docs/units/texaddr.md §3 and §11.
 Not run under cocotb + Icarus (Icarus simulates this unit at ~90 cycles/s).
 """
 
@@ -74,9 +75,10 @@ def test_examples_golden():
 
 
 def test_ideal_reference_agrees_with_golden_on_the_examples():
-    """texpix.golden.ideal("texaddr", v) (exact arithmetic, SPEC §3) gives the golden model's taps on
-    the examples (their coordinates sit away from texel boundaries) and weights within [0, 1) of the
-    golden model's truncated 8-bit weights; a TXD-form vector is refused with a clear error."""
+    """texpix.golden.ideal("texaddr", v) (exact arithmetic, docs/units/texaddr.md §14) gives the
+    golden model's taps on the examples (their coordinates sit away from texel boundaries) and
+    weights within [0, 1) of the golden model's truncated 8-bit weights; a TXD-form vector is
+    refused with a clear error."""
     vecs = [json.loads(l) for l in (EXAMPLES / "texaddr.jsonl").read_text().splitlines() if l.strip()]
     got = golden.texaddr(vecs)
     for n, (v, g) in enumerate(zip(vecs, got), 1):

@@ -27,7 +27,7 @@
 //! | `FpLog2P`          | 4431 | 62  | one 16 × 16 (+ 64-entry ROM) |
 //! | `LzcP<27>`         | 110  | 10  | —                 |
 //!
-//! # rust-hdl rules followed here (see `RUST_HDL_NOTES.md`)
+//! # rust-hdl rules followed here
 //! Every `Out` port and every sub-block input is assigned exactly once per `update`, as its final
 //! value (locals may be assigned more than once). Sums are assigned to a local of the final width
 //! before they are compared or widened; `!x` is only assigned to a local of `x`'s width; loops are

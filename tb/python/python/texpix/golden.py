@@ -1,4 +1,5 @@
-"""Golden models, random vectors and batch runs of every unit, on the SPEC's vector dicts.
+"""Golden models, random vectors and batch runs of every unit, on vector dicts (the vector-file
+fields of docs/units/).
 
 ``texpix.golden.coverage(vector) -> result`` (one dict, or a list of dicts for a list), likewise for
 every registered unit; ``texpix.golden.run(unit, vectors)`` for a unit chosen by name.
