@@ -8,6 +8,7 @@ import glob
 import json
 import os
 import re
+import subprocess
 import sys
 import time
 
@@ -24,6 +25,9 @@ def count(cells, prefix):
 
 def main():
     build, out, rev, freq, wall = sys.argv[1:6]
+    # The units come from the registry, as in scripts/synth.
+    units = subprocess.run(["target/release/texpix", "list", "--names"], check=True,
+                           capture_output=True, text=True).stdout.split()
     freq = float(freq)
     jobs = [l.strip().split("|") for l in open(os.path.join(build, "jobs.txt")) if l.strip()]
     rows = []
@@ -103,13 +107,13 @@ def main():
     done = {(r["design"], r["family"], r["synth_flags"]) for r in rows}
     old_csv = os.path.join(out, "fpga_results.csv")
     if os.path.exists(old_csv):
-        known = re.compile(r"^(coverage|lod|texaddr|bvh|coverage-board|fp-board-s\d+(-retime)?|"
-                           r"fp-cmp-board-s\d+|fpmul-s\d+|fpadd-s\d+)$")
+        known = re.compile(r"^(%s|coverage-board|fp-board-s\d+(-retime)?|"
+                           r"fp-cmp-board-s\d+|fpmul-s\d+|fpadd-s\d+)$" % "|".join(map(re.escape, units)))
         for r in csv.DictReader(open(old_csv)):
             key = (r["design"], r["family"], r["synth_flags"])
             if key not in done and known.match(r["design"]):
                 rows.append(r)
-    order = ["coverage", "lod", "texaddr", "bvh", "coverage-board", "fp-cmp-board", "fp-board", "fpmul", "fpadd"]
+    order = units + ["coverage-board", "fp-cmp-board", "fp-board", "fpmul", "fpadd"]
 
     def rank(r):
         base = re.sub(r"-s\d+(-retime)?$", "", r["design"])

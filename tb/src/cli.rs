@@ -32,8 +32,11 @@ enum Command {
     /// List the units and what each is.
     List {
         /// Print the unit names only, one per line (for scripts).
-        #[arg(long)]
+        #[arg(long, conflicts_with = "tsv")]
         names: bool,
+        /// Print name, Verilog top, RTL block and its ports file, tab-separated (for scripts).
+        #[arg(long)]
+        tsv: bool,
     },
     /// Run vectors through a unit's RTL (checked against the golden model) or its golden model.
     Run(RunArgs),
@@ -210,10 +213,12 @@ fn stall_probability(s: &str) -> Result<f64, String> {
 /// Runs the parsed command; `Err` is the one-line data error to print.
 pub fn run(cli: Cli) -> Result<(), String> {
     match cli.command {
-        Command::List { names } => {
+        Command::List { names, tsv } => {
             for u in UNITS {
                 if names {
                     println!("{}", u.name);
+                } else if tsv {
+                    println!("{}\t{}\t{}\t{}", u.name, u.top, u.block, u.ports_doc);
                 } else {
                     println!("{:16} {:24} {}", u.name, u.top, u.about);
                 }

@@ -30,6 +30,9 @@ pub struct UnitInfo {
     pub top: &'static str,
     /// One line: what it is.
     pub about: &'static str,
+    /// The RTL block's struct and the file that documents its ports.
+    pub block: &'static str,
+    pub ports_doc: &'static str,
 }
 
 /// Something to do with a unit type chosen by name at run time (see [`with_unit`]).
@@ -45,6 +48,8 @@ macro_rules! registry_items {
             name: <$u as Unit>::NAME,
             top: <$u as Unit>::TOP,
             about: <$u as Unit>::ABOUT,
+            block: <$u as Unit>::BLOCK,
+            ports_doc: <$u as Unit>::PORTS_DOC,
         }),*];
 
         /// Calls `f` with the unit named `name` (its name or its Verilog top module).

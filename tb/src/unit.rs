@@ -38,6 +38,8 @@ pub trait Unit: 'static {
     const NAME: &'static str;
     /// Exported top module.
     const TOP: &'static str;
+    /// The RTL block's type name (its struct in [`Unit::PORTS_DOC`]).
+    const BLOCK: &'static str;
     /// One line: what the unit is.
     const ABOUT: &'static str;
     /// Vectors in a quick co-simulation test (`tb/tests/verilog.rs`, `tb/tests/netlist.rs`): sized
@@ -184,6 +186,7 @@ macro_rules! unit_impl {
             type Res = $res;
             const NAME: &'static str = $name;
             const TOP: &'static str = $top;
+            const BLOCK: &'static str = stringify!($block);
             const ABOUT: &'static str = $about;
             const TEST_VECTORS: usize = $tv;
             const PORTS_DOC: &'static str = $ports;

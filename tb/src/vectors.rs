@@ -1,9 +1,10 @@
 //! JSON Lines vector files, unit-agnostic: strict field extraction with errors that name the field,
 //! and file reading with errors that name the file and line.
 //!
-//! Conventions (SPEC "Conventions"): an f32 field given as a bare JSON integer is its bit pattern; a
-//! number with a fraction or exponent is a value; a string may spell `inf`, `-inf`, `nan`, `-0.0` or
-//! any number. Unknown fields are errors, as are missing required ones.
+//! Conventions (docs/units/README.md, Common conventions): an f32 field given as a bare JSON
+//! integer is its bit pattern; a number with a fraction or exponent is a value; a string may spell
+//! `inf`, `-inf`, `nan`, `-0.0` or any number. Unknown fields are errors, as are missing required
+//! ones.
 
 use serde_json::{Map, Value};
 use std::fmt;
@@ -203,7 +204,7 @@ pub fn array<'a>(
     }
 }
 
-/// An f32 as its bit pattern (SPEC Conventions).
+/// An f32 as its bit pattern (docs/units/README.md, Common conventions).
 pub fn f32_bits(v: &Value, field: &str) -> Result<u32, FieldError> {
     match v {
         Value::Number(n) if n.is_u64() => n

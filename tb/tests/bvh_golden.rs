@@ -68,7 +68,7 @@ const ALL: [f32; 6] = [
 ];
 
 // ------------------------------------------------------------------------------------------------
-// Special values (expectations derived by hand from SPEC §4)
+// Special values (expectations derived by hand from docs/units/bvh.md §6–§8)
 // ------------------------------------------------------------------------------------------------
 
 #[test]
@@ -722,13 +722,14 @@ fn check_tri(t: &BvhTxn, r: &mut TriReport) -> Result<(), String> {
     r.nodes += 1;
     let nan = |v: &[u32]| v.iter().any(|&x| x & 0x7FFF_FFFF > 0x7F80_0000);
     if nan(&ray.origin) || nan(&ray.dir) || nan(&a) || nan(&b) || nan(&c) {
-        // SPEC: any NaN makes a compare false ⇒ miss.
+        // docs/units/bvh.md §8: any NaN makes a compare false ⇒ miss.
         if gv.hit {
             return Err("a NaN operand hit".into());
         }
         r.nan_operand_misses += 1;
     }
-    // The returned dwords: misses in the SPEC's encoding; hits carry the values checked below.
+    // The returned dwords: misses in the encoding of docs/units/bvh.md §8; hits carry the values
+    // checked below.
     let values = if gv.hit {
         if return_mode == 0 {
             if d[2..] != [tri_id, 1] {

@@ -1,6 +1,6 @@
 //! Property tests of the BVH intersector: proptest-generated streams through the RTL (random memory
 //! latency, memory stalls and back-pressure) against the golden model. Coordinates come from a pool
-//! that puts the SPEC's edge cases first: ±0, ±Inf, NaN, denormals, ±f32::MAX, and small integers
+//! that puts the edge cases first: ±0, ±Inf, NaN, denormals, ±f32::MAX, and small integers
 //! so that rays run axis-parallel along box faces, edges and corners and triangle edges (grazing
 //! hits); directions have zero components (inverse ±Inf), rays start inside boxes or behind them;
 //! boxes are degenerate (min = max), inverted or huge.

@@ -1,13 +1,14 @@
-//! LOD golden model against the ideal f64 reference (SPEC §2 error bound: |λ_golden − λ_ideal| ≤
-//! 2/256), on the conformance examples and on 1 000 000 random quads spanning magnification to
-//! minification; level choices may differ only where the ideal λ is within the bound of a rounding
-//! boundary, probe counts only where η is within a small relative distance of an integer.
+//! LOD golden model against the ideal f64 reference (docs/units/lod.md §7 error bound:
+//! |λ_golden − λ_ideal| ≤ 2/256), on the conformance examples and on 1 000 000 random quads
+//! spanning magnification to minification; level choices may differ only where the ideal λ is
+//! within the bound of a rounding boundary, probe counts only where η is within a small relative
+//! distance of an integer.
 
 use texpix_tb::lod::stim::LodStim;
 use texpix_tb::lod::{golden, ideal, parse_line, LodMode, LodTxn, MipFilter};
 use texpix_tb::vectors::{parse_object, read_jsonl, FieldError};
 
-/// The SPEC's bound, in levels.
+/// The bound of docs/units/lod.md §7, in levels.
 const BOUND: f64 = 2.0 / 256.0;
 
 /// Distance of `x` to the nearest point of `offset + k` (k integer).

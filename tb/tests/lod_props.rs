@@ -1,7 +1,7 @@
 //! Property tests of the LOD unit: proptest-generated quads (special f32 values first: ±0, NaN,
 //! ±Inf, denormals, maxima, exact powers of two; sizes 1, odd and 32768; every mode, filter and
 //! anisotropy) through the RTL against the golden model, and the golden model against the ideal
-//! reference within the SPEC's 2/256.
+//! reference within the 2/256 of docs/units/lod.md §7.
 
 use proptest::prelude::*;
 use texpix_tb::lod::Lod;

@@ -1,10 +1,10 @@
 //! Texture address golden model: the conformance examples; the TXD decoder against register
-//! layouts written by hand from seed 000; faults (no taps, no memory request); the golden model
-//! against the exact ideal reference on a million random lanes per wrap mode (integer texel
-//! coordinates equal except within 1/256 texel of a floor boundary, weights within 1/256,
-//! addresses equal) and per axis on random f32 bit patterns of any magnitude; the documented
-//! results for NaN, ±Inf, denormals, 1×1 textures and the last level; the JSON round trip; and
-//! what the stimulus covers.
+//! layouts written by hand from NVIDIA's TXD register packing; faults (no taps, no memory
+//! request); the golden model against the exact ideal reference on a million random lanes per wrap
+//! mode (integer texel coordinates equal except within 1/256 texel of a floor boundary, weights
+//! within 1/256, addresses equal) and per axis on random f32 bit patterns of any magnitude; the
+//! documented results for NaN, ±Inf, denormals, 1×1 textures and the last level; the JSON round
+//! trip; and what the stimulus covers.
 
 use serde_json::Value;
 use std::time::Instant;
@@ -36,7 +36,7 @@ fn conformance_examples_match_taps_exactly_and_weights_within_one() {
     .expect("expected results");
     assert_eq!(vectors.len(), expected.len());
     assert!(vectors.len() >= 30);
-    // txn_json prints the direct form exactly as the SPEC's examples spell it.
+    // txn_json prints the direct form exactly as the conformance examples spell it.
     let text = std::fs::read_to_string(dir.join("texaddr.jsonl")).unwrap();
     for (k, (line, t)) in text.lines().zip(&vectors).enumerate() {
         let original: Value = serde_json::from_str(line).unwrap();
@@ -81,13 +81,13 @@ fn conformance_examples_match_taps_exactly_and_weights_within_one() {
 }
 
 // ------------------------------------------------------------------------------------------------
-// TXD decoder (seed 000), written from the seed's packing table by hand
+// TXD decoder (NVIDIA's TXD), written from its register packing table by hand
 // ------------------------------------------------------------------------------------------------
 
-/// Register layouts, Ra+0 first, from seed 000's table ("compacted upwards"): H the handle
-/// {samplerPtr | headerPtr} (.B only), s, t (2D only), W the word {LodClamp[31:20] | toff[19:12]
-/// | array[11:0]} with .LC, {toff[27:16] | array[15:0]} without, present with .LC, .AOFFI or an
-/// ARRAY paramA.
+/// Register layouts, Ra+0 first, from NVIDIA's TXD packing table ("compacted upwards"): H the
+/// handle {samplerPtr | headerPtr} (.B only), s, t (2D only), W the word {LodClamp[31:20] |
+/// toff[19:12] | array[11:0]} with .LC, {toff[27:16] | array[15:0]} without, present with .LC,
+/// .AOFFI or an ARRAY paramA.
 const LAYOUTS: [(u32, bool, bool, bool, &str); 32] = [
     // paramA 0: 1D
     (0, false, false, false, "s"),

@@ -1,8 +1,8 @@
-//! Ideal BVH reference: f64 geometry on the exact input values (SPEC §4), with the same conventions
-//! as the hardware (maxNum/minNum ignoring a NaN plane distance, NaN near/far ⇒ miss, min_t =
-//! max(near, 0), max_t = min(far, extent), equality is a hit, sign-corrected triangle tests) but
-//! none of its arithmetic: no f32 rounding and no box growing. It reads the node from the vector's
-//! struct, not from the memory model.
+//! Ideal BVH reference: f64 geometry on the exact input values (docs/units/bvh.md §6–§8), with the
+//! same conventions as the hardware (maxNum/minNum ignoring a NaN plane distance, NaN near/far ⇒
+//! miss, min_t = max(near, 0), max_t = min(far, extent), equality is a hit, sign-corrected triangle
+//! tests) but none of its arithmetic: no f32 rounding and no box growing. It reads the node from
+//! the vector's struct, not from the memory model.
 //!
 //! Besides the decisions it reports what a test needs to judge a disagreement with the golden
 //! model: each child's slab interval (distance of min_t to max_t), whether an exact intermediate of

@@ -1,4 +1,4 @@
-//! BVH vectors and results as JSON Lines (SPEC "Vector files", bvh).
+//! BVH vectors and results as JSON Lines (docs/units/bvh.md §11).
 //!
 //! Fields: `ray` {`origin`, `dir`, `inv_dir`, `extent`} (f32; `dir`/`inv_dir` f16 when `a16`: a
 //! bare integer is the f16 bit pattern, a value must be exactly representable in f16), `desc`

@@ -1,5 +1,6 @@
 //! A sparse, byte-addressed, little-endian memory of 64-byte lines (unwritten bytes read 0;
-//! addresses wrap modulo 2^64), and the BVH node layouts (SPEC §4) written into and read from it.
+//! addresses wrap modulo 2^64), and the BVH node layouts (docs/units/bvh.md §5) written into and
+//! read from it.
 //!
 //! | node | bytes | layout |
 //! |---|---|---|

@@ -1,5 +1,5 @@
 //! The BVH box/triangle intersector's transactions, its bit-accurate golden model, the memory it
-//! reads nodes from, and the ideal f64 reference (SPEC §4: IMAGE_BVH_INTERSECT_RAY and
+//! reads nodes from, and the ideal f64 reference (docs/units/bvh.md: IMAGE_BVH_INTERSECT_RAY and
 //! IMAGE_BVH64_INTERSECT_RAY).
 //!
 //! # The hardware algorithm (the RTL computes exactly this)
@@ -7,9 +7,9 @@
 //! denormals kept, a NaN result is the canonical NaN 0x7FC00000), each operation rounded, in the
 //! order written.
 //!
-//! **0. Instruction.** The decoder checks the restrictions of seed 003: DMASK = 0xf, D16 = 0,
-//! R128 = 1, UNRM = 1, DIM = 0, LWE = 0, TFE = 0, SSAMP = 0, in that order; the first violation
-//! rejects the instruction ([`InstrError`], no memory fetch, no `d`).
+//! **0. Instruction.** The decoder checks the AMD RDNA ISA's restrictions for image_bvh*:
+//! DMASK = 0xf, D16 = 0, R128 = 1, UNRM = 1, DIM = 0, LWE = 0, TFE = 0, SSAMP = 0, in that order;
+//! the first violation rejects the instruction ([`InstrError`], no memory fetch, no `d`).
 //!
 //! **1. Ray.** [`Ray`]`{origin, dir, inv_dir, extent}` as f32 bits. With A16 the vector's `dir` and
 //! `inv_dir` are f16 bits (VGPR packing `dx | ix<<16`, `dy | iy<<16`, `dz | iz<<16`), widened
@@ -186,7 +186,7 @@ impl Descriptor {
     }
 }
 
-/// The instruction fields the decoder checks (seed 003's restrictions for image_bvh*).
+/// The instruction fields the decoder checks (the AMD RDNA ISA's restrictions for image_bvh*).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Instr {
     pub dmask: u32,
@@ -352,9 +352,9 @@ impl BvhTxn {
         }
     }
 
-    /// The address VGPRs in order (seed 003, NSA groups): node pointer (1 dword, 2 for BVH64, low
-    /// first), extent, origin xyz, then dir xyz and inv_dir xyz, or with A16 the three dwords
-    /// `dir_k | inv_dir_k << 16`.
+    /// The address VGPRs in order (the AMD RDNA ISA's NSA groups): node pointer (1 dword, 2 for
+    /// BVH64, low first), extent, origin xyz, then dir xyz and inv_dir xyz, or with A16 the three
+    /// dwords `dir_k | inv_dir_k << 16`.
     pub fn address_vgprs(&self) -> Vec<u32> {
         let mut v = vec![self.node_ptr as u32];
         if self.bvh64 {

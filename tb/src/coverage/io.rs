@@ -1,4 +1,4 @@
-//! Coverage vectors and results as JSON Lines (SPEC "Vector files").
+//! Coverage vectors and results as JSON Lines (docs/units/coverage.md §7).
 
 use super::{
     CoverageResult, CoverageTxn, OpMode, OpResult, PixldOp, QUAD_MAX, QUAD_MIN, VERTEX_MAX,

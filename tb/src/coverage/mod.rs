@@ -1,9 +1,11 @@
 //! The coverage unit's transactions, its bit-accurate golden model and an independent ideal
-//! reference (SPEC §1).
+//! reference (docs/units/coverage.md).
 //!
-//! Decisions where the SPEC leaves a choice (the RTL implements the same):
+//! Decisions where no public reference fixes the behaviour (docs/units/coverage.md §9; the RTL
+//! implements the same):
 //! - Vertex coordinates are 25-bit two's complement 16.8 values (±2^16 pixels), quad coordinates
-//!   17-bit pixel values: wider than the SPEC's ±2^15-pixel minimum, checked by the vector parser.
+//!   17-bit pixel values: wider than Direct3D 11's ±2^15-pixel viewport bounds, checked by the
+//!   vector parser.
 //! - `index` is the 32-bit register value (`Ra + ImmS08` may wrap); any value ≥ n is out of range.
 //! - Pd is written only for COVERED and MY_INDEX, and only when requested; otherwise `pd` is null.
 //! - CENTROID_OFFSET of an uncovered (helper) pixel whose sample mask holds none of the n samples
@@ -154,7 +156,7 @@ const P16: [[i32; 2]; 16] = [
     [-7, -8],
 ];
 
-/// The standard pattern for n samples (SPEC §1 table), in sample index order.
+/// The standard pattern for n samples (docs/units/coverage.md §2 table), in sample index order.
 pub fn standard_pattern(n: u32) -> &'static [[i32; 2]] {
     match n {
         1 => &P1,
@@ -173,7 +175,8 @@ pub fn lane_positions(t: &CoverageTxn, lane: usize) -> Vec<[i32; 2]> {
     }
 }
 
-/// Raw coverage bits (before the sample mask) of each lane, exactly as SPEC §1 states it.
+/// Raw coverage bits (before the sample mask) of each lane, exactly as docs/units/coverage.md §3
+/// states it.
 fn raw_coverage(t: &CoverageTxn) -> [u32; 4] {
     let v: Vec<[i64; 2]> = t.tri.iter().map(|p| [p[0] as i64, p[1] as i64]).collect();
     let area =

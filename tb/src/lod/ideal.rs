@@ -1,7 +1,7 @@
 //! Ideal LOD reference: the Vulkan / Direct3D 11.3 formulas in f64 on the exact operand values
-//! (SPEC §2), with the same documented choices as the golden model (bias clamp, explicit LOD
-//! replacing λ', NaN ⇒ lod_min) but none of its arithmetic: no f32 rounding, no fixed point, a true
-//! log2, hypot, division and ceiling.
+//! (docs/units/lod.md §2), with the same documented choices as the golden model (bias clamp,
+//! explicit LOD replacing λ', NaN ⇒ lod_min) but none of its arithmetic: no f32 rounding, no fixed
+//! point, a true log2, hypot, division and ceiling.
 
 use super::{LodMode, LodTxn, MipFilter};
 

@@ -1,9 +1,9 @@
-//! LOD vectors and results as JSON Lines (SPEC "Vector files", lod).
+//! LOD vectors and results as JSON Lines (docs/units/lod.md §6).
 //!
-//! Beside the SPEC's fields a vector may carry the options `fine` (bool: fine derivatives) and
-//! `rho` ("exact" | "maxabs"). Operand arrays are required only where the mode reads them
-//! (`coords` for implicit and bias, `grad` for grad, `lod` for lod, `bias` for bias); an operand the
-//! mode does not read is accepted and ignored.
+//! A vector may carry the options `fine` (bool: fine derivatives) and `rho` ("exact" | "maxabs").
+//! Operand arrays are required only where the mode reads them (`coords` for implicit and bias,
+//! `grad` for grad, `lod` for lod, `bias` for bias); an operand the mode does not read is accepted
+//! and ignored.
 
 use super::{LodLane, LodMode, LodResult, LodSampler, LodTex, LodTxn, MipFilter};
 use crate::vectors::{

@@ -1,5 +1,5 @@
 //! The derivative/LOD calculator's transactions, its bit-accurate golden model and the ideal f64
-//! reference (SPEC §2).
+//! reference (docs/units/lod.md).
 //!
 //! # The hardware algorithm (the RTL computes exactly this)
 //! Per lane, all in the order written:
@@ -32,16 +32,17 @@
 //! 8. lod_warning = λ < min_lod_warning; status (TFE word) = TEXEL_FAIL | lod_warning << 1 |
 //!    ⌊λ⌋ << 16 with TEXEL_FAIL = 0 here (the address unit raises it for non-resident tiles).
 //!
-//! # Choices where the SPEC is open
+//! # Choices where no public reference fixes the behaviour (docs/units/lod.md §8)
 //! - Shader bias clamp: the per-lane shader bias is clamped to ±16 before the sampler bias is added;
 //!   the sampler bias is limited to ±16 (±4096 in 1/256) by the vector parser.
-//! - Explicit LOD (`lod`) replaces λ' entirely: no bias is added (SPEC: "or λ' = explicit LOD").
+//! - Explicit LOD (`lod`) replaces λ' entirely: no bias is added (docs/units/lod.md §2:
+//!   "or λ' = the explicit LOD").
 //! - NaN: see step 6. ±Inf derivatives saturate λ to +∞ (⇒ lod_max); a ±Inf LOD or bias saturates.
 //! - Range: the squared lengths are f32, so ρ ≥ 2^64 texels per pixel saturates ρ² to +∞ and
 //!   ρ < 2^-63 falls into the denormals (ρ < 2^-75 gives 0). λ is then at lod_max (resp. lod_min)
 //!   whatever the bias, so only the probe count N can differ from the ideal there (both axes
 //!   saturated ⇒ N = 1).
-//! - Results carry, beside the SPEC's fields, `probes` (N, 1…16) and `status` (the TFE word).
+//! - Results carry, beside the level fields, `probes` (N, 1…16) and `status` (the TFE word).
 
 pub mod dut;
 mod ideal;

@@ -1,15 +1,16 @@
-//! Ideal texture-address reference: SPEC §3 in exact arithmetic, written apart from the golden
-//! model. Per axis, u = s·n (normalized; the f32 value times the level size, exact in f64) or
-//! u = s (unnormalized); nearest i = ⌊u⌋ + off; linear i0 = ⌊u − 0.5⌋ + off, i1 = i0 + 1,
-//! α = frac(u − 0.5)·256 as a real number; then the SPEC's wrap formulas on exact integers. No
-//! fixed-point conversion, no denormal flushing (a denormal is its tiny real value), no clamping
-//! of large coordinates. It shares the golden model's documented choices only where the SPEC leaves
-//! one open: the level is min(level, levels − 1), the layer min(layer, layers − 1).
+//! Ideal texture-address reference: docs/units/texaddr.md §4–§6 in exact arithmetic, written apart
+//! from the golden model. Per axis, u = s·n (normalized; the f32 value times the level size, exact
+//! in f64) or u = s (unnormalized); nearest i = ⌊u⌋ + off; linear i0 = ⌊u − 0.5⌋ + off,
+//! i1 = i0 + 1, α = frac(u − 0.5)·256 as a real number; then the wrap formulas of §5 on exact
+//! integers. No fixed-point conversion, no denormal flushing (a denormal is its tiny real value),
+//! no clamping of large coordinates. It shares the golden model's documented choices only where no
+//! public reference fixes one (§12): the level is min(level, levels − 1), the layer
+//! min(layer, layers − 1).
 //!
 //! Coordinates must be finite with |u| < 2^118 ([`axis`] returns `None` otherwise): NaN and ±Inf
 //! have no ideal value, their results are documented choices of the golden model.
 //!
-//! [`texel_address`] is the SPEC's linear layout in u128 arithmetic (no 48-bit wrap).
+//! [`texel_address`] is the linear layout of §6 in u128 arithmetic (no 48-bit wrap).
 
 use super::{Dim, Lane, SamplerDesc, TexDesc, Wrap};
 
@@ -61,7 +62,7 @@ fn mirror(x: i128) -> i128 {
     }
 }
 
-/// The SPEC's wrap of one integer coordinate: (coordinate, border).
+/// The wrap of one integer coordinate (docs/units/texaddr.md §5): (coordinate, border).
 pub fn wrap(i: i128, n: u32, mode: Wrap) -> (i64, bool) {
     let n = i128::from(n);
     let (c, border) = match mode {
@@ -199,8 +200,8 @@ pub struct IdealTap {
 /// One lane, ideally.
 #[derive(Clone, Debug, PartialEq)]
 pub struct IdealLane {
-    /// The SPEC's tap order: nearest (i0,j0); linear (i0,j0), (i1,j0), (i0,j1), (i1,j1); 1D only
-    /// the i taps.
+    /// The tap order of docs/units/texaddr.md §6: nearest (i0,j0); linear (i0,j0), (i1,j0),
+    /// (i0,j1), (i1,j1); 1D only the i taps.
     pub taps: Vec<IdealTap>,
     pub u: IdealAxis,
     /// `None` for a 1D texture.

@@ -1,14 +1,14 @@
-//! Texture-address vectors and results as JSON Lines (SPEC "Vector files", texaddr).
+//! Texture-address vectors and results as JSON Lines (docs/units/texaddr.md §11).
 //!
 //! A vector comes in one of two forms (exactly one; both or neither is an error):
-//! - **direct** (the SPEC's): `tex` {`width`, `height` 1…32768, `layers` 1…65536 (default 1),
-//!   `levels` 1…16, `bpp` 1|2|4|8|16, `base` 0…2^48−1 (bytes), `dim` (a name of [`Dim::ALL`]: the
-//!   SPEC's "1d", "2d", "1d_array", "2d_array", and "3d", "cube", "3d_array", "cube_array", which
-//!   the unit rejects as `type_mismatch`), `sparse` (default false), `nonresident` [[level, tile],
-//!   …] (64 KiB tiles, only with `"sparse": true`)}, `sampler` {`wrap_s`, `wrap_t` (names of
-//!   [`Wrap::ALL`], both required), `filter` "nearest"|"linear", `unnormalized` (default false)},
-//!   `lanes` [4]{`s`, `t` (f32, `t` default 0), `layer` 0…65535 (default 0), `offset` [du, dv]
-//!   −8…7 (default [0, 0])}. `lanes` may be left out of a TXQ vector (all zero).
+//! - **direct**: `tex` {`width`, `height` 1…32768, `layers` 1…65536 (default 1), `levels` 1…16,
+//!   `bpp` 1|2|4|8|16, `base` 0…2^48−1 (bytes), `dim` (a name of [`Dim::ALL`]: "1d", "2d",
+//!   "1d_array", "2d_array"; also "3d", "cube", "3d_array", "cube_array", which the unit rejects as
+//!   `type_mismatch`), `sparse` (default false), `nonresident` [[level, tile], …] (64 KiB tiles,
+//!   only with `"sparse": true`)}, `sampler` {`wrap_s`, `wrap_t` (names of [`Wrap::ALL`], both
+//!   required), `filter` "nearest"|"linear", `unnormalized` (default false)}, `lanes` [4]{`s`, `t`
+//!   (f32, `t` default 0), `layer` 0…65535 (default 0), `offset` [du, dv] −8…7 (default [0, 0])}.
+//!   `lanes` may be left out of a TXQ vector (all zero).
 //! - **TXD**: `txd` {`bindless`, `lc`, `aoffi` (default false), `param_a` (a name of [`Dim::ALL`]
 //!   or the code 0…7), `ts_idx` 0…8191 or the legacy pair `tid` 0…255 and `smp` 0…31 (ts_idx =
 //!   smp·256 + tid; one of the two spellings is required without `bindless`, ts_idx defaults to 0
@@ -24,10 +24,10 @@
 //!   (default false).
 //!
 //! Unknown fields are errors; every error names the field's path (`lanes[2].offset[0]`,
-//! `txd.headers[1][1].bpp`). [`txn_json`] is the inverse of [`parse_line`]: it prints the
-//! direct form with the SPEC's fields and leaves out defaults that are not part of it (`sparse`,
-//! `op`, `mip`, `lambda`, `lod_warning`, a zero `offset`, a zero `layer` of a non-array texture);
-//! a header or sampler word that a `tex` / `sampler` object encodes exactly is printed as that
+//! `txd.headers[1][1].bpp`). [`txn_json`] is the inverse of [`parse_line`]: it prints the direct
+//! form with the fields of the conformance examples and leaves out defaults they omit (`sparse`,
+//! `op`, `mip`, `lambda`, `lod_warning`, a zero `offset`, a zero `layer` of a non-array texture); a
+//! header or sampler word that a `tex` / `sampler` object encodes exactly is printed as that
 //! object, any other as `raw`.
 //!
 //! Results ([`result_json`]): `lanes` [4]{`taps` [{`i`, `j`, `layer`, `level`, `addr`,

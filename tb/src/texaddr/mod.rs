@@ -1,15 +1,16 @@
-//! The texture address pipeline's transactions and its bit-accurate golden model (SPEC §3; seeds
-//! 000 TXD, 002 TXQ, 003 T# / sparse textures).
+//! The texture address pipeline's transactions and its bit-accurate golden model
+//! (docs/units/texaddr.md; NVIDIA's TXD, TGSI's TXQ, the AMD RDNA ISA's T# and sparse textures).
 //!
 //! # The hardware algorithm (the RTL computes exactly this)
-//! **0. Lowering.** A vector comes either in the SPEC's direct form (`tex`, `sampler`, `lanes`) or
+//! **0. Lowering.** A vector comes either in the direct form (`tex`, `sampler`, `lanes`) or
 //! as a TXD instruction ([`Txd`]: register payload, immediates, constant bank, header and sampler
 //! pools). The direct form is lowered to a TXD instruction ([`TexAddrTxn::lower`]): bindless
 //! (`.B`), handle 0 (header 0, sampler 0), pools holding just that texture and sampler, both
 //! MaximumIndex 0, paramA = the texture's dimension, `.AOFFI` set and every lane's registers
-//! packed as seed 000 says. Every transaction therefore goes through the decoder.
+//! packed as NVIDIA's TXD register packing says. Every transaction therefore goes through the
+//! decoder.
 //!
-//! **1. Decode (seed 000).** paramA (3 bits) is the row of seed 000's table: 0 1D, 1 2D, 2 3D,
+//! **1. Decode (NVIDIA's TXD).** paramA (3 bits) is the row of its paramA table: 0 1D, 1 2D, 2 3D,
 //! 3 CUBE, 4 ARRAY_1D, 5 ARRAY_2D, 6 ARRAY_3D, 7 ARRAY_CUBE; 2, 3, 6 and 7 are RESERVED and the
 //! decoder rejects them ([`Fault::ReservedParamA`]). The handle {samplerPtr[31:20] | headerPtr[19:0]}
 //! is lane 0's Ra+0 with `.B` (a quad uses one texture: the hardware takes lane 0's handle; a shader
@@ -23,17 +24,17 @@
 //! without; toff's low byte is `((v & 0xf) << 4) | (u & 0xf)`, 4-bit two's complement. Offsets
 //! apply only with .AOFFI, the array index only with an ARRAY paramA, the clamp only with .LC.
 //!
-//! **2. Descriptors** (this model's layout; the SPEC leaves it open). Header, four words:
+//! **2. Descriptors** (this model's layout; no public reference fixes it). Header, four words:
 //! w0 = base[31:0]; w1 = base[47:32] | bpp_log2 << 16 (0…4) | dim << 19 (paramA's encoding) |
 //! sparse << 22 | (levels − 1) << 24 | bound << 31; w2 = (width − 1) | (height − 1) << 16 (15 bits
-//! each); w3 = layers − 1 (16 bits). All four words zero ⇒ unbound ([`Fault::Unbound`], seed 003);
-//! the encoder always sets the bound bit so that no real texture encodes as zero. Sampler, one word:
-//! wrap_s[2:0] | wrap_t[5:3] (0 repeat, 1 mirrored repeat, 2 clamp to edge, 3 clamp to border,
-//! 4 mirror clamp to edge) | linear << 6 | unnormalized << 7. bpp_log2 > 4 or a wrap code > 4 ⇒
-//! [`Fault::BadDescriptor`]. A texture dimension that is not 1D/2D (array or not) or whose
-//! coordinate count differs from paramA's ⇒ [`Fault::TypeMismatch`] (array paramA on a non-array
-//! texture and vice versa is allowed). Any fault: every lane returns no taps, zero weights, no
-//! memory request; TXQ returns zeros.
+//! each); w3 = layers − 1 (16 bits). All four words zero ⇒ unbound ([`Fault::Unbound`], as in the
+//! AMD RDNA ISA); the encoder always sets the bound bit so that no real texture encodes as zero.
+//! Sampler, one word: wrap_s[2:0] | wrap_t[5:3] (0 repeat, 1 mirrored repeat, 2 clamp to edge,
+//! 3 clamp to border, 4 mirror clamp to edge) | linear << 6 | unnormalized << 7. bpp_log2 > 4 or
+//! a wrap code > 4 ⇒ [`Fault::BadDescriptor`]. A texture dimension that is not 1D/2D (array or
+//! not) or whose coordinate count differs from paramA's ⇒ [`Fault::TypeMismatch`] (array paramA
+//! on a non-array texture and vice versa is allowed). Any fault: every lane returns no taps, zero
+//! weights, no memory request; TXQ returns zeros.
 //!
 //! **3. Levels.** level0 = min(`level`, levels − 1); with `mip` (trilinear) level1 = min(level1,
 //! levels − 1) and `frac` passes through. w_l = max(1, width >> l), h_l likewise (h = 1 for 1D);
@@ -46,12 +47,12 @@
 //! 2^30 − 1), scale = n (normalized) or 1 (unnormalized), exact before the clamp (±Inf saturate).
 //! For normalized coordinates the clamp never changes a result: every coordinate it touches lies
 //! far outside any texture and those modes clamp. Unnormalized coordinates wrap with every mode
-//! (as the SPEC's examples do; Vulkan forbids repeat there) within the 24.8 range: beyond
+//! (as the conformance examples do; Vulkan forbids repeat there) within the 24.8 range: beyond
 //! ±2^22 texels they are clamped first. Then t = c − 128·linear + 256·offset, i0 = ⌊t/256⌋,
-//! weight = t mod 256 (α/256; 0 for nearest), i1 = i0 + 1. Each of i0, i1 wraps (SPEC §3):
-//! repeat i mod n; mirrored repeat (n−1) − mirror((i mod 2n) − n); clamp to edge clamp(i, 0, n−1);
-//! clamp to border clamp(i, −1, n), border iff i < 0 or i ≥ n; mirror clamp to edge
-//! clamp(mirror(i), 0, n−1); mirror(x) = x ≥ 0 ? x : −(1 + x).
+//! weight = t mod 256 (α/256; 0 for nearest), i1 = i0 + 1. Each of i0, i1 wraps
+//! (docs/units/texaddr.md §5): repeat i mod n; mirrored repeat (n−1) − mirror((i mod 2n) − n);
+//! clamp to edge clamp(i, 0, n−1); clamp to border clamp(i, −1, n), border iff i < 0 or i ≥ n;
+//! mirror clamp to edge clamp(mirror(i), 0, n−1); mirror(x) = x ≥ 0 ? x : −(1 + x).
 //!
 //! **5. Taps and addresses.** Linear: (i0,j0), (i1,j0), (i0,j1), (i1,j1); nearest: (i0,j0); 1D:
 //! j = 0 and only the i taps. Trilinear appends level1's taps. Byte addresses are 48-bit (modulo
@@ -62,12 +63,13 @@
 //! **6. Sparse textures.** With the header's sparse bit, each non-border tap's 64 KiB tile,
 //! tile = (addr − level_start(l)) >> 16, is looked up in the residency map of its level; a tap in a
 //! non-resident tile fails the lane (TEXEL_FAIL): the lane issues no memory request (its taps are
-//! still reported) and its status word is TEXEL_FAIL | LOD_WARNING << 1 | ⌊λ⌋ << 16 (SPEC §2, with
-//! λ·256 and the warning from the LOD unit; TEXEL_FAIL takes precedence over the warning).
+//! still reported) and its status word is TEXEL_FAIL | LOD_WARNING << 1 | ⌊λ⌋ << 16
+//! (docs/units/lod.md §3 step 8, with λ·256 and the warning from the LOD unit; TEXEL_FAIL takes
+//! precedence over the warning).
 //! `req` is the lane's memory-request mask, one bit per tap: not border, lane not failed.
 //!
-//! **7. TXQ** (`op` "txq", seeds 002/003): [w_l, h_l, layers, levels] of `level` (not clamped);
-//! a level ≥ levels gives [0, 0, 0, levels]. No taps, no memory request.
+//! **7. TXQ** (`op` "txq"; TGSI, AMD RDNA ISA): [w_l, h_l, layers, levels] of `level` (not
+//! clamped); a level ≥ levels gives [0, 0, 0, levels]. No taps, no memory request.
 
 pub mod dut;
 pub mod ideal;
@@ -88,7 +90,7 @@ pub const TILE_SHIFT: u32 = 16;
 /// Coordinates clamp to this (24.8 fixed point, exclusive upper bound).
 pub const COORD_LIMIT: i64 = 1 << 30;
 
-/// paramA (seed 000's table order), also the header's dimension code.
+/// paramA (in the order of NVIDIA TXD's paramA table), also the header's dimension code.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Dim {
     D1 = 0,
@@ -311,7 +313,7 @@ impl Txd {
 /// The form a vector came in.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum Form {
-    /// The SPEC's `tex`, `sampler`, `lanes` (with the texture's residency map).
+    /// The direct form's `tex`, `sampler`, `lanes` (with the texture's residency map).
     Direct {
         tex: TexDesc,
         nonresident: Vec<(u32, u64)>,
@@ -443,7 +445,7 @@ pub fn s4(x: u32) -> i32 {
     ((x & 0xF) as i32) << 28 >> 28
 }
 
-/// Packs a lane's registers for a TXD instruction (seed 000, compacted upwards).
+/// Packs a lane's registers for a TXD instruction (NVIDIA's TXD packing, compacted upwards).
 pub fn pack_lane(
     bindless: bool,
     lc: bool,
@@ -472,7 +474,7 @@ pub fn pack_lane(
     [r[0], r[1], r[2], r[3]]
 }
 
-/// Extracts a lane's operands from its registers (seed 000).
+/// Extracts a lane's operands from its registers (NVIDIA's TXD packing).
 pub fn unpack_lane(txd: &Txd, ra: &[u32; 4]) -> LaneOps {
     let dim = Dim::from_code(txd.param_a);
     let mut k = usize::from(txd.bindless);
@@ -707,7 +709,7 @@ pub fn coord_fixed(s: u32, n: u32, wrap: Wrap, unnormalized: bool) -> i64 {
     }
 }
 
-/// mirror(x) of the SPEC.
+/// mirror(x) of docs/units/texaddr.md §5.
 pub fn mirror(x: i64) -> i64 {
     if x >= 0 {
         x
