@@ -25,6 +25,21 @@ pub struct StreamBinding<B, I, O> {
     pub set_out_ready: fn(&mut B, bool),
 }
 
+/// The [`StreamBinding`] of a block whose handshake ports are named `in_ready`, `out_valid` and
+/// `out_ready` (every texpix unit's), with the unit's payload functions `drive` and `read`.
+#[macro_export]
+macro_rules! stream_binding {
+    ($drive:expr, $read:expr) => {
+        $crate::StreamBinding {
+            drive: $drive,
+            in_ready: |u| u.in_ready.val(),
+            out_valid: |u| u.out_valid.val(),
+            read: $read,
+            set_out_ready: |u, r| u.out_ready.next = r,
+        }
+    };
+}
+
 /// Back-pressure and watchdog settings.
 #[derive(Clone, Debug)]
 pub struct StreamConfig {

@@ -7,6 +7,7 @@ pub mod board;
 pub mod bvh;
 pub mod cosim;
 pub mod coverage;
+pub mod draw;
 pub mod fpmodel;
 pub mod lod;
 pub mod ports;

@@ -17,7 +17,7 @@ FIELDS = ["lambda", "level0", "level1", "frac", "magnify", "lod_warning", "probe
 
 
 def operands(v):
-    """The 16 operand registers, ``4·lane + k`` (as tb/src/lod_dut.rs lays them out)."""
+    """The 16 operand registers, ``4·lane + k`` (as tb/src/lod/dut.rs lays them out)."""
     ops = [0] * 16
     for lane in range(4):
         for k in range(4):

@@ -14,6 +14,7 @@
 //! bounded descriptors, instance/procedural pointers (4 %) and instruction violations (3 %).
 
 use crate::bvh::{f32_to_f16, BvhTxn, Descriptor, Instr, Node, Ray, TRI_VERTS};
+use crate::draw::Draw;
 use crate::fpmodel::f16_to_f32;
 use texpix_sim::SplitMix64;
 
@@ -483,6 +484,12 @@ pub enum Want {
     Any,
 }
 
+impl Draw for BvhStim {
+    fn rng(&mut self) -> &mut SplitMix64 {
+        &mut self.rng
+    }
+}
+
 impl BvhStim {
     pub fn new(seed: u64) -> Self {
         Self {
@@ -506,29 +513,12 @@ impl BvhStim {
             .unwrap_or_else(|| self.random_txn(Want::Any))
     }
 
-    fn next(&mut self) -> u64 {
-        self.rng.next_u64()
-    }
-
-    fn range(&mut self, lo: i64, hi: i64) -> i64 {
-        lo + (self.next() % ((hi - lo + 1) as u64)) as i64
-    }
-
     fn chance(&mut self, percent: u64) -> bool {
         self.next() % 1000 < percent * 10
     }
 
     fn permille(&mut self, p: u64) -> bool {
         self.next() % 1000 < p
-    }
-
-    fn pick<T: Copy>(&mut self, xs: &[T]) -> T {
-        xs[(self.next() % xs.len() as u64) as usize]
-    }
-
-    /// Uniform in [0, 1).
-    fn unit(&mut self) -> f64 {
-        (self.next() >> 11) as f64 / (1u64 << 53) as f64
     }
 
     /// Uniform in [-1, 1).

@@ -6,6 +6,7 @@
 //! patterns (one for all lanes or one per lane), quads at the range limits, out-of-range and extreme
 //! op indices, the two invalid PIXLD encodings, and op lists longer than the unit's op slots.
 
+use crate::draw::Draw;
 use texpix_sim::SplitMix64;
 
 use crate::coverage::{CoverageTxn, OpMode, PixldOp, QUAD_MAX, QUAD_MIN, VERTEX_MAX, VERTEX_MIN};
@@ -22,6 +23,12 @@ pub struct Stim {
     rng: SplitMix64,
 }
 
+impl Draw for Stim {
+    fn rng(&mut self) -> &mut SplitMix64 {
+        &mut self.rng
+    }
+}
+
 impl Stim {
     /// A generator for `seed`.
     pub fn new(seed: u64) -> Self {
@@ -30,21 +37,8 @@ impl Stim {
         }
     }
 
-    fn next(&mut self) -> u64 {
-        self.rng.next_u64()
-    }
-
-    /// Uniform in `lo..=hi`.
-    fn range(&mut self, lo: i64, hi: i64) -> i64 {
-        lo + (self.next() % ((hi - lo + 1) as u64)) as i64
-    }
-
     fn chance(&mut self, percent: u64) -> bool {
         self.next() % 100 < percent
-    }
-
-    fn pick<T: Copy>(&mut self, xs: &[T]) -> T {
-        xs[(self.next() % xs.len() as u64) as usize]
     }
 
     /// One coverage vector.

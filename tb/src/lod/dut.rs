@@ -79,13 +79,7 @@ fn read(u: &LodUnit) -> LodOut {
 
 /// The stream binding of the LOD unit's ports.
 pub fn binding() -> StreamBinding<LodUnit, LodIn, LodOut> {
-    StreamBinding {
-        drive,
-        in_ready: |u| u.in_ready.val(),
-        out_valid: |u| u.out_valid.val(),
-        read,
-        set_out_ready: |u, r| u.out_ready.next = r,
-    }
+    texpix_sim::stream_binding!(drive, read)
 }
 
 /// Runs vectors through the RTL and returns their results in order with the stream statistics.

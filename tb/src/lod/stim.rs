@@ -5,6 +5,7 @@
 //! degenerate axes (one zero length: infinite anisotropy); 1×1, odd and 32768-wide textures; every
 //! mip filter, mode and anisotropy; min_lod above max_lod; .LC clamps; extreme biases and LODs.
 
+use crate::draw::Draw;
 use crate::lod::{LodMode, LodSampler, LodTex, LodTxn, MipFilter};
 use texpix_sim::SplitMix64;
 
@@ -35,6 +36,12 @@ const SPECIAL: [u32; 12] = [
     0xBF80_0000, // -1
 ];
 
+impl Draw for LodStim {
+    fn rng(&mut self) -> &mut SplitMix64 {
+        &mut self.rng
+    }
+}
+
 impl LodStim {
     pub fn new(seed: u64) -> Self {
         Self {
@@ -42,25 +49,8 @@ impl LodStim {
         }
     }
 
-    fn next(&mut self) -> u64 {
-        self.rng.next_u64()
-    }
-
-    fn range(&mut self, lo: i64, hi: i64) -> i64 {
-        lo + (self.next() % ((hi - lo + 1) as u64)) as i64
-    }
-
     fn chance(&mut self, percent: u64) -> bool {
         self.next() % 100 < percent
-    }
-
-    fn pick<T: Copy>(&mut self, xs: &[T]) -> T {
-        xs[(self.next() % xs.len() as u64) as usize]
-    }
-
-    /// Uniform in [0, 1).
-    fn unit(&mut self) -> f64 {
-        (self.next() >> 11) as f64 / (1u64 << 53) as f64
     }
 
     /// A texture dimension.

@@ -130,13 +130,7 @@ fn read(u: &TexAddrUnit) -> TexAddrOut {
 
 /// The stream binding of the unit's ports.
 pub fn binding() -> StreamBinding<TexAddrUnit, TexAddrIn, TexAddrOut> {
-    StreamBinding {
-        drive,
-        in_ready: |u| u.in_ready.val(),
-        out_valid: |u| u.out_valid.val(),
-        read,
-        set_out_ready: |u, r| u.out_ready.next = r,
-    }
+    texpix_sim::stream_binding!(drive, read)
 }
 
 /// Resolves a 16-bit tag seen at a pipeline stage to a vector index: stages see quads in order, so

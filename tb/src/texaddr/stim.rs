@@ -30,6 +30,7 @@
 //! [`lanes_for_wrap`] generates vectors for the golden-versus-ideal comparison: one wrap mode on
 //! both axes, direct form, finite coordinates with |u| < 2^20 texels (most inside the texture).
 
+use crate::draw::Draw;
 use crate::texaddr::{
     golden, ideal, pack_lane, Dim, Form, Header, HeaderFields, Lane, LaneOps, Op, SamplerDesc,
     TexAddrTxn, TexDesc, Txd, Wrap, ADDR_MASK, TILE_SHIFT,
@@ -204,6 +205,12 @@ pub fn random(seed: u64, n: usize) -> Vec<TexAddrTxn> {
     (0..n).map(|_| s.txn()).collect()
 }
 
+impl Draw for TexAddrStim {
+    fn rng(&mut self) -> &mut SplitMix64 {
+        &mut self.rng
+    }
+}
+
 impl TexAddrStim {
     pub fn new(seed: u64) -> Self {
         Self {
@@ -225,14 +232,6 @@ impl TexAddrStim {
         self.edge.next().unwrap_or_else(|| self.random_txn())
     }
 
-    fn next(&mut self) -> u64 {
-        self.rng.next_u64()
-    }
-
-    fn range(&mut self, lo: i64, hi: i64) -> i64 {
-        lo + (self.next() % ((hi - lo + 1) as u64)) as i64
-    }
-
     fn urange(&mut self, lo: u32, hi: u32) -> u32 {
         self.range(i64::from(lo), i64::from(hi)) as u32
     }
@@ -241,21 +240,12 @@ impl TexAddrStim {
         self.next() % 1000 < percent * 10
     }
 
-    fn pick<T: Copy>(&mut self, xs: &[T]) -> T {
-        xs[(self.next() % xs.len() as u64) as usize]
-    }
-
     fn sign(&mut self) -> f64 {
         if self.chance(50) {
             -1.0
         } else {
             1.0
         }
-    }
-
-    /// Uniform in [0, 1).
-    fn unit(&mut self) -> f64 {
-        (self.next() >> 11) as f64 / (1u64 << 53) as f64
     }
 
     /// A texture dimension (texels).
