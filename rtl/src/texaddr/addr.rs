@@ -10,9 +10,9 @@
 //! Outputs, all registered, per slot s = 8·lane + 4·level + k (k: (i0,j0), (i1,j0), (i0,j1),
 //! (i1,j1)): `i[s]`, `j[s]` (wrapped texels; j = 0 in 1D), `addr[s]` (byte address, 0 for a border
 //! tap), `tile[s]` (the 64 KiB residency tile within the level), `border[s]`, `req[s]` (a real,
-//! non-border tap of a sampling quad); per lane `layer` (clamped to `lmax`), `w` ({wu[7:0],
-//! wv[15:8], wu1[23:16], wv1[31:24]}, the weights the filter uses, else 0), `lc_q` (0 unless
-//! `qok`) and `lambda_q`.
+//! non-border tap of a sampling quad); per lane `layer` (clamped to `lmax`), `w`
+//! (`{wu[7:0], wv[15:8], wu1[23:16], wv1[31:24]}`, the weights the filter uses, else 0), `lc_q`
+//! (0 unless `qok`) and `lambda_q`.
 //!
 //! # Timing
 //! Combinational (16 [`Axis`], 8 [`TapAddr`]) into one register stage that advances with `adv`:

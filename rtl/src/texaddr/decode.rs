@@ -20,10 +20,10 @@
 //! # What it computes
 //! paramA 0, 1, 4, 5 are 1D, 2D, ARRAY_1D, ARRAY_2D; any other code is reserved. The handle is
 //! Ra+0 with .B, else `in_cbank`: header pointer = bits 19:0, sampler pointer = bits 31:20 (the
-//! header pointer itself with `in_ogl`). The lane's registers are Ra+0… = [handle with .B], s,
-//! [t], [word with .LC, .AOFFI or an array paramA], compacted upwards; the word is
-//! {LodClamp[31:20] | toff[19:12] | array[11:0]} with .LC, else {toff[27:16] | array[15:0]}, with
-//! toff = {v[7:4] | u[3:0]}.
+//! header pointer itself with `in_ogl`). The lane's registers are Ra+0… = (handle with .B), s,
+//! (t), (word with .LC, .AOFFI or an array paramA), compacted upwards; the word is
+//! `{LodClamp[31:20] | toff[19:12] | array[11:0]}` with .LC, else `{toff[27:16] | array[15:0]}`,
+//! with `toff = {v[7:4] | u[3:0]}`.
 
 use crate::common::fp::Retime;
 use rust_hdl::prelude::*;
@@ -254,8 +254,8 @@ impl Logic for TxdDecode {
             if !self.has_word.val() {
                 self.w_sel[l].next = bits::<32>(0);
             }
-            // {LodClamp[31:20] | toff[19:12] | array[11:0]} with .LC, else {toff[27:16] | array[15:0]};
-            // aux = {lc[11:0], toff[19:12]}.
+            // {LodClamp[31:20] | toff[19:12] | array[11:0]} with .LC,
+            // else {toff[27:16] | array[15:0]}; aux = {lc[11:0], toff[19:12]}.
             self.toff[l].next = (self.w_sel[l].val() >> 4) & bits::<32>(0xff000);
             self.arr0[l].next = self.w_sel[l].val().get_bits::<16>(0);
             self.aux[l].next = bits::<32>(0);

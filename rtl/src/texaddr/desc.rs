@@ -23,12 +23,12 @@
 //! long path); one register stage to the `_q` outputs: latency 1.
 //!
 //! # What it computes
-//! Header: words 0 and 1[15:0] the base address, 1[18:16] log2 bytes per texel, 1[21:19] the
-//! dimension (0 1D, 1 2D, 4 1D array, 5 2D array), 1[22] sparse, 1[27:24] levels − 1, 2[14:0]
-//! width − 1, 2[30:16] height − 1, 3[15:0] layers − 1. Sampler: [2:0] wrap s, [5:3] wrap t,
-//! [6] linear, [7] unnormalized. Faults in priority order: the decoder's, 4 unbound (an all-zero
-//! header), 5 a bad field (bytes per texel above 16, a wrap code above 4), 6 a dimension other
-//! than 1D/2D (arrays included) or a coordinate count that does not match it.
+//! Header: words `0` and `1[15:0]` the base address, `1[18:16]` log2 bytes per texel, `1[21:19]`
+//! the dimension (0 1D, 1 2D, 4 1D array, 5 2D array), `1[22]` sparse, `1[27:24]` levels − 1,
+//! `2[14:0]` width − 1, `2[30:16]` height − 1, `3[15:0]` layers − 1. Sampler: `[2:0]` wrap s,
+//! `[5:3]` wrap t, `[6]` linear, `[7]` unnormalized. Faults in priority order: the decoder's,
+//! 4 unbound (an all-zero header), 5 a bad field (bytes per texel above 16, a wrap code above 4),
+//! 6 a dimension other than 1D/2D (arrays included) or a coordinate count that does not match it.
 
 use super::LevelLayout;
 use crate::common::fp::Retime;

@@ -7,12 +7,13 @@
 //! # Ports
 //! Input stream (`in_valid`/`in_ready`, transfer on a rising edge with both high): `in_tag`
 //! (returned unchanged); the TXD register payload `in_ra[4·lane + k]` (Ra+k of each lane) and
-//! immediates `in_bindless` (.B), `in_lc` (.LC), `in_aoffi` (.AOFFI), `in_param_a` (0…7, in the order
-//! of the TXD instruction's paramA table), `in_ogl` (SetSamplerBinding.ViaHeaderBinding); `in_cbank` (the constant-bank word
-//! at #tsPtrIdxU13, read by the issuing SM's constant cache; ignored with .B); the pool limits
-//! `in_hdr_max`, `in_smp_max` (MaximumIndex); from the LOD unit `in_level`, `in_tri` (trilinear)
-//! with `in_level1` and `in_frac`, `in_lambda[lane]` (λ·256) and `in_warn` (LOD_WARNING, bit per
-//! lane); `in_txq` (a TXQ size query of `in_level` instead of a sample).
+//! immediates `in_bindless` (.B), `in_lc` (.LC), `in_aoffi` (.AOFFI), `in_param_a` (0…7, in the
+//! order of the TXD instruction's paramA table), `in_ogl` (SetSamplerBinding.ViaHeaderBinding);
+//! `in_cbank` (the constant-bank word at #tsPtrIdxU13, read by the issuing SM's constant cache;
+//! ignored with .B); the pool limits `in_hdr_max`, `in_smp_max` (MaximumIndex); from the LOD unit
+//! `in_level`, `in_tri` (trilinear) with `in_level1` and `in_frac`, `in_lambda[lane]` (λ·256) and
+//! `in_warn` (LOD_WARNING, bit per lane); `in_txq` (a TXQ size query of `in_level` instead of a
+//! sample).
 //! Descriptor read port (a synchronous RAM/cache read, one cycle): while `desc_rd` is high the
 //! unit's stage 1 holds `desc_tag` and wants header `desc_hdr_idx` on `desc_hdr[4]` and sampler
 //! `desc_smp_idx` on `desc_smp` in the same cycle (the inputs are sampled at the next enabled edge;
