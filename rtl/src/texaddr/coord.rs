@@ -1,5 +1,6 @@
-//! One texture-coordinate axis: f32 coordinate → fixed point → texel pair, weight and wrap
-//! (SPEC §3; the algorithm is stated bit for bit in the golden model, `texpix_tb::texaddr`, step 4).
+//! One texture-coordinate axis: f32 coordinate → fixed point → texel pair, weight and wrap (see
+//! `docs/units/texaddr.md`; the algorithm is stated bit for bit in the golden model,
+//! `texpix_tb::texaddr`, step 4).
 //!
 //! [`ScaledFloor`] computes c = ⌊256·n·s⌋ exactly (a 24 × 16 mantissa product, then a shift with a
 //! sticky bit for the floor of negative values), either clamped to [−2^30, 2^30 − 1] (24.8 fixed

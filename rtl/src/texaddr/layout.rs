@@ -1,5 +1,5 @@
-//! Mip-level layout of the linear texture layout (SPEC §3): level sizes, first-texel addresses,
-//! pitches and slice sizes of the two levels a quad touches.
+//! Mip-level layout of the linear texture layout (see `docs/units/texaddr.md`): level sizes,
+//! first-texel addresses, pitches and slice sizes of the two levels a quad touches.
 //!
 //! Ports: `width`, `height` (1…32768; height 1 for 1D), `layers` (1…65536; 1 for non-array),
 //! `bpp_log2` (0…4), `base` (48-bit byte address), `l0`, `l1` (levels, already clamped) →

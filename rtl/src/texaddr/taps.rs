@@ -1,4 +1,5 @@
-//! Byte addresses and residency tiles of one lane's four taps at one level (SPEC §3, linear layout).
+//! Byte addresses and residency tiles of one lane's four taps at one level (the linear layout of
+//! `docs/units/texaddr.md`).
 //!
 //! Ports: `i0`, `i1`, `j0`, `j1` (the low 16 bits of the wrapped texels; border taps' addresses
 //! are discarded by the unit), `layer` (clamped), `start`, `pitch`,

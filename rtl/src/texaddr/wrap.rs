@@ -1,5 +1,5 @@
-//! Wrap of one integer texel coordinate (SPEC §3, Vulkan's formulas), and the remainder unit the
-//! periodic modes need.
+//! Wrap of one integer texel coordinate (Vulkan's formulas, see `docs/units/texaddr.md`), and the
+//! remainder unit the periodic modes need.
 //!
 //! [`Wrap1`] ports: `i` (two's complement texel), `r` (i mod P·n, from [`ModP`]), `n` (level size,
 //! 1…32768), `mode` (0 repeat, 1 mirrored repeat, 2 clamp to edge, 3 clamp to border, 4 mirror

@@ -1,0 +1,379 @@
+//! Stage 1 of the texture address pipeline, the per-lane part: coordinates, wraps, tap addresses
+//! and weights of the quad's four lanes at both levels (see `docs/units/texaddr.md`).
+//!
+//! # Ports
+//! Inputs: per lane from [`super::TxdDecode`] `s`, `t` (f32 bits), `arr` (array index), `lc` (.LC
+//! clamp), `offu`, `offv` (texel offsets), `lambda`, and its `trilin`; the quad's state from
+//! [`super::DescStage`]: `qok`, `linear`, `unnorm`, `wrap_s`, `wrap_t`, `h2d`, `lin2d`,
+//! `bpp_log2`, `lmax`, and the two levels' `w0`/`h0`/`start0`/`pitch0`/`slice0` and
+//! `w1`/`h1`/`start1`/`pitch1`/`slice1`; `clock` and `adv` (the unit's stall).
+//! Outputs, all registered, per slot s = 8·lane + 4·level + k (k: (i0,j0), (i1,j0), (i0,j1),
+//! (i1,j1)): `i[s]`, `j[s]` (wrapped texels; j = 0 in 1D), `addr[s]` (byte address, 0 for a border
+//! tap), `tile[s]` (the 64 KiB residency tile within the level), `border[s]`, `req[s]` (a real,
+//! non-border tap of a sampling quad); per lane `layer` (clamped to `lmax`), `w`
+//! (`{wu[7:0], wv[15:8], wu1[23:16], wv1[31:24]}`, the weights the filter uses, else 0), `lc_q`
+//! (0 unless `qok`) and `lambda_q`.
+//!
+//! # Timing
+//! Combinational (16 [`Axis`], 8 [`TapAddr`]) into one register stage that advances with `adv`:
+//! latency 1.
+//!
+//! # What it computes
+//! Axis 4·lane + 2·level + (0 u, 1 v) scales s (t) by the level's width (height), applies the
+//! offset and the wrap; the [`TapAddr`] of 2·lane + level turns the texel pairs into addresses.
+//! Slots past the footprint (k odd without `linear`, k ≥ 2 without `lin2d`, level 1 without
+//! `trilin`) make no request.
+
+use super::{Axis, TapAddr};
+use crate::common::fp::Retime;
+use rust_hdl::prelude::*;
+
+/// The quad's address datapath. See the module documentation.
+#[derive(Clone, Debug, LogicBlock)]
+pub struct AddrStage {
+    /// Clock.
+    pub clock: Signal<In, Clock>,
+    /// Advance (global stall when low).
+    pub adv: Signal<In, Bit>,
+    /// s per lane (f32 bits).
+    pub s: [Signal<In, Bits<32>>; 4],
+    /// t per lane (f32 bits).
+    pub t: [Signal<In, Bits<32>>; 4],
+    /// Array index per lane.
+    pub arr: [Signal<In, Bits<16>>; 4],
+    /// .LC clamp per lane.
+    pub lc: [Signal<In, Bits<12>>; 4],
+    /// u texel offset per lane.
+    pub offu: [Signal<In, Bits<4>>; 4],
+    /// v texel offset per lane.
+    pub offv: [Signal<In, Bits<4>>; 4],
+    /// λ·256 per lane.
+    pub lambda: [Signal<In, Bits<32>>; 4],
+    /// Trilinear.
+    pub trilin: Signal<In, Bit>,
+    /// The quad samples.
+    pub qok: Signal<In, Bit>,
+    /// Bilinear filter.
+    pub linear: Signal<In, Bit>,
+    /// Unnormalized coordinates.
+    pub unnorm: Signal<In, Bit>,
+    /// Wrap mode of s.
+    pub wrap_s: Signal<In, Bits<3>>,
+    /// Wrap mode of t.
+    pub wrap_t: Signal<In, Bits<3>>,
+    /// 2D texture.
+    pub h2d: Signal<In, Bit>,
+    /// Bilinear in 2D.
+    pub lin2d: Signal<In, Bit>,
+    /// log2 bytes per texel.
+    pub bpp_log2: Signal<In, Bits<3>>,
+    /// Last array layer.
+    pub lmax: Signal<In, Bits<16>>,
+    /// Width of l0.
+    pub w0: Signal<In, Bits<16>>,
+    /// Height of l0.
+    pub h0: Signal<In, Bits<16>>,
+    /// Width of l1.
+    pub w1: Signal<In, Bits<16>>,
+    /// Height of l1.
+    pub h1: Signal<In, Bits<16>>,
+    /// First texel of l0.
+    pub start0: Signal<In, Bits<48>>,
+    /// First texel of l1.
+    pub start1: Signal<In, Bits<48>>,
+    /// Row pitch of l0.
+    pub pitch0: Signal<In, Bits<20>>,
+    /// Row pitch of l1.
+    pub pitch1: Signal<In, Bits<20>>,
+    /// Layer size of l0.
+    pub slice0: Signal<In, Bits<36>>,
+    /// Layer size of l1.
+    pub slice1: Signal<In, Bits<36>>,
+    /// Texel i per slot.
+    pub i: [Signal<Out, Bits<32>>; 32],
+    /// Texel j per slot.
+    pub j: [Signal<Out, Bits<32>>; 32],
+    /// Byte address per slot.
+    pub addr: [Signal<Out, Bits<48>>; 32],
+    /// Residency tile per slot.
+    pub tile: [Signal<Out, Bits<32>>; 32],
+    /// Border per slot.
+    pub border: [Signal<Out, Bit>; 32],
+    /// Memory request per slot.
+    pub req: [Signal<Out, Bit>; 32],
+    /// Clamped layer per lane.
+    pub layer: [Signal<Out, Bits<16>>; 4],
+    /// Weights per lane.
+    pub w: [Signal<Out, Bits<32>>; 4],
+    /// .LC clamp per lane (registered).
+    pub lc_q: [Signal<Out, Bits<12>>; 4],
+    /// λ·256 per lane (registered).
+    pub lambda_q: [Signal<Out, Bits<32>>; 4],
+    /// Axis `4·lane + 2·level + (0 u, 1 v)`.
+    ax: [Axis; 16],
+    /// Taps of `2·lane + level`.
+    tp: [TapAddr; 8],
+    lay: [Signal<Local, Bits<16>>; 4],
+    /// u texel and border of `4·lane + 2·level + (0 first, 1 second)`.
+    iu: [Signal<Local, Bits<32>>; 16],
+    bu: [Signal<Local, Bit>; 16],
+    /// v texel and border of `4·lane + 2·level + (0 first, 1 second)` (0 and false in 1D).
+    ju: [Signal<Local, Bits<32>>; 16],
+    jb: [Signal<Local, Bit>; 16],
+    /// Slot enables by second u texel, second v texel, second level.
+    en_u: [Signal<Local, Bit>; 2],
+    en_v: [Signal<Local, Bit>; 2],
+    en_l: [Signal<Local, Bit>; 2],
+    ta: [Signal<Local, Bits<48>>; 32],
+    tt: [Signal<Local, Bits<32>>; 32],
+    bord: [Signal<Local, Bit>; 32],
+    taddr: [Signal<Local, Bits<48>>; 32],
+    valid: [Signal<Local, Bit>; 32],
+    wts: [Signal<Local, Bits<32>>; 4],
+    lcm: [Signal<Local, Bits<12>>; 4],
+    r2_i: [Retime<Bits<32>>; 32],
+    r2_j: [Retime<Bits<32>>; 32],
+    r2_addr: [Retime<Bits<48>>; 32],
+    r2_tile: [Retime<Bits<32>>; 32],
+    r2_border: [Retime<Bit>; 32],
+    r2_req: [Retime<Bit>; 32],
+    r2_layer: [Retime<Bits<16>>; 4],
+    /// {wu[7:0], wv[15:8], wu1[23:16], wv1[31:24]}.
+    r2_w: [Retime<Bits<32>>; 4],
+    r2_lc: [Retime<Bits<12>>; 4],
+    r2_lambda: [Retime<Bits<32>>; 4],
+}
+
+impl Default for AddrStage {
+    fn default() -> Self {
+        use std::array::from_fn;
+        Self {
+            clock: Default::default(),
+            adv: Default::default(),
+            s: Default::default(),
+            t: Default::default(),
+            arr: Default::default(),
+            lc: Default::default(),
+            offu: Default::default(),
+            offv: Default::default(),
+            lambda: Default::default(),
+            trilin: Default::default(),
+            qok: Default::default(),
+            linear: Default::default(),
+            unnorm: Default::default(),
+            wrap_s: Default::default(),
+            wrap_t: Default::default(),
+            h2d: Default::default(),
+            lin2d: Default::default(),
+            bpp_log2: Default::default(),
+            lmax: Default::default(),
+            w0: Default::default(),
+            h0: Default::default(),
+            w1: Default::default(),
+            h1: Default::default(),
+            start0: Default::default(),
+            start1: Default::default(),
+            pitch0: Default::default(),
+            pitch1: Default::default(),
+            slice0: Default::default(),
+            slice1: Default::default(),
+            i: Default::default(),
+            j: Default::default(),
+            addr: Default::default(),
+            tile: Default::default(),
+            border: Default::default(),
+            req: Default::default(),
+            layer: Default::default(),
+            w: Default::default(),
+            lc_q: Default::default(),
+            lambda_q: Default::default(),
+            ax: Default::default(),
+            tp: Default::default(),
+            lay: Default::default(),
+            iu: Default::default(),
+            bu: Default::default(),
+            ju: Default::default(),
+            jb: Default::default(),
+            en_u: Default::default(),
+            en_v: Default::default(),
+            en_l: Default::default(),
+            ta: Default::default(),
+            tt: Default::default(),
+            bord: Default::default(),
+            taddr: Default::default(),
+            valid: Default::default(),
+            wts: Default::default(),
+            lcm: Default::default(),
+            r2_i: from_fn(|_| Retime::new(1)),
+            r2_j: from_fn(|_| Retime::new(1)),
+            r2_addr: from_fn(|_| Retime::new(1)),
+            r2_tile: from_fn(|_| Retime::new(1)),
+            r2_border: from_fn(|_| Retime::new(1)),
+            r2_req: from_fn(|_| Retime::new(1)),
+            r2_layer: from_fn(|_| Retime::new(1)),
+            r2_w: from_fn(|_| Retime::new(1)),
+            r2_lc: from_fn(|_| Retime::new(1)),
+            r2_lambda: from_fn(|_| Retime::new(1)),
+        }
+    }
+}
+
+impl Logic for AddrStage {
+    #[hdl_gen]
+    fn update(&mut self) {
+        self.en_u[0].next = true;
+        self.en_u[1].next = self.linear.val();
+        self.en_v[0].next = true;
+        self.en_v[1].next = self.lin2d.val();
+        self.en_l[0].next = true;
+        self.en_l[1].next = self.trilin.val();
+        for l in 0..4 {
+            self.lay[l].next = self.arr[l].val();
+            if self.arr[l].val() > self.lmax.val() {
+                self.lay[l].next = self.lmax.val();
+            }
+            // Axes: u of both levels along s, v along t.
+            self.ax[4 * l].s.next = self.s[l].val();
+            self.ax[4 * l].n.next = self.w0.val();
+            self.ax[4 * l + 1].s.next = self.t[l].val();
+            self.ax[4 * l + 1].n.next = self.h0.val();
+            self.ax[4 * l + 2].s.next = self.s[l].val();
+            self.ax[4 * l + 2].n.next = self.w1.val();
+            self.ax[4 * l + 3].s.next = self.t[l].val();
+            self.ax[4 * l + 3].n.next = self.h1.val();
+            for lv in 0..2 {
+                self.ax[4 * l + 2 * lv].mode.next = self.wrap_s.val();
+                self.ax[4 * l + 2 * lv].off.next = self.offu[l].val();
+                self.ax[4 * l + 2 * lv + 1].mode.next = self.wrap_t.val();
+                self.ax[4 * l + 2 * lv + 1].off.next = self.offv[l].val();
+            }
+            for a in 0..4 {
+                self.ax[4 * l + a].linear.next = self.linear.val();
+                self.ax[4 * l + a].unnorm.next = self.unnorm.val();
+            }
+            for lv in 0..2 {
+                self.iu[4 * l + 2 * lv].next = self.ax[4 * l + 2 * lv].i0.val();
+                self.iu[4 * l + 2 * lv + 1].next = self.ax[4 * l + 2 * lv].i1.val();
+                self.bu[4 * l + 2 * lv].next = self.ax[4 * l + 2 * lv].b0.val();
+                self.bu[4 * l + 2 * lv + 1].next = self.ax[4 * l + 2 * lv].b1.val();
+                self.ju[4 * l + 2 * lv].next = self.ax[4 * l + 2 * lv + 1].i0.val();
+                self.ju[4 * l + 2 * lv + 1].next = self.ax[4 * l + 2 * lv + 1].i1.val();
+                self.jb[4 * l + 2 * lv].next = self.ax[4 * l + 2 * lv + 1].b0.val();
+                self.jb[4 * l + 2 * lv + 1].next = self.ax[4 * l + 2 * lv + 1].b1.val();
+                if !self.h2d.val() {
+                    self.ju[4 * l + 2 * lv].next = bits::<32>(0);
+                    self.ju[4 * l + 2 * lv + 1].next = bits::<32>(0);
+                    self.jb[4 * l + 2 * lv].next = false;
+                    self.jb[4 * l + 2 * lv + 1].next = false;
+                }
+                // Tap addresses of the lane at the level.
+                self.tp[2 * l + lv].i0.next = self.iu[4 * l + 2 * lv].val().get_bits::<16>(0);
+                self.tp[2 * l + lv].i1.next = self.iu[4 * l + 2 * lv + 1].val().get_bits::<16>(0);
+                self.tp[2 * l + lv].j0.next = self.ju[4 * l + 2 * lv].val().get_bits::<16>(0);
+                self.tp[2 * l + lv].j1.next = self.ju[4 * l + 2 * lv + 1].val().get_bits::<16>(0);
+                self.tp[2 * l + lv].layer.next = self.lay[l].val();
+                self.tp[2 * l + lv].bpp_log2.next = self.bpp_log2.val();
+                self.ta[8 * l + 4 * lv].next = self.tp[2 * l + lv].addr0.val();
+                self.ta[8 * l + 4 * lv + 1].next = self.tp[2 * l + lv].addr1.val();
+                self.ta[8 * l + 4 * lv + 2].next = self.tp[2 * l + lv].addr2.val();
+                self.ta[8 * l + 4 * lv + 3].next = self.tp[2 * l + lv].addr3.val();
+                self.tt[8 * l + 4 * lv].next = self.tp[2 * l + lv].tile0.val();
+                self.tt[8 * l + 4 * lv + 1].next = self.tp[2 * l + lv].tile1.val();
+                self.tt[8 * l + 4 * lv + 2].next = self.tp[2 * l + lv].tile2.val();
+                self.tt[8 * l + 4 * lv + 3].next = self.tp[2 * l + lv].tile3.val();
+            }
+            self.tp[2 * l].start.next = self.start0.val();
+            self.tp[2 * l].pitch.next = self.pitch0.val();
+            self.tp[2 * l].slice.next = self.slice0.val();
+            self.tp[2 * l + 1].start.next = self.start1.val();
+            self.tp[2 * l + 1].pitch.next = self.pitch1.val();
+            self.tp[2 * l + 1].slice.next = self.slice1.val();
+
+            // Slots 8·lane + 4·level + 2·b + a: u texel a, v texel b.
+            for lv in 0..2 {
+                for b in 0..2 {
+                    for a in 0..2 {
+                        self.bord[8 * l + 4 * lv + 2 * b + a].next =
+                            self.bu[4 * l + 2 * lv + a].val() | self.jb[4 * l + 2 * lv + b].val();
+                        self.valid[8 * l + 4 * lv + 2 * b + a].next = self.qok.val()
+                            & self.en_u[a].val()
+                            & self.en_v[b].val()
+                            & self.en_l[lv].val();
+                        self.taddr[8 * l + 4 * lv + 2 * b + a].next =
+                            self.ta[8 * l + 4 * lv + 2 * b + a].val();
+                        if self.bord[8 * l + 4 * lv + 2 * b + a].val() {
+                            self.taddr[8 * l + 4 * lv + 2 * b + a].next = bits::<48>(0);
+                        }
+                        self.r2_i[8 * l + 4 * lv + 2 * b + a].d.next =
+                            self.iu[4 * l + 2 * lv + a].val();
+                        self.r2_j[8 * l + 4 * lv + 2 * b + a].d.next =
+                            self.ju[4 * l + 2 * lv + b].val();
+                    }
+                }
+            }
+
+            // Weights and .LC clamp.
+            self.wts[l].next = self.ax[4 * l].w.val();
+            if self.h2d.val() {
+                self.wts[l].next = self.wts[l].val() | (self.ax[4 * l + 1].w.val() << 8);
+            }
+            if self.trilin.val() {
+                self.wts[l].next = self.wts[l].val() | (self.ax[4 * l + 2].w.val() << 16);
+                if self.h2d.val() {
+                    self.wts[l].next = self.wts[l].val() | (self.ax[4 * l + 3].w.val() << 24);
+                }
+            }
+            if !self.qok.val() {
+                self.wts[l].next = bits::<32>(0);
+            }
+            self.lcm[l].next = self.lc[l].val();
+            if !self.qok.val() {
+                self.lcm[l].next = bits::<12>(0);
+            }
+        }
+
+        // Stage 2 registers.
+        for k in 0..32 {
+            self.r2_addr[k].d.next = self.taddr[k].val();
+            self.r2_tile[k].d.next = self.tt[k].val();
+            self.r2_border[k].d.next = self.bord[k].val();
+            self.r2_req[k].d.next = self.valid[k].val() & !self.bord[k].val();
+            self.r2_i[k].clock.next = self.clock.val();
+            self.r2_i[k].en.next = self.adv.val();
+            self.r2_j[k].clock.next = self.clock.val();
+            self.r2_j[k].en.next = self.adv.val();
+            self.r2_addr[k].clock.next = self.clock.val();
+            self.r2_addr[k].en.next = self.adv.val();
+            self.r2_tile[k].clock.next = self.clock.val();
+            self.r2_tile[k].en.next = self.adv.val();
+            self.r2_border[k].clock.next = self.clock.val();
+            self.r2_border[k].en.next = self.adv.val();
+            self.r2_req[k].clock.next = self.clock.val();
+            self.r2_req[k].en.next = self.adv.val();
+            self.i[k].next = self.r2_i[k].q.val();
+            self.j[k].next = self.r2_j[k].q.val();
+            self.addr[k].next = self.r2_addr[k].q.val();
+            self.tile[k].next = self.r2_tile[k].q.val();
+            self.border[k].next = self.r2_border[k].q.val();
+            self.req[k].next = self.r2_req[k].q.val();
+        }
+        for l in 0..4 {
+            self.r2_layer[l].clock.next = self.clock.val();
+            self.r2_layer[l].en.next = self.adv.val();
+            self.r2_layer[l].d.next = self.lay[l].val();
+            self.r2_w[l].clock.next = self.clock.val();
+            self.r2_w[l].en.next = self.adv.val();
+            self.r2_w[l].d.next = self.wts[l].val();
+            self.r2_lc[l].clock.next = self.clock.val();
+            self.r2_lc[l].en.next = self.adv.val();
+            self.r2_lc[l].d.next = self.lcm[l].val();
+            self.r2_lambda[l].clock.next = self.clock.val();
+            self.r2_lambda[l].en.next = self.adv.val();
+            self.r2_lambda[l].d.next = self.lambda[l].val();
+            self.layer[l].next = self.r2_layer[l].q.val();
+            self.w[l].next = self.r2_w[l].q.val();
+            self.lc_q[l].next = self.r2_lc[l].q.val();
+            self.lambda_q[l].next = self.r2_lambda[l].q.val();
+        }
+    }
+}

@@ -1,0 +1,373 @@
+//! Stage 1 of the texture address pipeline, the per-quad part: texture header and sampler
+//! decode, validation, level clamp and level layout, TXQ sizes and tap count (see
+//! `docs/units/texaddr.md`; the faults follow NVIDIA's SASS TXD and AMD's RDNA ISA image
+//! instructions, TXQ Gallium's TGSI).
+//!
+//! # Ports
+//! Inputs: from [`super::TxdDecode`] `fault0` (the decoder's fault code), `p2d`, `txq`, `trilin`,
+//! `level`, `level1`, `frac`, `warn`, `tag`; the descriptor read port's `hdr[4]` (header words)
+//! and `smp` (sampler word); `clock` and `adv` (the unit's stall).
+//! Combinational outputs (the quad's state for [`super::AddrStage`], same cycle): `qok`
+//! (no fault and not TXQ: the quad samples), `linear`, `unnorm`, `wrap_s`, `wrap_t`, `h2d` (a 2D
+//! texture), `lin2d` (bilinear in 2D), `bpp_log2`, `lmax` (the last array layer, 0 without
+//! layers), and from [`LevelLayout`] the sizes `w0`, `h0`, `w1`, `h1`, first-texel addresses
+//! `start0`, `start1`, pitches `pitch0`, `pitch1` and layer sizes `slice0`, `slice1` of the two
+//! clamped levels.
+//! Registered outputs (stage-2 registers, advancing with `adv`): `tag_q`, `fault_q`, `ntaps_q`
+//! (taps per level 1, 2, 4; 0 unless `qok`), `trilin_q` (trilinear and `qok`), `frac_q` (0 unless
+//! `trilin_q`), `txq_q`, `sparse_q`, `l0_q`, `l1_q` (the clamped levels), `warn_q`, `size_q[4]`
+//! (TXQ: width, height, layers, level count; zeros when not a TXQ or after a fault).
+//!
+//! # Timing
+//! Combinational from the inputs to the combinational outputs (the [`LevelLayout`] chain is the
+//! long path); one register stage to the `_q` outputs: latency 1.
+//!
+//! # What it computes
+//! Header: words `0` and `1[15:0]` the base address, `1[18:16]` log2 bytes per texel, `1[21:19]`
+//! the dimension (0 1D, 1 2D, 4 1D array, 5 2D array), `1[22]` sparse, `1[27:24]` levels − 1,
+//! `2[14:0]` width − 1, `2[30:16]` height − 1, `3[15:0]` layers − 1. Sampler: `[2:0]` wrap s,
+//! `[5:3]` wrap t, `[6]` linear, `[7]` unnormalized. Faults in priority order: the decoder's,
+//! 4 unbound (an all-zero header), 5 a bad field (bytes per texel above 16, a wrap code above 4),
+//! 6 a dimension other than 1D/2D (arrays included) or a coordinate count that does not match it.
+
+use super::LevelLayout;
+use crate::common::fp::Retime;
+use rust_hdl::prelude::*;
+
+/// Descriptor stage. See the module documentation.
+#[derive(Clone, Debug, LogicBlock)]
+pub struct DescStage {
+    /// Clock.
+    pub clock: Signal<In, Clock>,
+    /// Advance (global stall when low).
+    pub adv: Signal<In, Bit>,
+    /// Transaction id.
+    pub tag: Signal<In, Bits<16>>,
+    /// Decoder fault code.
+    pub fault0: Signal<In, Bits<3>>,
+    /// paramA gives two coordinates.
+    pub p2d: Signal<In, Bit>,
+    /// TXQ.
+    pub txq: Signal<In, Bit>,
+    /// Trilinear.
+    pub trilin: Signal<In, Bit>,
+    /// Level (level0).
+    pub level: Signal<In, Bits<4>>,
+    /// Second level.
+    pub level1: Signal<In, Bits<4>>,
+    /// Mip fraction.
+    pub frac: Signal<In, Bits<8>>,
+    /// LOD warning, bit per lane.
+    pub warn: Signal<In, Bits<4>>,
+    /// Header words.
+    pub hdr: [Signal<In, Bits<32>>; 4],
+    /// Sampler word.
+    pub smp: Signal<In, Bits<8>>,
+    /// The quad samples (no fault, not TXQ).
+    pub qok: Signal<Out, Bit>,
+    /// Bilinear filter.
+    pub linear: Signal<Out, Bit>,
+    /// Unnormalized coordinates.
+    pub unnorm: Signal<Out, Bit>,
+    /// Wrap mode of s.
+    pub wrap_s: Signal<Out, Bits<3>>,
+    /// Wrap mode of t.
+    pub wrap_t: Signal<Out, Bits<3>>,
+    /// 2D texture.
+    pub h2d: Signal<Out, Bit>,
+    /// Bilinear in 2D.
+    pub lin2d: Signal<Out, Bit>,
+    /// log2 bytes per texel.
+    pub bpp_log2: Signal<Out, Bits<3>>,
+    /// Last array layer.
+    pub lmax: Signal<Out, Bits<16>>,
+    /// Width of l0.
+    pub w0: Signal<Out, Bits<16>>,
+    /// Height of l0.
+    pub h0: Signal<Out, Bits<16>>,
+    /// Width of l1.
+    pub w1: Signal<Out, Bits<16>>,
+    /// Height of l1.
+    pub h1: Signal<Out, Bits<16>>,
+    /// First texel of l0.
+    pub start0: Signal<Out, Bits<48>>,
+    /// First texel of l1.
+    pub start1: Signal<Out, Bits<48>>,
+    /// Row pitch of l0.
+    pub pitch0: Signal<Out, Bits<20>>,
+    /// Row pitch of l1.
+    pub pitch1: Signal<Out, Bits<20>>,
+    /// Layer size of l0.
+    pub slice0: Signal<Out, Bits<36>>,
+    /// Layer size of l1.
+    pub slice1: Signal<Out, Bits<36>>,
+    /// Transaction id (registered).
+    pub tag_q: Signal<Out, Bits<16>>,
+    /// Fault code (registered).
+    pub fault_q: Signal<Out, Bits<3>>,
+    /// Taps per level (registered).
+    pub ntaps_q: Signal<Out, Bits<3>>,
+    /// Trilinear (registered).
+    pub trilin_q: Signal<Out, Bit>,
+    /// Mip fraction (registered).
+    pub frac_q: Signal<Out, Bits<8>>,
+    /// TXQ (registered).
+    pub txq_q: Signal<Out, Bit>,
+    /// Sparse texture (registered).
+    pub sparse_q: Signal<Out, Bit>,
+    /// First level (registered).
+    pub l0_q: Signal<Out, Bits<4>>,
+    /// Second level (registered).
+    pub l1_q: Signal<Out, Bits<4>>,
+    /// LOD warning (registered).
+    pub warn_q: Signal<Out, Bits<4>>,
+    /// TXQ sizes (registered).
+    pub size_q: [Signal<Out, Bits<32>>; 4],
+    unbound: Signal<Local, Bit>,
+    hdim: Signal<Local, Bits<3>>,
+    sparse: Signal<Local, Bit>,
+    lm1: Signal<Local, Bits<4>>,
+    h1d: Signal<Local, Bit>,
+    harr: Signal<Local, Bit>,
+    bad: Signal<Local, Bit>,
+    mismatch: Signal<Local, Bit>,
+    fault: Signal<Local, Bits<3>>,
+    layers: Signal<Local, Bits<17>>,
+    height: Signal<Local, Bits<16>>,
+    l0: Signal<Local, Bits<4>>,
+    l1: Signal<Local, Bits<4>>,
+    ntaps: Signal<Local, Bits<3>>,
+    size: [Signal<Local, Bits<32>>; 4],
+    ctl1: Signal<Local, Bits<32>>,
+    layout: LevelLayout,
+    /// {frac[7:0], l0[11:8], l1[15:12], tri[16], txq[17], warn[21:18], sparse[22], fault[25:23],
+    /// ntaps[28:26]}.
+    r2_ctl: Retime<Bits<29>>,
+    r2_tag: Retime<Bits<16>>,
+    r2_size: [Retime<Bits<32>>; 4],
+}
+
+impl Default for DescStage {
+    fn default() -> Self {
+        use std::array::from_fn;
+        Self {
+            clock: Default::default(),
+            adv: Default::default(),
+            tag: Default::default(),
+            fault0: Default::default(),
+            p2d: Default::default(),
+            txq: Default::default(),
+            trilin: Default::default(),
+            level: Default::default(),
+            level1: Default::default(),
+            frac: Default::default(),
+            warn: Default::default(),
+            hdr: Default::default(),
+            smp: Default::default(),
+            qok: Default::default(),
+            linear: Default::default(),
+            unnorm: Default::default(),
+            wrap_s: Default::default(),
+            wrap_t: Default::default(),
+            h2d: Default::default(),
+            lin2d: Default::default(),
+            bpp_log2: Default::default(),
+            lmax: Default::default(),
+            w0: Default::default(),
+            h0: Default::default(),
+            w1: Default::default(),
+            h1: Default::default(),
+            start0: Default::default(),
+            start1: Default::default(),
+            pitch0: Default::default(),
+            pitch1: Default::default(),
+            slice0: Default::default(),
+            slice1: Default::default(),
+            tag_q: Default::default(),
+            fault_q: Default::default(),
+            ntaps_q: Default::default(),
+            trilin_q: Default::default(),
+            frac_q: Default::default(),
+            txq_q: Default::default(),
+            sparse_q: Default::default(),
+            l0_q: Default::default(),
+            l1_q: Default::default(),
+            warn_q: Default::default(),
+            size_q: Default::default(),
+            unbound: Default::default(),
+            hdim: Default::default(),
+            sparse: Default::default(),
+            lm1: Default::default(),
+            h1d: Default::default(),
+            harr: Default::default(),
+            bad: Default::default(),
+            mismatch: Default::default(),
+            fault: Default::default(),
+            layers: Default::default(),
+            height: Default::default(),
+            l0: Default::default(),
+            l1: Default::default(),
+            ntaps: Default::default(),
+            size: Default::default(),
+            ctl1: Default::default(),
+            layout: Default::default(),
+            r2_ctl: Retime::new(1),
+            r2_tag: Retime::new(1),
+            r2_size: from_fn(|_| Retime::new(1)),
+        }
+    }
+}
+
+impl Logic for DescStage {
+    #[hdl_gen]
+    fn update(&mut self) {
+        // Descriptor fields and validation.
+        self.unbound.next = !(self.hdr[0].val().any()
+            | self.hdr[1].val().any()
+            | self.hdr[2].val().any()
+            | self.hdr[3].val().any());
+        self.bpp_log2.next = self.hdr[1].val().get_bits::<3>(16);
+        self.hdim.next = self.hdr[1].val().get_bits::<3>(19);
+        self.sparse.next = self.hdr[1].val().get_bit(22);
+        self.lm1.next = self.hdr[1].val().get_bits::<4>(24);
+        self.wrap_s.next = self.smp.val().get_bits::<3>(0);
+        self.wrap_t.next = self.smp.val().get_bits::<3>(3);
+        self.linear.next = self.smp.val().get_bit(6);
+        self.unnorm.next = self.smp.val().get_bit(7);
+        self.h1d.next = (self.hdim.val() == bits::<3>(0)) | (self.hdim.val() == bits::<3>(4));
+        self.h2d.next = (self.hdim.val() == bits::<3>(1)) | (self.hdim.val() == bits::<3>(5));
+        self.harr.next = self.hdim.val().get_bit(2);
+        self.bad.next = (self.bpp_log2.val() > bits::<3>(4))
+            | (self.wrap_s.val() > bits::<3>(4))
+            | (self.wrap_t.val() > bits::<3>(4));
+        self.mismatch.next =
+            !(self.h1d.val() | self.h2d.val()) | (self.h2d.val() != self.p2d.val());
+        self.fault.next = self.fault0.val();
+        if !self.fault0.val().any() {
+            if self.mismatch.val() {
+                self.fault.next = bits::<3>(6);
+            }
+            if self.bad.val() {
+                self.fault.next = bits::<3>(5);
+            }
+            if self.unbound.val() {
+                self.fault.next = bits::<3>(4);
+            }
+        }
+        self.qok.next = !self.fault.val().any() & !self.txq.val();
+
+        // Level clamp and layout.
+        self.lmax.next = bits::<16>(0);
+        self.layers.next = bits::<17>(1);
+        if self.harr.val() {
+            self.lmax.next = self.hdr[3].val().get_bits::<16>(0);
+            self.layers.next = bit_cast::<17, 16>(self.lmax.val()) + bits::<17>(1);
+        }
+        self.l0.next = self.level.val();
+        if self.level.val() > self.lm1.val() {
+            self.l0.next = self.lm1.val();
+        }
+        self.l1.next = self.l0.val();
+        if self.trilin.val() {
+            self.l1.next = self.level1.val();
+            if self.level1.val() > self.lm1.val() {
+                self.l1.next = self.lm1.val();
+            }
+        }
+        self.layout.width.next =
+            bit_cast::<16, 15>(self.hdr[2].val().get_bits::<15>(0)) + bits::<16>(1);
+        self.height.next = bits::<16>(1);
+        if self.h2d.val() {
+            self.height.next =
+                bit_cast::<16, 15>(self.hdr[2].val().get_bits::<15>(16)) + bits::<16>(1);
+        }
+        self.layout.height.next = self.height.val();
+        self.layout.layers.next = self.layers.val();
+        self.layout.bpp_log2.next = self.bpp_log2.val();
+        self.layout.base.next = bit_cast::<48, 32>(self.hdr[0].val())
+            | (bit_cast::<48, 16>(self.hdr[1].val().get_bits::<16>(0)) << 32);
+        self.layout.l0.next = self.l0.val();
+        self.layout.l1.next = self.l1.val();
+        self.w0.next = self.layout.w0.val();
+        self.h0.next = self.layout.h0.val();
+        self.w1.next = self.layout.w1.val();
+        self.h1.next = self.layout.h1.val();
+        self.start0.next = self.layout.start0.val();
+        self.start1.next = self.layout.start1.val();
+        self.pitch0.next = self.layout.pitch0.val();
+        self.pitch1.next = self.layout.pitch1.val();
+        self.slice0.next = self.layout.slice0.val();
+        self.slice1.next = self.layout.slice1.val();
+
+        // TXQ: sizes of `level`, or zeros past the last level (the level count stays).
+        self.size[0].next = bits::<32>(0);
+        self.size[1].next = bits::<32>(0);
+        self.size[2].next = bits::<32>(0);
+        self.size[3].next = bit_cast::<32, 4>(self.lm1.val()) + bits::<32>(1);
+        if self.level.val() <= self.lm1.val() {
+            self.size[0].next = bit_cast::<32, 16>(self.layout.w0.val());
+            self.size[1].next = bit_cast::<32, 16>(self.layout.h0.val());
+            self.size[2].next = bit_cast::<32, 17>(self.layers.val());
+        }
+        if self.fault.val().any() | !self.txq.val() {
+            self.size[0].next = bits::<32>(0);
+            self.size[1].next = bits::<32>(0);
+            self.size[2].next = bits::<32>(0);
+            self.size[3].next = bits::<32>(0);
+        }
+        self.ntaps.next = bits::<3>(1);
+        if self.linear.val() {
+            self.ntaps.next = bits::<3>(2);
+            if self.h2d.val() {
+                self.ntaps.next = bits::<3>(4);
+            }
+        }
+        if !self.qok.val() {
+            self.ntaps.next = bits::<3>(0);
+        }
+        self.lin2d.next = self.linear.val() & self.h2d.val();
+
+        // Stage 2 registers.
+        self.ctl1.next = bit_cast::<32, 8>(self.frac.val())
+            | (bit_cast::<32, 4>(self.l0.val()) << 8)
+            | (bit_cast::<32, 4>(self.l1.val()) << 12)
+            | (bit_cast::<32, 4>(self.warn.val()) << 18)
+            | (bit_cast::<32, 3>(self.fault.val()) << 23)
+            | (bit_cast::<32, 3>(self.ntaps.val()) << 26);
+        if self.trilin.val() & self.qok.val() {
+            self.ctl1.next = self.ctl1.val() | bits::<32>(1 << 16);
+        } else {
+            self.ctl1.next = self.ctl1.val() & bits::<32>(0xffff_ff00_u64);
+        }
+        if self.txq.val() {
+            self.ctl1.next = self.ctl1.val() | bits::<32>(1 << 17);
+        }
+        if self.sparse.val() {
+            self.ctl1.next = self.ctl1.val() | bits::<32>(1 << 22);
+        }
+        self.r2_ctl.clock.next = self.clock.val();
+        self.r2_ctl.en.next = self.adv.val();
+        self.r2_ctl.d.next = self.ctl1.val().get_bits::<29>(0);
+        self.r2_tag.clock.next = self.clock.val();
+        self.r2_tag.en.next = self.adv.val();
+        self.r2_tag.d.next = self.tag.val();
+        for k in 0..4 {
+            self.r2_size[k].clock.next = self.clock.val();
+            self.r2_size[k].en.next = self.adv.val();
+            self.r2_size[k].d.next = self.size[k].val();
+        }
+        self.tag_q.next = self.r2_tag.q.val();
+        self.frac_q.next = self.r2_ctl.q.val().get_bits::<8>(0);
+        self.l0_q.next = self.r2_ctl.q.val().get_bits::<4>(8);
+        self.l1_q.next = self.r2_ctl.q.val().get_bits::<4>(12);
+        self.trilin_q.next = self.r2_ctl.q.val().get_bit(16);
+        self.txq_q.next = self.r2_ctl.q.val().get_bit(17);
+        self.warn_q.next = self.r2_ctl.q.val().get_bits::<4>(18);
+        self.sparse_q.next = self.r2_ctl.q.val().get_bit(22);
+        self.fault_q.next = self.r2_ctl.q.val().get_bits::<3>(23);
+        self.ntaps_q.next = self.r2_ctl.q.val().get_bits::<3>(26);
+        for k in 0..4 {
+            self.size_q[k].next = self.r2_size[k].q.val();
+        }
+    }
+}
