@@ -249,7 +249,7 @@ fn assert_zero_quad(r: &TexAddrResult, what: &str) {
 }
 
 #[test]
-fn txd_registers_land_where_seed_000_packs_them() {
+fn txd_registers_land_where_nvidias_txd_packing_puts_them() {
     let mut checked = 0;
     for (param_a, bindless, lc, aoffi, layout) in LAYOUTS {
         let pd = Dim::from_code(param_a);
