@@ -283,15 +283,18 @@ impl Progress {
                 }
                 let b = bar.get_or_insert_with(|| {
                     let b = ProgressBar::new_spinner();
-                    if let Ok(style) = ProgressStyle::with_template(
-                        "{spinner} {prefix}: {pos} cycles ({per_sec}), {elapsed}",
-                    ) {
+                    if let Ok(style) =
+                        ProgressStyle::with_template("{spinner} {prefix}: {msg}, {elapsed}")
+                    {
                         b.set_style(style);
                     }
                     b.set_prefix(unit);
                     b
                 });
-                b.set_position(cycles.load(Ordering::Relaxed));
+                let n = cycles.load(Ordering::Relaxed);
+                let rate = n as f64 / t0.elapsed().as_secs_f64();
+                b.set_message(format!("{n} cycles, {rate:.0} cycles/s"));
+                b.tick();
             }
             if let Some(b) = bar {
                 b.finish_and_clear();
