@@ -281,19 +281,17 @@ impl Progress {
                 if t0.elapsed() < Duration::from_secs(1) {
                     continue;
                 }
+                let n = cycles.load(Ordering::Relaxed);
+                let secs = t0.elapsed().as_secs_f64();
+                let msg = format!("{n} cycles, {:.0} cycles/s, {secs:.0} s", n as f64 / secs);
                 let b = bar.get_or_insert_with(|| {
-                    let b = ProgressBar::new_spinner();
-                    if let Ok(style) =
-                        ProgressStyle::with_template("{spinner} {prefix}: {msg}, {elapsed}")
-                    {
+                    let b = ProgressBar::new_spinner().with_prefix(unit);
+                    if let Ok(style) = ProgressStyle::with_template("{spinner} {prefix}: {msg}") {
                         b.set_style(style);
                     }
-                    b.set_prefix(unit);
                     b
                 });
-                let n = cycles.load(Ordering::Relaxed);
-                let rate = n as f64 / t0.elapsed().as_secs_f64();
-                b.set_message(format!("{n} cycles, {rate:.0} cycles/s"));
+                b.set_message(msg);
                 b.tick();
             }
             if let Some(b) = bar {
