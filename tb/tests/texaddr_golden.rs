@@ -697,6 +697,171 @@ fn golden_matches_ideal_on_a_million_lanes_per_wrap_mode() {
     golden_vs_ideal(1_000_000, 2026);
 }
 
+/// Counts of the every-field comparison: regimes seen and fields compared.
+#[derive(Debug, Default)]
+struct FieldReport {
+    vectors: u64,
+    txq_in_range: u64,
+    txq_beyond: u64,
+    reserved_dim: u64,
+    sampling: u64,
+    sparse_sampling: u64,
+    trilinear: u64,
+    lanes: u64,
+    sparse_lanes: u64,
+    failed_lanes: u64,
+    warned_lanes: u64,
+    border_lanes: u64,
+    /// Lanes whose taps differ from the ideal within 1/256 texel of a boundary (`check_vector`
+    /// allows them); their request mask, TEXEL_FAIL and status follow the golden taps.
+    near_boundary_lanes: u64,
+    fields_equal: u64,
+}
+
+/// Reshapes a bounded direct-form vector so the regimes of the non-coordinate fields are the
+/// majority: 20 % TXQ (levels up to two beyond the last), 8 % a dimension TXD's paramA reserves,
+/// the rest sampling, 60 % of those sparse with the tile of one ideal tap (and a random tile)
+/// non-resident, λ over ±2^20 levels·256 and random LOD warnings.
+fn reshape(t: &mut TexAddrTxn, rng: &mut texpix_sim::SplitMix64) {
+    let Form::Direct {
+        tex, nonresident, ..
+    } = &mut t.form
+    else {
+        return;
+    };
+    for l in 0..4 {
+        t.lambda[l] = (rng.next_u64() % (1 << 21)) as i32 - (1 << 20);
+        t.lod_warning[l] = rng.next_u64() & 1 == 0;
+    }
+    let r = rng.next_u64() % 100;
+    if r < 20 {
+        t.op = Op::Txq;
+        t.level = (rng.next_u64() % u64::from(tex.levels + 2)) as u32;
+        return;
+    }
+    if r < 28 {
+        tex.dim = [Dim::D3, Dim::Cube, Dim::Array3D, Dim::ArrayCube][(r % 4) as usize];
+        return;
+    }
+    if rng.next_u64() % 10 < 6 {
+        tex.sparse = true;
+        nonresident.push(((rng.next_u64() % 4) as u32, rng.next_u64() % 4));
+        let q = ideal::quad(t).expect("direct form");
+        let taps: Vec<ideal::IdealTap> = q
+            .lanes
+            .iter()
+            .flatten()
+            .flat_map(|x| x.taps.iter().copied())
+            .filter(|tp| !tp.border)
+            .collect();
+        if !taps.is_empty() {
+            let tp = taps[(rng.next_u64() % taps.len() as u64) as usize];
+            let Form::Direct {
+                tex, nonresident, ..
+            } = &mut t.form
+            else {
+                return;
+            };
+            let tile = (tp.addr - ideal::level_start(tex, tp.level)) >> 16;
+            nonresident.push((tp.level, tile as u64));
+        }
+    }
+}
+
+/// Every result field of `n` direct-form vectors against [`ideal::quad`]: the fault, TXQ's size,
+/// the mip fraction, and per lane the taps of every level (coordinates through `check_vector`),
+/// the memory-request mask, TEXEL_FAIL, the status word and `.LC` (none in the direct form).
+fn every_field(n: usize, seed: u64) -> FieldReport {
+    let mut rng = texpix_sim::SplitMix64::new(seed);
+    let mut rep = FieldReport::default();
+    let mut wrap_rep = WrapReport::default();
+    let per_mode = n.div_ceil(Wrap::ALL.len()) * 4;
+    let vectors = Wrap::ALL
+        .iter()
+        .flat_map(|&(mode, _)| lanes_for_wrap(seed, mode, per_mode));
+    for (k, mut t) in vectors.enumerate() {
+        reshape(&mut t, &mut rng);
+        let what = || format!("vector {k}: {}", txn_json(&t));
+        let g = golden(&t);
+        let q = ideal::quad(&t).expect("direct form");
+        rep.vectors += 1;
+        if q.reserved_param_a {
+            rep.reserved_dim += 1;
+            let zero = TexAddrResult {
+                lanes: Default::default(),
+                fault: Fault::ReservedParamA,
+                frac: 0,
+                size: [0; 4],
+            };
+            assert_eq!(g, zero, "{}", what());
+            rep.fields_equal += 1;
+            continue;
+        }
+        assert_eq!(g.fault, Fault::None, "{}", what());
+        assert_eq!(g.size.map(u64::from), q.size, "size: {}", what());
+        assert_eq!(g.frac, q.frac, "frac: {}", what());
+        rep.fields_equal += 3;
+        if t.op == Op::Txq {
+            let in_range = q.size[0] > 0;
+            rep.txq_in_range += u64::from(in_range);
+            rep.txq_beyond += u64::from(!in_range);
+            assert_eq!(g.lanes, <[_; 4]>::default(), "TXQ lanes: {}", what());
+            continue;
+        }
+        rep.sampling += 1;
+        rep.trilinear += u64::from(t.mip.is_some());
+        check_vector(&t, true, &mut wrap_rep).unwrap_or_else(|e| panic!("{e}: {}", what()));
+        let sparse = matches!(&t.form, Form::Direct { tex, .. } if tex.sparse);
+        rep.sparse_sampling += u64::from(sparse);
+        for (l, (gl, il)) in g.lanes.iter().zip(&q.lanes).enumerate() {
+            let il = il
+                .as_ref()
+                .expect("bounded coordinates have an ideal value");
+            rep.lanes += 1;
+            rep.sparse_lanes += u64::from(sparse);
+            rep.border_lanes += u64::from(il.taps.iter().any(|tp| tp.border));
+            assert_eq!(gl.lod_clamp, 0, "lane {l} .LC: {}", what());
+            let same_taps = gl.taps.len() == il.taps.len()
+                && gl.taps.iter().zip(&il.taps).all(|(a, b)| {
+                    (i64::from(a.i), i64::from(a.j), a.layer, a.level, a.border)
+                        == (b.i, b.j, b.layer, b.level, b.border)
+                });
+            if !same_taps {
+                rep.near_boundary_lanes += 1;
+                continue;
+            }
+            assert_eq!(
+                (gl.req, gl.fail, gl.status),
+                (il.req, il.fail, il.status),
+                "lane {l} req/fail/status: {}",
+                what()
+            );
+            rep.failed_lanes += u64::from(il.fail);
+            rep.warned_lanes += u64::from(il.status & 2 != 0);
+            rep.fields_equal += 4;
+        }
+    }
+    rep
+}
+
+#[test]
+fn golden_matches_ideal_on_every_result_field() {
+    let start = Instant::now();
+    let rep = every_field(1_000_000, 77);
+    println!("{rep:#?}\n{:.1} s", start.elapsed().as_secs_f64());
+    // The regimes these fields distinguish are the majority of what was compared.
+    let interesting = rep.txq_in_range + rep.txq_beyond + rep.reserved_dim + rep.sparse_sampling;
+    assert!(interesting > rep.vectors / 2, "{rep:?}");
+    assert!(
+        rep.failed_lanes > rep.lanes / 8 && rep.warned_lanes > rep.lanes / 4,
+        "{rep:?}"
+    );
+    assert!(
+        rep.txq_beyond > 0 && rep.border_lanes > 0 && rep.trilinear > 0,
+        "{rep:?}"
+    );
+}
+
 /// The same with five million lanes per mode (`cargo test --release -- --ignored`).
 #[test]
 #[ignore]

@@ -265,6 +265,107 @@ pub fn lane(tex: &TexDesc, sampler: &SamplerDesc, level: u32, ln: &Lane) -> Opti
     Some(IdealLane { taps, u, v })
 }
 
+/// The ideal result fields of a direct-form vector beyond its taps' coordinates
+/// (docs/units/texaddr.md §4, §6–§8), from the rules written apart from the golden model.
+#[derive(Clone, Debug, PartialEq)]
+pub struct IdealQuad {
+    /// The direct form lowers to TXD with paramA = the dimension; TXD's paramA table reserves every
+    /// row but 1D and 2D (array or not), so the others are rejected (`reserved_param_a`).
+    pub reserved_param_a: bool,
+    /// TXQ: [w_l, h_l, layers, levels] (level not clamped; [0, 0, 0, levels] beyond the last).
+    pub size: [u64; 4],
+    /// The mip fraction (trilinear sampling; else 0).
+    pub frac: u32,
+    /// Per lane (sampling only; `None` when a coordinate has no ideal value).
+    pub lanes: [Option<IdealQuadLane>; 4],
+}
+
+/// One lane's taps over every level sampled, its memory requests and status word.
+#[derive(Clone, Debug, PartialEq)]
+pub struct IdealQuadLane {
+    /// Level 0's taps, then level 1's.
+    pub taps: Vec<IdealTap>,
+    /// Bit k: tap k is fetched (not a border tap, and the lane did not fail).
+    pub req: u32,
+    /// TEXEL_FAIL: a non-border tap lies in a non-resident 64 KiB tile of a sparse texture.
+    pub fail: bool,
+    /// TEXEL_FAIL | LOD_WARNING << 1 (not when failed) | ⌊λ⌋ << 16 (its low 16 bits).
+    pub status: u32,
+}
+
+/// [`IdealQuad`] of a direct-form vector (`None` for a TXD instruction).
+pub fn quad(t: &super::TexAddrTxn) -> Option<IdealQuad> {
+    let super::Form::Direct {
+        tex,
+        nonresident,
+        sampler,
+        lanes,
+    } = &t.form
+    else {
+        return None;
+    };
+    let mut q = IdealQuad {
+        reserved_param_a: !matches!(tex.dim, Dim::D1 | Dim::D2 | Dim::Array1D | Dim::Array2D),
+        size: [0; 4],
+        frac: 0,
+        lanes: Default::default(),
+    };
+    if q.reserved_param_a {
+        return Some(q);
+    }
+    if t.op == super::Op::Txq {
+        q.size = if t.level < tex.levels {
+            let (w, h) = level_size(tex, t.level);
+            [w, h, layer_count(tex), u64::from(tex.levels)]
+        } else {
+            [0, 0, 0, u64::from(tex.levels)]
+        };
+        return Some(q);
+    }
+    let mut levels = vec![t.level];
+    if let Some((level1, frac)) = t.mip {
+        levels.push(level1);
+        q.frac = frac % 256;
+    }
+    for (l, ln) in lanes.iter().enumerate() {
+        let mut taps = Vec::new();
+        for &lv in &levels {
+            match lane(tex, sampler, lv, ln) {
+                Some(x) => taps.extend(x.taps),
+                None => break,
+            }
+        }
+        if taps.is_empty() {
+            continue;
+        }
+        let resident = |tp: &IdealTap| {
+            let tile = (tp.addr - level_start(tex, tp.level)) / 65536;
+            !tex.sparse || !nonresident.contains(&(tp.level, tile as u64))
+        };
+        let fail = taps.iter().any(|tp| !tp.border && !resident(tp));
+        let req = if fail {
+            0
+        } else {
+            taps.iter()
+                .enumerate()
+                .filter(|(_, tp)| !tp.border)
+                .map(|(k, _)| 1u32 << k)
+                .sum()
+        };
+        let whole_levels = (f64::from(t.lambda[l]) / 256.0).floor() as i64;
+        let status = u32::from(fail)
+            | u32::from(t.lod_warning[l] && !fail) << 1
+            | ((whole_levels as u64 & 0xFFFF) as u32) << 16;
+        q.lanes[l] = Some(IdealQuadLane {
+            taps,
+            req,
+            fail,
+            status,
+        });
+    }
+    Some(q)
+}
+
 /// The ideal reference as JSON (direct form only): per lane the exact taps and the real weights
 /// α·256 (`null` for a lane without an ideal value: a non-finite coordinate).
 pub fn ideal_json(t: &super::TexAddrTxn) -> Result<serde_json::Value, String> {

@@ -3,8 +3,8 @@
 //! A vector comes in one of two forms (exactly one; both or neither is an error):
 //! - **direct**: `tex` {`width`, `height` 1…32768, `layers` 1…65536 (default 1), `levels` 1…16,
 //!   `bpp` 1|2|4|8|16, `base` 0…2^48−1 (bytes), `dim` (a name of [`Dim::ALL`]: "1d", "2d",
-//!   "1d_array", "2d_array"; also "3d", "cube", "3d_array", "cube_array", which the unit rejects as
-//!   `type_mismatch`), `sparse` (default false), `nonresident` [[level, tile], …] (64 KiB tiles,
+//!   "1d_array", "2d_array"; also "3d", "cube", "3d_array", "cube_array", whose paramA rows TXD
+//!   reserves: `reserved_param_a`), `sparse` (default false), `nonresident` [[level, tile], …] (64 KiB tiles,
 //!   only with `"sparse": true`)}, `sampler` {`wrap_s`, `wrap_t` (names of [`Wrap::ALL`], both
 //!   required), `filter` "nearest"|"linear", `unnormalized` (default false)}, `lanes` [4]{`s`, `t`
 //!   (f32, `t` default 0), `layer` 0…65535 (default 0), `offset` [du, dv] −8…7 (default [0, 0])}.

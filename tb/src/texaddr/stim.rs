@@ -5,7 +5,7 @@
 //! or two ULPs around texel and half-texel boundaries (k/(2n)), negative and huge coordinates, ±0,
 //! ±Inf, NaN, denormals and the largest finite values, extreme offsets (−8, 7); 1×1, odd,
 //! non-power-of-two and 32768-texel textures at their first and last levels; every bpp; every
-//! dimension (3D/cube ones give `type_mismatch`); array layers in and out of range; TXQ at levels
+//! dimension (3D/cube ones give `reserved_param_a`); array layers in and out of range; TXQ at levels
 //! in and out of range; trilinear; levels beyond the last; sparse textures whose non-resident tiles
 //! are hit; a base that wraps past 2^48; then TXD instructions: every combination of
 //! bindless/.LC/.AOFFI × the eight paramA codes × OpenGL mode × the legacy {tid, smp} or ts_idx
@@ -832,7 +832,7 @@ pub fn edge_cases() -> Vec<TexAddrTxn> {
             }
         }
     }
-    // Every bpp and every dimension (3D/cube ones: type mismatch).
+    // Every bpp and every dimension (3D/cube ones: reserved paramA).
     for bpp in BPPS {
         for (dim, _) in Dim::ALL {
             let mut t = tex(37, 21, 5, 6, bpp, dim);
