@@ -16,6 +16,8 @@
 //! mostly clamped λ); 1 000 000 quads of the in-range stimulus (`LodStim::lod_in_range`: unclamped
 //! λ the majority, every regime); an opt-in 8 000 000-quad in-range run (`--ignored`). With
 //! `--nocapture` each run prints its regime table, per-field agreement and timing.
+//! Also: the anisotropy threshold table shared by the RTL and the golden model, and the constants of
+//! the shared log2, against their definitions.
 
 use std::time::Instant;
 use texpix_tb::lod::stim::LodStim;
@@ -506,6 +508,65 @@ fn golden_matches_ideal_in_every_field_on_eight_million_in_range_quads() {
         );
         assert_regimes(&r);
     }
+}
+
+/// Checks a table against `round(log2(k)·2^17)` computed as ln k / ln 2 (not the table's own
+/// log2), entry 0 = 0. Each value is at least `min_tie` from a rounding tie (returned), so the
+/// rounding of an f64 within 1e-6 of the exact value is unambiguous.
+fn check_aniso_table(t: &[i32; 17]) -> Result<f64, String> {
+    // Entry 0: the threshold the RTL selects for in_aniso 0 and 17…31 (no k matches); 0 keeps
+    // those isotropic, λ_base = Lmax (docs/units/lod.md §9).
+    if t[0] != 0 {
+        return Err(format!("entry 0 is {}, expected 0", t[0]));
+    }
+    let mut min_tie = f64::INFINITY;
+    for (k, &v) in t.iter().enumerate().skip(1) {
+        let exact = (k as f64).ln() / std::f64::consts::LN_2 * 131072.0;
+        let want = exact.round();
+        min_tie = min_tie.min((exact - exact.floor() - 0.5).abs());
+        if v as f64 != want {
+            return Err(format!(
+                "entry {k} is {v}, expected round(log2({k})·2^17) = round({exact:.6}) = {want}"
+            ));
+        }
+        // Powers of two are exact: log2(2^j)·2^17 = j·2^17.
+        if k.is_power_of_two() && v != (k.trailing_zeros() as i32) << 17 {
+            return Err(format!("entry {k} = {v} is not exactly log2({k})·2^17"));
+        }
+    }
+    Ok(min_tie)
+}
+
+#[test]
+fn aniso_log2_table_is_log2_k_rounded_to_17_fraction_bits() {
+    // The table the RTL's LodFinish ROM and the golden model (log2_table17) both read.
+    let rtl = texpix_rtl::lod::aniso_log2_table();
+    let min_tie = check_aniso_table(&rtl).unwrap_or_else(|e| panic!("aniso_log2_table: {e}"));
+    check_aniso_table(&texpix_tb::lod::log2_table17())
+        .unwrap_or_else(|e| panic!("log2_table17: {e}"));
+    println!("aniso_log2_table: 17 entries checked; nearest rounding tie {min_tie:.4} away");
+    assert!(min_tie > 1e-6);
+    // The check is not vacuous: one entry off by one unit is caught.
+    let mut bad = rtl;
+    bad[5] += 1;
+    assert!(check_aniso_table(&bad).is_err());
+}
+
+#[test]
+fn shared_fixed_point_constants_match_their_definitions() {
+    use texpix_rtl::common::fp::log2::{LOG2_OUT_FRAC, LOG2_SEGMENTS, LOG2_TABLE_FRAC};
+    // docs/units/lod.md §3 step 3: a 65-entry table T[i] = round(log2(1 + i/64)·2^20) (checked
+    // entry by entry in fp_blocks.rs, fp_log2_table_is_log2_rounded), the log rounded to 16
+    // fraction bits, which read with 17 fraction bits is log2 ρ.
+    assert_eq!(LOG2_SEGMENTS, 64);
+    assert_eq!(LOG2_TABLE_FRAC, 20);
+    assert_eq!(LOG2_OUT_FRAC, 16);
+    assert_eq!(texpix_rtl::lod::LAMBDA_FRAC, LOG2_OUT_FRAC + 1);
+    assert_eq!(texpix_tb::lod::FRAC, LOG2_OUT_FRAC + 1);
+    // §3: a NaN result is the canonical NaN 0x7FC00000, a quiet NaN.
+    let nan = texpix_rtl::common::fp::CANONICAL_NAN;
+    assert_eq!(nan, 0x7FC0_0000);
+    assert!(f32::from_bits(nan).is_nan() && nan & 0x0040_0000 != 0);
 }
 
 #[test]
