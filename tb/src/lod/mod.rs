@@ -50,7 +50,9 @@ mod io;
 pub mod stim;
 mod unit;
 
-pub use ideal::{ideal, ideal_json, IdealLane};
+pub use ideal::{
+    clamps, ideal, ideal_json, select, IdealLane, IdealSelect, RHO_DENORMAL, RHO_INF, RHO_ZERO,
+};
 pub use io::{parse_line, result_json, txn_json};
 pub use unit::Lod;
 

@@ -30,7 +30,8 @@ def run(unit: str, vectors: Union[Vector, List[Vector]]):
 def ideal(unit: str, vector: Union[Vector, str]) -> Dict[str, Any]:
     """The ideal reference of one vector: coverage ``{"covered": [4]}`` (before the sample mask),
     LOD per-lane ``lambda``, ``lambda_prime``, ``d``, ``eta``, ``probes``, ``rho_max``, ``rho_min``,
-    ``level0``, ``level1`` (exact f64 math; NaN/±Inf as None), BVH ``{"debug": text}``, texaddr
+    ``level0``, ``level1``, ``frac`` (real, 0…1), ``magnify``, ``lod_warning``, ``status`` (exact f64
+    math; NaN/±Inf as None), BVH ``{"debug": text}``, texaddr
     (direct form only) ``{"lanes": [{"taps", "wu", "wv"} or None]}`` with real weights α·256."""
     return json.loads(_texpix.ideal(unit, _lines([vector])[0]))
 
