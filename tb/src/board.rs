@@ -7,7 +7,7 @@
 //! (independent of the RTL's: it samples each bit at the middle of the host's bit time and checks
 //! the stop bit). The host's bit time may differ from the board's to test baud-rate tolerance.
 
-use crate::coverage::dut::{encode, transactions, CovIn, CovOut};
+use crate::coverage::dut::{encode, join, transactions, CovIn, CovOut};
 use crate::coverage::{CoverageResult, CoverageTxn};
 use rust_hdl::prelude::*;
 use std::collections::VecDeque;
@@ -297,7 +297,8 @@ pub fn coverage_response(b: &[u8]) -> Result<CovOut, String> {
 }
 
 /// Runs one coverage vector through the board over the serial line: one command per RTL
-/// transaction ([`OPS`] ops each), tags numbered from `first_tag`. Checks every response's tag.
+/// transaction ([`OPS`] ops each), tags numbered from `first_tag`. Checks every response's tag, and
+/// joins the responses with the RTL driver's checks ([`join`]: same covmask, err and Pd-write bits).
 pub fn coverage_vector(
     b: &mut BoardSim<CoverageBoard>,
     t: &CoverageTxn,
@@ -305,9 +306,8 @@ pub fn coverage_vector(
 ) -> Result<CoverageResult, String> {
     let ins = encode(t, first_tag);
     debug_assert_eq!(ins.len(), transactions(t));
-    let mut covmask = [0u32; 4];
-    let mut pixld = Vec::new();
-    for (c, x) in ins.iter().enumerate() {
+    let mut outs = Vec::with_capacity(ins.len());
+    for x in &ins {
         let out = coverage_response(&b.command(&coverage_command(x), COV_RSP_BYTES)?)?;
         if out.tag != x.tag {
             return Err(format!(
@@ -315,13 +315,10 @@ pub fn coverage_vector(
                 out.tag, x.tag
             ));
         }
-        if c == 0 {
-            covmask = out.covmask.map(u32::from);
-        }
-        let ops = &t.ops[(c * OPS).min(t.ops.len())..((c + 1) * OPS).min(t.ops.len())];
-        pixld.extend(crate::coverage::dut::decode_ops(&out, ops));
+        outs.push(out);
     }
-    Ok(CoverageResult { covmask, pixld })
+    let refs: Vec<&CovOut> = outs.iter().collect();
+    join(t, &ins, &refs).map_err(|(c, e)| format!("command {c} (tag {}): {e}", ins[c].tag))
 }
 
 /// The fp board's operations (`texpix_rtl::board::fp_board`).

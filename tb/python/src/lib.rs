@@ -428,9 +428,10 @@ impl UnitFn for Export {
 }
 
 /// The ideal (exact or f64) reference of one vector, as JSON (each unit's `ideal_json`): coverage
-/// `{"covered": [4]}` (before the sample mask), LOD per-lane arrays of its ideal fields (NaN/±Inf
-/// as null), texaddr (direct form only) per lane the exact taps and the real weights α·256, BVH the
-/// reference's debug text (`{"debug": ...}`).
+/// `{"covered": [4], "covmask", "pixld"}` (covered samples before the sample mask, and the full ideal
+/// result), LOD per-lane arrays of its ideal fields (NaN/±Inf as null), texaddr (direct form only)
+/// per lane the exact taps and the real weights α·256, BVH the reference's debug text
+/// (`{"debug": ...}`).
 #[pyfunction]
 fn ideal(unit: &str, line: &str) -> PyResult<String> {
     with_unit(unit, Ideal(line.to_string()))?

@@ -6,8 +6,14 @@
 //! with `cycle_in` of the first and `cycle_out` of the last. Every RTL transaction carries a 16-bit tag
 //! (its sequence number) that the unit returns; the driver checks it to catch a lost, duplicated or
 //! reordered transaction.
+//!
+//! The driver also checks what only the ports show ([`join`]): every transaction of a vector must
+//! return the same `out_covmask` (they carry the same quad), and each op slot's `out_err` and
+//! `out_pd_wr` must be what the slot's mode and Pd request require, with Rd 0 on a rejected slot
+//! ([`check_slots`]). The remaining fields (Rd, Pd where written) go into the result, which the
+//! scoreboard compares with the golden model.
 
-use crate::coverage::{lane_positions, CoverageResult, CoverageTxn, OpResult, PixldOp};
+use crate::coverage::{lane_positions, CoverageResult, CoverageTxn, OpMode, OpResult, PixldOp};
 use crate::unit::RtlRun;
 use rust_hdl::prelude::Block;
 use texpix_rtl::coverage::{CoverageSerial, CoverageUnit, OPS};
@@ -106,7 +112,81 @@ pub fn transactions(t: &CoverageTxn) -> usize {
     t.ops.len().div_ceil(OPS).max(1)
 }
 
-/// The op results of one RTL transaction: `ops` are the (up to [`OPS`]) ops it carried.
+/// Checks the op slots of one RTL transaction's outputs against what its inputs require
+/// (docs/units/coverage.md §5, §10): `out_err[o]` is high exactly for a rejected mode (6, 7,
+/// 11…15), and a rejected slot reads Rd 0 on every lane; `out_pd_wr[o]` is high exactly when Pd was
+/// requested of COVERED (2) or MY_INDEX (5). The slots from `used` on carry no op of the vector: the
+/// encoder leaves them MSCOUNT (index 0, no Pd), so they must read Rd = n on every lane.
+pub fn check_slots(x: &CovIn, out: &CovOut, used: usize) -> Result<(), String> {
+    let n = if x.log2n <= 4 { 1u32 << x.log2n } else { 0 };
+    for o in 0..OPS {
+        let mode = x.op_mode[o];
+        let rd: [u32; 4] = std::array::from_fn(|lane| out.rd[OPS * lane + o]);
+        let rejected = matches!(mode, 6 | 7 | 11..=15);
+        if out.err[o] != rejected {
+            return Err(format!(
+                "op slot {o} (mode {mode}): out_err is {} where the mode requires {}",
+                u8::from(out.err[o]),
+                u8::from(rejected)
+            ));
+        }
+        let pd_wr = x.op_pd[o] && matches!(mode, 2 | 5);
+        if out.pd_wr[o] != pd_wr {
+            return Err(format!(
+                "op slot {o} (mode {mode}, Pd requested: {}): out_pd_wr is {} where {} is required",
+                x.op_pd[o],
+                u8::from(out.pd_wr[o]),
+                u8::from(pd_wr)
+            ));
+        }
+        if rejected && rd != [0; 4] {
+            return Err(format!(
+                "op slot {o} (mode {mode}, rejected): Rd reads {rd:x?} where 0 is required"
+            ));
+        }
+        if o >= used && (mode != OpMode::MsCount.encoding() as u8 || rd != [n; 4]) {
+            return Err(format!(
+                "unused op slot {o} (mode {mode}): Rd reads {rd:?} where MSCOUNT's n = {n} is required"
+            ));
+        }
+    }
+    Ok(())
+}
+
+/// Joins the RTL transactions of vector `t` (`outs`, in order, answering `ins` from [`encode`]) into
+/// its result, checking each transaction: its op slots ([`check_slots`]) and its covmask, which must
+/// equal the first transaction's (all carry the same quad). An error names the transaction (index
+/// within the vector).
+pub fn join(
+    t: &CoverageTxn,
+    ins: &[CovIn],
+    outs: &[&CovOut],
+) -> Result<CoverageResult, (usize, String)> {
+    assert_eq!(ins.len(), outs.len(), "one output per RTL transaction");
+    let mut pixld = Vec::with_capacity(t.ops.len());
+    for (c, (x, out)) in ins.iter().zip(outs).enumerate() {
+        if out.covmask != outs[0].covmask {
+            return Err((
+                c,
+                format!(
+                    "covmask {:04x?} differs from the vector's first transaction's {:04x?} (same quad)",
+                    out.covmask, outs[0].covmask
+                ),
+            ));
+        }
+        let ops = &t.ops[(c * OPS).min(t.ops.len())..((c + 1) * OPS).min(t.ops.len())];
+        check_slots(x, out, ops.len()).map_err(|e| (c, e))?;
+        pixld.extend(decode_ops(out, ops));
+    }
+    Ok(CoverageResult {
+        covmask: outs[0].covmask.map(u32::from),
+        pixld,
+    })
+}
+
+/// The op results of one RTL transaction: `ops` are the (up to [`OPS`]) ops it carried. A rejected
+/// slot's error text names the op's encoding; [`check_slots`] has checked that the RTL rejected
+/// exactly the slots whose mode requires it.
 pub fn decode_ops(out: &CovOut, ops: &[PixldOp]) -> Vec<OpResult> {
     ops.iter()
         .enumerate()
@@ -237,7 +317,6 @@ pub fn run<B: CoveragePorts>(
     let mut k = 0;
     for (v, t) in vectors.iter().enumerate() {
         let n = transactions(t);
-        let mut pixld = Vec::new();
         for (c, chunk) in outs[k..k + n].iter().enumerate() {
             let want = ins[k + c].tag;
             if chunk.out.tag != want {
@@ -246,16 +325,18 @@ pub fn run<B: CoveragePorts>(
                     chunk.out.tag, chunk.cycle_out
                 ));
             }
-            let ops = &t.ops[(c * OPS).min(t.ops.len())..((c + 1) * OPS).min(t.ops.len())];
-            pixld.extend(decode_ops(&chunk.out, ops));
         }
-        let first = &outs[k];
+        let chunk_outs: Vec<&CovOut> = outs[k..k + n].iter().map(|x| &x.out).collect();
+        let out = join(t, &ins[k..k + n], &chunk_outs).map_err(|(c, e)| {
+            format!(
+                "vector {v}, RTL transaction {c} of {n} (tag {}) at cycle {}: {e}",
+                ins[k + c].tag,
+                outs[k + c].cycle_out
+            )
+        })?;
         results.push(Transfer {
-            out: CoverageResult {
-                covmask: first.out.covmask.map(u32::from),
-                pixld,
-            },
-            cycle_in: first.cycle_in,
+            out,
+            cycle_in: outs[k].cycle_in,
             cycle_out: outs[k + n - 1].cycle_out,
         });
         k += n;

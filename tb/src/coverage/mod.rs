@@ -20,7 +20,10 @@ mod io;
 pub mod stim;
 mod unit;
 
-pub use ideal::{ideal_coverage, ideal_json};
+pub use ideal::{
+    ideal, ideal_coverage, ideal_geometry, ideal_json, ideal_standard_pattern, IdealCoverage,
+    D3D_STANDARD_PATTERNS,
+};
 pub use io::{parse_line, parse_result_line, result_json, txn_json};
 pub use unit::{Coverage, SerialCoverage};
 

@@ -28,7 +28,8 @@ def run(unit: str, vectors: Union[Vector, List[Vector]]):
 
 
 def ideal(unit: str, vector: Union[Vector, str]) -> Dict[str, Any]:
-    """The ideal reference of one vector: coverage ``{"covered": [4]}`` (before the sample mask),
+    """The ideal reference of one vector: coverage ``{"covered": [4], "covmask", "pixld"}`` (covered
+    samples before the sample mask, and the full ideal result in the result format),
     LOD per-lane ``lambda``, ``lambda_prime``, ``d``, ``eta``, ``probes``, ``rho_max``, ``rho_min``,
     ``level0``, ``level1``, ``frac`` (real, 0…1), ``magnify``, ``lod_warning``, ``status`` (exact f64
     math; NaN/±Inf as None), BVH ``{"debug": text}``, texaddr
