@@ -45,8 +45,6 @@ pub struct PortStats {
     pub desc_reads: usize,
     /// Quads that read the residency map.
     pub res_reads: usize,
-    /// Texel memory requests (set `out_req` bits of delivered results).
-    pub texel_requests: usize,
 }
 
 fn drive(u: &mut TexAddrUnit, x: Option<&TexAddrIn>) {
@@ -279,7 +277,6 @@ impl Responder<'_> {
         PortStats {
             desc_reads: self.desc_log.quads,
             res_reads: self.res_log.quads,
-            texel_requests: 0,
         }
     }
 }
@@ -314,7 +311,7 @@ pub fn run_with_stats(
         responder.borrow_mut().respond(u, phase)
     })
     .map_err(|e| e.to_string())?;
-    let mut ports = responder.into_inner().stats();
+    let ports = responder.into_inner().stats();
     let fetching = ins
         .iter()
         .filter(|x| decode_fault(&x.txd) == Fault::None)
@@ -348,13 +345,6 @@ pub fn run_with_stats(
                 o.out.tag, ins[k].tag, o.cycle_out
             ));
         }
-        ports.texel_requests += o
-            .out
-            .result
-            .lanes
-            .iter()
-            .map(|l| l.req.count_ones() as usize)
-            .sum::<usize>();
         results.push(Transfer {
             out: o.out.result,
             cycle_in: o.cycle_in,
