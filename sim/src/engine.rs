@@ -26,6 +26,8 @@ pub enum SimError {
     },
     /// The unit produced more outputs than it was given inputs.
     Duplicate { cycle: u64, inputs: usize },
+    /// `out_valid` was high in the drain after the last expected output (an extra output).
+    Trailing { cycle: u64, outputs: usize },
     /// Writing the waveform failed.
     Vcd { path: String, cause: String },
     /// A side-port responder (memory, residency map) found the unit's request wrong.
@@ -46,6 +48,10 @@ impl fmt::Display for SimError {
             SimError::Duplicate { cycle, inputs } => write!(
                 f,
                 "cycle {cycle}: the unit returned more outputs than the {inputs} inputs it accepted (duplicated transaction)"
+            ),
+            SimError::Trailing { cycle, outputs } => write!(
+                f,
+                "cycle {cycle}: out_valid after the last of the {outputs} expected outputs, with the input idle (a trailing, extra output)"
             ),
             SimError::Vcd { path, cause } => write!(f, "{path}: writing the VCD failed: {cause}"),
             SimError::Responder { cycle, message } => write!(f, "cycle {cycle}: {message}"),

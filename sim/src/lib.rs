@@ -15,5 +15,8 @@ pub mod vcd_writer;
 pub use engine::{Sim, SimError};
 pub use netlist::NetSim;
 pub use rng::SplitMix64;
-pub use stream::{run_stream, run_stream_with, StreamBinding, StreamConfig, StreamStats, Transfer};
+pub use stream::{
+    drain_cycles, run_stream, run_stream_with, Phase, StreamBinding, StreamConfig, StreamStats,
+    Transfer, DRAIN_MARGIN,
+};
 pub use vcd_writer::VcdWriter;

@@ -4,17 +4,16 @@
 use crate::unit::{RtlRun, Unit};
 use texpix_sim::{StreamConfig, Transfer};
 
-/// Checks RTL results against the golden model and the stream's ordering: one result per vector,
-/// each leaving after it entered, inputs accepted and outputs delivered in order.
+/// Checks RTL results against the golden model, in order, `results[k]` being vector `k`'s.
+///
+/// `results` is what a unit's driver returned ([`Unit::run`]): one result per vector, in input
+/// order, each leaving after it entered. The drivers guarantee that by construction (the stream
+/// runner pairs the k-th output with the k-th accepted input and stops at the last one; tags catch
+/// a lost, duplicated or reordered transaction, the drain an extra one), so it is not re-checked
+/// here.
 pub fn check<U: Unit>(vectors: &[U::Txn], results: &[Transfer<U::Res>]) -> Result<(), String> {
-    if results.len() != vectors.len() {
-        return Err(format!(
-            "{} results for {} vectors (lost or duplicated transactions)",
-            results.len(),
-            vectors.len()
-        ));
-    }
-    for (k, (t, r)) in vectors.iter().zip(results).enumerate() {
+    for (k, t) in vectors.iter().enumerate() {
+        let r = &results[k];
         let g = U::golden(t);
         if r.out != g {
             return Err(format!(
@@ -25,17 +24,6 @@ pub fn check<U: Unit>(vectors: &[U::Txn], results: &[Transfer<U::Res>]) -> Resul
                 U::result_json(&r.out),
                 U::result_json(&g)
             ));
-        }
-        if r.cycle_out <= r.cycle_in {
-            return Err(format!(
-                "vector {k}: left at cycle {} before it entered at {}",
-                r.cycle_out, r.cycle_in
-            ));
-        }
-        if k > 0
-            && (r.cycle_in <= results[k - 1].cycle_in || r.cycle_out <= results[k - 1].cycle_out)
-        {
-            return Err(format!("vector {k}: accepted or delivered out of order"));
         }
     }
     Ok(())

@@ -1,6 +1,8 @@
 //! BVH intersector golden model: special values (hand-derived expectations), the conformance
 //! examples (an independent source), the golden model against the ideal f64 reference on over a
-//! million random box and triangle nodes, and the descriptor, memory layout and parser.
+//! million random box and triangle nodes (the ideal reference shares no rule with the golden model,
+//! rejections included), the sorter and the instruction restrictions exhaustively against their
+//! documented definitions, and the descriptor, memory layout and parser.
 //!
 //! Tolerances (derived in the comments of `check_box` / `check_tri`, measured in
 //! `golden_agrees_with_ideal_on_a_million_random_nodes`, run it with `--nocapture` for the table):
@@ -23,10 +25,10 @@
 use serde_json::Value;
 use texpix_tb::bvh::stim::{edge_cases, BvhStim, Want};
 use texpix_tb::bvh::{
-    self, box_child, box_detail, box_test, golden, golden_with_memory, ideal, mem, memory_of,
-    node_fetch, parse_line, result_json, tri_test, tri_values, txn_json, widen_boxes, Bounded,
-    BvhTxn, Descriptor, Ideal, Instr, Memory, Node, NodeKind, Ray, F32_INF, F32_ONE, INVALID,
-    TRI_VERTS,
+    self, box_child, box_detail, box_test, check_instr, closest_first, golden, golden_with_memory,
+    ideal, ideal_instr, mem, memory_of, node_fetch, parse_line, result_json, sort_order, tri_test,
+    tri_values, txn_json, widen_boxes, Bounded, BvhTxn, Descriptor, Ideal, Instr, InstrError,
+    Memory, Node, NodeKind, Ray, F32_INF, F32_ONE, INVALID, TRI_VERTS,
 };
 use texpix_tb::vectors::{parse_object, read_jsonl, FieldError};
 
@@ -323,15 +325,20 @@ fn triangles_by_hand() {
     assert_eq!(tri_test(&r(0.25, 0.0, -1.0, 1.0), a, b, c2, 1, 0)[3], 0);
 }
 
-/// A triangle vector of node type `ty` whose tested triple is (a, b, c).
+/// The vertices (a, b, c) each triangle node type tests, typed in from docs/units/bvh.md §8:
+/// 0 (v0, v1, v2); 1 (v1, v3, v2); 2 (v2, v3, v4); 3 (v2, v4, v0).
+const DOC_TRI_VERTS: [[usize; 3]; 4] = [[0, 1, 2], [1, 3, 2], [2, 3, 4], [2, 4, 0]];
+
+/// A triangle vector of node type `ty` whose tested triple is (a, b, c) by the documented vertex
+/// order, the other vertices decoys at (9, 9, 9); the ray goes down +z through (0.25, 0.5).
 fn tri_vector(ty: u32, abc: [[f32; 3]; 3], mode: u32) -> BvhTxn {
     let mut verts = vec![[fb(9.0), fb(9.0), fb(9.0)]; 5];
-    for (slot, v) in TRI_VERTS[ty as usize].iter().zip(abc) {
+    for (slot, v) in DOC_TRI_VERTS[ty as usize].iter().zip(abc) {
         verts[*slot] = v.map(fb);
     }
     BvhTxn {
         ray: ray(
-            [0.25, 0.25, -1.0],
+            [0.25, 0.5, -1.0],
             [0.0, 0.0, 1.0],
             [POS_INF, POS_INF, 1.0],
             POS_INF,
@@ -353,12 +360,16 @@ fn tri_vector(ty: u32, abc: [[f32; 3]; 3], mode: u32) -> BvhTxn {
 
 #[test]
 fn triangle_node_types_select_their_vertices() {
+    // The ray hits (0.25, 0.5) of the triangle a = 0, b = x, c = y: I = 0.25 is b's barycentric
+    // numerator, J = 0.5 c's (t_denom = 1), so a vertex taken from the wrong slot or in the wrong
+    // order changes the result.
     let tri = [[0.0f32, 0.0, 0.0], [1.0, 0.0, 0.0], [0.0, 1.0, 0.0]];
     for ty in 0..4 {
-        // The decoys (9, 9, 9) are never tested: the hit is the hand-derived one.
+        let t = tri_vector(ty, tri, 1);
         assert_eq!(
-            golden(&tri_vector(ty, tri, 1)),
-            Ok([fb(1.0), fb(1.0), fb(0.25), fb(0.25)])
+            golden(&t),
+            Ok([fb(1.0), fb(1.0), fb(0.25), fb(0.5)]),
+            "type {ty}"
         );
         assert_eq!(
             golden(&tri_vector(ty, tri, 0)),
@@ -368,7 +379,8 @@ fn triangle_node_types_select_their_vertices() {
         let mirrored = [tri[0], tri[2], tri[1]];
         assert_eq!(
             golden(&tri_vector(ty, mirrored, 1)),
-            Ok([fb(1.0), fb(1.0), fb(0.25), fb(0.25)])
+            Ok([fb(1.0), fb(1.0), fb(0.5), fb(0.25)]),
+            "type {ty}"
         );
     }
     // Type 1 is (v1, v3, v2): putting the triangle in (v0, v1, v2) instead misses (decoy v3).
@@ -430,6 +442,168 @@ fn sorting_network_orders_by_entry_and_packs_misses() {
         }
         next_permutation(&mut perm);
     }
+}
+
+/// The golden model's sorter (`sort_order`, keys as f32 bits under an IEEE `<`) against the sort
+/// docs/units/bvh.md §7 defines, exhaustively: every hit pattern and every assignment of four keys
+/// from nine values (ties, ±0, ±Inf, NaN, a denormal, negatives). Checked against
+/// - the brute-force definition of closest first: the output is one of the 24 orders that put
+///   every hit before every miss with the hit keys non-decreasing (the only one when the hit keys
+///   differ);
+/// - the documented tie rule, the compare-exchange network as the ideal reference writes it out
+///   (`closest_first`): among equal keys the order is the network's, not a stable sort's;
+/// - a missed child's key never matters: replacing it by NaN gives the same order.
+#[test]
+fn sort_order_is_closest_first_with_the_documented_tie_rule() {
+    let pool: [f32; 9] = [
+        0.0,
+        -0.0,
+        f32::from_bits(1),
+        1.0,
+        2.0,
+        POS_INF,
+        f32::NEG_INFINITY,
+        -1.0,
+        f32::NAN,
+    ];
+    let mut orders = Vec::new();
+    let mut perm = [0usize, 1, 2, 3];
+    for _ in 0..24 {
+        orders.push(perm);
+        next_permutation(&mut perm);
+    }
+    let golden_sort = |hit: [bool; 4], key: [f32; 4]| {
+        sort_order(hit, key.map(fb), |a, b| {
+            f32::from_bits(a) < f32::from_bits(b)
+        })
+    };
+    let (mut cases, mut tie_cases, mut unstable) = (0u64, 0u64, 0u64);
+    for hits in 0..16u32 {
+        let hit: [bool; 4] = std::array::from_fn(|i| hits >> i & 1 == 1);
+        for code in 0..9u32.pow(4) {
+            let key: [f32; 4] =
+                std::array::from_fn(|i| pool[(code / 9u32.pow(i as u32) % 9) as usize]);
+            let got = golden_sort(hit, key);
+            cases += 1;
+            // Hit keys in the hardware's domain: non-negative, not NaN (docs §6: min_t ≥ +0).
+            let domain = (0..4).all(|i| !hit[i] || (key[i] >= 0.0 && !key[i].is_nan()));
+            if domain {
+                let sorted = |p: &[usize; 4]| {
+                    let n = hit.iter().filter(|&&h| h).count();
+                    p[..n].iter().all(|&i| hit[i])
+                        && p[..n].windows(2).all(|w| key[w[0]] <= key[w[1]])
+                };
+                let valid: Vec<&[usize; 4]> = orders.iter().filter(|p| sorted(p)).collect();
+                assert!(
+                    valid.contains(&&got),
+                    "hits {hit:?} keys {key:?}: {got:?} is not closest first"
+                );
+                if valid.len() > 1 {
+                    tie_cases += 1;
+                    let n = hit.iter().filter(|&&h| h).count();
+                    let mut stable: Vec<usize> = (0..4).filter(|&i| hit[i]).collect();
+                    stable.sort_by(|&a, &b| {
+                        key[a]
+                            .partial_cmp(&key[b])
+                            .expect("domain keys are not NaN")
+                    });
+                    unstable += u64::from(got[..n] != stable[..]);
+                }
+            }
+            assert_eq!(
+                got,
+                closest_first(hit, key.map(f64::from)),
+                "hits {hit:?} keys {key:?}: not the documented network"
+            );
+            let nan_misses = std::array::from_fn(|i| if hit[i] { key[i] } else { f32::NAN });
+            assert_eq!(
+                got,
+                golden_sort(hit, nan_misses),
+                "hits {hit:?} keys {key:?}"
+            );
+        }
+    }
+    // The tie rule matters: some ties come out in an order a stable sort would not give.
+    assert!(tie_cases > 0 && unstable > 0, "{tie_cases} {unstable}");
+    println!("{cases} cases, {tie_cases} with tied hit keys, {unstable} of them not stable");
+}
+
+/// The instruction restrictions, typed in from docs/units/bvh.md §2 (field, the one legal value,
+/// the field's width): every field at its legal value, at each neighbour, at the top of its width
+/// and beyond it, through the golden model's `check_instr` and the ideal reference's own rule.
+#[test]
+fn every_instruction_restriction_at_and_beyond_its_boundary() {
+    type Set = fn(&mut Instr, u32);
+    let doc: [(&str, Set, u32, u32); 8] = [
+        ("dmask", |i, v| i.dmask = v, 0xF, 4),
+        ("d16", |i, v| i.d16 = v, 0, 1),
+        ("r128", |i, v| i.r128 = v, 1, 1),
+        ("unrm", |i, v| i.unrm = v, 1, 1),
+        ("dim", |i, v| i.dim = v, 0, 3),
+        ("lwe", |i, v| i.lwe = v, 0, 1),
+        ("tfe", |i, v| i.tfe = v, 0, 1),
+        ("ssamp", |i, v| i.ssamp = v, 0, 5),
+    ];
+    let legal = Instr {
+        dmask: 0xF,
+        d16: 0,
+        r128: 1,
+        unrm: 1,
+        dim: 0,
+        lwe: 0,
+        tfe: 0,
+        ssamp: 0,
+    };
+    assert_eq!(Instr::default(), legal);
+    assert_eq!(check_instr(&legal), Ok(()));
+    assert_eq!(ideal_instr(&legal), Ok(()));
+    // The parser's ranges and the check order come from `Instr::LEGAL`.
+    let table: Vec<(&str, u32, u32)> = doc.iter().map(|d| (d.0, d.2, d.3)).collect();
+    assert_eq!(Instr::LEGAL.to_vec(), table);
+    let mut checked = 0;
+    for (name, set, required, width) in doc {
+        let top = (1u32 << width) - 1;
+        let mut values = vec![
+            0,
+            1,
+            required.wrapping_sub(1),
+            required,
+            required + 1,
+            top,
+            top + 1,
+        ];
+        values.extend([u32::MAX, 0x8000_0000 | required]);
+        values.sort_unstable();
+        values.dedup();
+        for value in values {
+            let mut i = legal;
+            set(&mut i, value);
+            let want = if value == required {
+                Ok(())
+            } else {
+                Err(InstrError {
+                    field: name,
+                    value,
+                    required,
+                })
+            };
+            assert_eq!(check_instr(&i), want, "{name} = {value:#x}");
+            assert_eq!(ideal_instr(&i), want, "{name} = {value:#x} (ideal)");
+            checked += 1;
+        }
+    }
+    // Two broken fields: the one earlier in the documented order is reported.
+    for (a, (name, set_a, required_a, _)) in doc.iter().enumerate() {
+        for (set_b, required_b) in doc[a + 1..].iter().map(|d| (d.1, d.2)) {
+            let mut i = legal;
+            set_a(&mut i, required_a ^ 1);
+            set_b(&mut i, required_b ^ 1);
+            assert_eq!(check_instr(&i).map_err(|e| e.field), Err(*name));
+            assert_eq!(ideal_instr(&i).map_err(|e| e.field), Err(*name));
+            checked += 1;
+        }
+    }
+    println!("{checked} instructions");
 }
 
 fn next_permutation(p: &mut [usize; 4]) {
@@ -858,6 +1032,7 @@ fn golden_agrees_with_ideal_on_a_million_random_nodes() {
         bvh64 += u64::from(t.bvh64);
         let res = match ideal(&t) {
             Ideal::Rejected(e) => {
+                // The ideal's restrictions are its own (ideal_instr), not the golden check_instr.
                 rejected += 1;
                 if golden(&t) != Err(e) {
                     Err(format!("rejection {e:?} vs {:?}", golden(&t)))

@@ -38,7 +38,6 @@ def test_batch_vs_golden_with_backpressure():
     for r in rtl:
         sb.check({k: r[k] for k in r if not k.startswith("cycle")}, cycle=r["cycle_out"])
     sb.finish()
-    assert all(b["cycle_out"] > a["cycle_out"] for a, b in zip(rtl, rtl[1:])), "results out of order"
 
 
 def test_examples_golden():

@@ -56,7 +56,6 @@ def test_batch_vs_golden_with_backpressure():
     for r in rtl:
         sb.check(strip_cycles(r), cycle=r["cycle_out"])
     sb.finish()
-    assert all(b["cycle_out"] > a["cycle_out"] for a, b in zip(rtl, rtl[1:])), "results out of order"
 
 
 def test_examples_golden():

@@ -7,13 +7,19 @@
 //! model says the k-th fetching ray needs (a wrong, missing or extra request is an error) and is
 //! answered from that ray's own memory image (its node written where its pointer points).
 //! Results return with `cycle_in`/`cycle_out`; tags catch lost, duplicated or reordered rays.
+//! After the last result the driver keeps clocking for a drain (the longest latency of the run plus
+//! [`DRAIN_MARGIN`], at least the memory's longest latency plus that margin) with no ray offered,
+//! the sink and the memory ready and no response pending: any `out_valid` or `mem_req_valid` then
+//! is an error, and so is a memory response the unit never took.
 //! A rejected instruction reads back as the golden model's error for the same instruction fields:
 //! the hardware reports the rejection (`out_err`), the field named in the message is decoded here.
 
 use crate::bvh::{self, check_instr, BvhResult, BvhTxn};
 use crate::unit::RtlRun;
 use texpix_rtl::bvh::BvhUnit;
-use texpix_sim::{Sim, SimError, SplitMix64, StreamConfig, StreamStats, Transfer};
+use texpix_sim::{
+    drain_cycles, Sim, SimError, SplitMix64, StreamConfig, StreamStats, Transfer, DRAIN_MARGIN,
+};
 
 /// Memory timing.
 #[derive(Clone, Debug)]
@@ -247,5 +253,37 @@ pub fn run_with_memory(
     stats.cycles = sim.cycle() - start;
     stats.accepted = accepted_at.len();
     stats.emitted = outs.len();
+    if !queue.is_empty() {
+        return Err(format!(
+            "{} memory responses never taken by the last result",
+            queue.len()
+        ));
+    }
+    let drain = drain_cycles(&outs).max(mem.max_latency + DRAIN_MARGIN);
+    for _ in 0..drain {
+        let cycle = sim.cycle();
+        drive(&mut sim.uut, None);
+        let u = &mut sim.uut;
+        u.out_ready.next = true;
+        u.mem_req_ready.next = true;
+        u.mem_resp_valid.next = false;
+        sim.settle().map_err(|e| e.to_string())?;
+        let u = &sim.uut;
+        if u.mem_req_valid.val() {
+            let addr = (u.mem_req_addr_hi.val().to_u64() << 32) | u.mem_req_addr_lo.val().to_u64();
+            return Err(format!(
+                "cycle {cycle}: memory request at {addr:#x} in the drain after the last of the {} results (a stray request)",
+                outs.len()
+            ));
+        }
+        if u.out_valid.val() {
+            return Err(format!(
+                "cycle {cycle}: out_valid (tag {}) in the drain after the last of the {} results (a trailing, extra output)",
+                u.out_tag.val().to_u32(),
+                outs.len()
+            ));
+        }
+        sim.step().map_err(|e| e.to_string())?;
+    }
     Ok((outs, stats, mstats))
 }

@@ -2,7 +2,10 @@
 //! same conventions as the hardware (maxNum/minNum ignoring a NaN plane distance, NaN near/far ⇒
 //! miss, min_t = max(near, 0), max_t = min(far, extent), equality is a hit, sign-corrected triangle
 //! tests) but none of its arithmetic: no f32 rounding and no box growing. It reads the node from
-//! the vector's struct, not from the memory model.
+//! the vector's struct, not from the memory model. It shares no rule with the golden model either:
+//! the instruction restrictions ([`ideal_instr`], §2), the vertices each triangle node type tests
+//! ([`tri_vertices`], §8) and the child order ([`closest_first`], §7) are written out here again
+//! from docs/units/bvh.md, so a wrong entry in the golden model's tables disagrees with them.
 //!
 //! Besides the decisions it reports what a test needs to judge a disagreement with the golden
 //! model: each child's slab interval (distance of min_t to max_t), whether an exact intermediate of
@@ -12,7 +15,7 @@
 //! exact result plus 2^-150 for the denormal range; the f64 evaluation here adds a 2^-48 relative
 //! allowance per operation for its own rounding).
 
-use super::{sort_order, BvhTxn, InstrError, Node, Ray, INVALID, TRI_VERTS};
+use super::{BvhTxn, Instr, InstrError, Node, Ray, INVALID};
 use crate::fpmodel::f16_to_f32;
 
 fn f(bits: u32) -> f64 {
@@ -84,6 +87,61 @@ pub fn ideal_slab(ray: &Ray, b: &[u32; 6]) -> IdealSlab {
     r
 }
 
+/// Child order with sorting (docs/units/bvh.md §7): the compare-exchange network (0,2), (1,3),
+/// (0,1), (2,3), (1,2) over (hit, key) entries, exchanging entries A, B iff B hit with
+/// key_B < key_A, or A missed. Returns the child index in each output slot: hits first, closest
+/// first; a missed child's key is never compared.
+pub fn closest_first(hit: [bool; 4], key: [f64; 4]) -> [usize; 4] {
+    let mut slot = [0, 1, 2, 3];
+    for (a, b) in [(0, 2), (1, 3), (0, 1), (2, 3), (1, 2)] {
+        let (x, y) = (slot[a], slot[b]);
+        let exchange = !hit[x] || (hit[y] && key[y] < key[x]);
+        if exchange {
+            slot.swap(a, b);
+        }
+    }
+    slot
+}
+
+/// The instruction restrictions (docs/units/bvh.md §2, the RDNA ISA's for image_bvh*), in the
+/// documented check order: DMASK = 0xf, D16 = 0, R128 = 1, UNRM = 1, DIM = 0, LWE = 0, TFE = 0,
+/// SSAMP = 0. The first field that breaks its rule rejects the instruction.
+pub fn ideal_instr(i: &Instr) -> Result<(), InstrError> {
+    let rules = [
+        ("dmask", i.dmask, 0xF),
+        ("d16", i.d16, 0),
+        ("r128", i.r128, 1),
+        ("unrm", i.unrm, 1),
+        ("dim", i.dim, 0),
+        ("lwe", i.lwe, 0),
+        ("tfe", i.tfe, 0),
+        ("ssamp", i.ssamp, 0),
+    ];
+    match rules
+        .into_iter()
+        .find(|&(_, value, required)| value != required)
+    {
+        Some((field, value, required)) => Err(InstrError {
+            field,
+            value,
+            required,
+        }),
+        None => Ok(()),
+    }
+}
+
+/// The triangle (a, b, c) node type `ty` (0…3) tests among the node's vertices v0…v4
+/// (docs/units/bvh.md §8): 0 (v0, v1, v2); 1 (v1, v3, v2); 2 (v2, v3, v4); 3 (v2, v4, v0).
+pub fn tri_vertices(ty: u64, v: &[[u32; 3]]) -> [[u32; 3]; 3] {
+    match ty {
+        0 => [v[0], v[1], v[2]],
+        1 => [v[1], v[3], v[2]],
+        2 => [v[2], v[3], v[4]],
+        3 => [v[2], v[4], v[0]],
+        _ => panic!("node type {ty} is not a triangle"),
+    }
+}
+
 /// A box node's ideal result.
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub struct IdealBoxNode {
@@ -98,7 +156,7 @@ pub struct IdealBoxNode {
 pub fn ideal_box(ray: &Ray, children: [u32; 4], boxes: &[[u32; 6]; 4], sort: bool) -> IdealBoxNode {
     let slabs: [IdealSlab; 4] = std::array::from_fn(|i| ideal_slab(ray, &boxes[i]));
     let order = if sort {
-        sort_order(slabs.map(|s| s.hit), slabs.map(|s| s.min_t), |a, b| a < b)
+        closest_first(slabs.map(|s| s.hit), slabs.map(|s| s.min_t))
     } else {
         [0, 1, 2, 3]
     };
@@ -285,7 +343,7 @@ pub enum Ideal {
 
 /// The ideal result of a vector (node from the vector, not from memory).
 pub fn ideal(t: &BvhTxn) -> Ideal {
-    if let Err(e) = super::check_instr(&t.instr) {
+    if let Err(e) = ideal_instr(&t.instr) {
         return Ideal::Rejected(e);
     }
     let ptr_type = t.node_ptr & 7;
@@ -303,7 +361,7 @@ pub fn ideal(t: &BvhTxn) -> Ideal {
             Ideal::Box(ideal_box(&ray, *children, &b, t.desc.box_sort))
         }
         Node::Tri { verts, tri_id } => {
-            let [a, b, c] = TRI_VERTS[ptr_type as usize].map(|k| verts[k]);
+            let [a, b, c] = tri_vertices(ptr_type, verts);
             Ideal::Tri {
                 tri: ideal_tri(&ray, a, b, c),
                 tri_id: *tri_id,

@@ -78,8 +78,8 @@ mod ideal;
 mod io;
 
 pub use ideal::{
-    ideal, ideal_box, ideal_json, ideal_slab, ideal_tri, Bounded, Ideal, IdealBoxNode, IdealSlab,
-    IdealTri,
+    closest_first, ideal, ideal_box, ideal_instr, ideal_json, ideal_slab, ideal_tri, tri_vertices,
+    Bounded, Ideal, IdealBoxNode, IdealSlab, IdealTri,
 };
 pub use io::{parse_line, result_json, txn_json};
 pub use mem::Memory;

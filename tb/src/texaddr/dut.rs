@@ -8,7 +8,10 @@
 //! that used an unrequested value would mismatch. Each descriptor fetch is checked against the
 //! golden model: a quad that the decoder must reject fetches nothing, every other quad fetches once
 //! with the pointers the golden decoder computes; exactly the sampling quads of sparse textures
-//! read the residency map. Tags catch lost, duplicated or reordered quads.
+//! read the residency map. A quad's read may last several cycles only while the pipeline stalls
+//! (the port protocol: the request is held, and the answer follows it, until the stage advances);
+//! reading it again after that is an error, and so is any read in the drain after the last result
+//! ([`Phase::Drain`]). Tags catch lost, duplicated or reordered quads.
 
 use crate::texaddr::{
     decode_fault, fault, Fault, HeaderFields, LaneResult, Op, Tap, TexAddrResult, TexAddrTxn, Txd,
@@ -17,7 +20,7 @@ use crate::unit::RtlRun;
 use std::cell::RefCell;
 use texpix_rtl::texaddr::TexAddrUnit;
 use texpix_sim::{
-    run_stream_with, Sim, SplitMix64, StreamBinding, StreamConfig, StreamStats, Transfer,
+    run_stream_with, Phase, Sim, SplitMix64, StreamBinding, StreamConfig, StreamStats, Transfer,
 };
 
 /// One RTL transaction: a vector lowered to its instruction, and its tag.
@@ -42,8 +45,6 @@ pub struct PortStats {
     pub desc_reads: usize,
     /// Quads that read the residency map.
     pub res_reads: usize,
-    /// Texel memory requests (set `out_req` bits of delivered results).
-    pub texel_requests: usize,
 }
 
 fn drive(u: &mut TexAddrUnit, x: Option<&TexAddrIn>) {
@@ -147,20 +148,77 @@ impl TagTracker {
     }
 }
 
+/// One side port's reads.
+#[derive(Default)]
+struct ReadLog {
+    /// Quads that read so far.
+    quads: usize,
+    /// Index of the last quad that read + 1 (quads read in order).
+    seen: usize,
+    /// The last read: quad index and cycle.
+    last: Option<(usize, u64)>,
+}
+
+impl ReadLog {
+    /// Records a read of quad `k` in `cycle`; `stalled_before` says whether the pipeline stalled in
+    /// `cycle − 1`. A quad reads once, or in consecutive cycles while its stage is stalled.
+    fn read(
+        &mut self,
+        port: &str,
+        k: usize,
+        cycle: u64,
+        stalled_before: bool,
+    ) -> Result<(), String> {
+        if k < self.seen {
+            let held = stalled_before && self.last == Some((k, cycle.wrapping_sub(1)));
+            if !held {
+                let at = self.last.map_or(0, |(_, c)| c);
+                return Err(format!(
+                    "vector {k}: repeated {port} read (the quad already read it, last in cycle {at}, and its stage has advanced since)"
+                ));
+            }
+        } else {
+            self.quads += 1;
+            self.seen = k + 1;
+        }
+        self.last = Some((k, cycle));
+        Ok(())
+    }
+}
+
 /// Side-port state of one run.
 struct Responder<'a> {
     ins: &'a [TexAddrIn],
     rng: SplitMix64,
     desc: TagTracker,
     res: TagTracker,
-    /// Index of the last quad whose descriptor read was counted (+1), and of its residency read.
-    desc_seen: usize,
-    res_seen: usize,
-    stats: PortStats,
+    desc_log: ReadLog,
+    res_log: ReadLog,
+    /// This call's clock cycle (one call per cycle, from the run's first), and `out_valid` in the
+    /// previous one.
+    cycle: u64,
+    out_valid_before: bool,
 }
 
 impl Responder<'_> {
-    fn respond(&mut self, u: &mut TexAddrUnit) -> Result<(), String> {
+    fn respond(&mut self, u: &mut TexAddrUnit, phase: Phase) -> Result<(), String> {
+        // Called before this cycle's inputs are driven: `out_ready` still holds the previous
+        // cycle's value and `out_valid` (a register) this cycle's. The pipeline stalled in the
+        // previous cycle iff its output was valid and not taken (in_ready = !out_valid || out_ready).
+        let stalled_before = self.out_valid_before && !u.out_ready.val();
+        self.out_valid_before = u.out_valid.val();
+        let cycle = self.cycle;
+        self.cycle += 1;
+        if phase == Phase::Drain && (u.desc_rd.val() || u.res_rd.val()) {
+            let (port, tag) = if u.desc_rd.val() {
+                ("descriptor", u.desc_tag.val().to_u32())
+            } else {
+                ("residency", u.res_tag.val().to_u32())
+            };
+            return Err(format!(
+                "{port} read (tag {tag}) in the drain after the last result (no quad left to read)"
+            ));
+        }
         // Descriptor RAM.
         if u.desc_rd.val() {
             let k = self.desc.resolve(u.desc_tag.val().to_u32() as u16);
@@ -181,10 +239,7 @@ impl Responder<'_> {
                     "vector {k}: descriptor read of header {hi}, sampler {si}; the golden decoder says header {hp}, sampler {sp}"
                 ));
             }
-            if k + 1 > self.desc_seen {
-                self.desc_seen = k + 1;
-                self.stats.desc_reads += 1;
-            }
+            self.desc_log.read("descriptor", k, cycle, stalled_before)?;
             let h = x.txd.header(hi);
             for (w, s) in h.words.iter().zip(u.desc_hdr.iter_mut()) {
                 s.next = (*w as u64).into();
@@ -201,10 +256,7 @@ impl Responder<'_> {
             let k = self.res.resolve(u.res_tag.val().to_u32() as u16);
             let x = self.ins.get(k).ok_or("residency read by an unknown quad")?;
             let h = x.txd.header(x.txd.pointers().0);
-            if k + 1 > self.res_seen {
-                self.res_seen = k + 1;
-                self.stats.res_reads += 1;
-            }
+            self.res_log.read("residency", k, cycle, stalled_before)?;
             let lv = [u.res_level0.val().to_u32(), u.res_level1.val().to_u32()];
             for s in 0..32 {
                 let tile = u64::from(u.res_tile[s].val().to_u32());
@@ -218,6 +270,14 @@ impl Responder<'_> {
             }
         }
         Ok(())
+    }
+
+    /// Quads that read each port (every one once).
+    fn stats(&self) -> PortStats {
+        PortStats {
+            desc_reads: self.desc_log.quads,
+            res_reads: self.res_log.quads,
+        }
     }
 }
 
@@ -242,15 +302,16 @@ pub fn run_with_stats(
         rng: SplitMix64::new(cfg.seed ^ 0x0074_6578_6164_6472),
         desc: TagTracker { last: 0 },
         res: TagTracker { last: 0 },
-        desc_seen: 0,
-        res_seen: 0,
-        stats: PortStats::default(),
+        desc_log: ReadLog::default(),
+        res_log: ReadLog::default(),
+        cycle: sim.cycle(),
+        out_valid_before: false,
     });
-    let (outs, stats) = run_stream_with(sim, &ins, &binding(), cfg, &mut |u| {
-        responder.borrow_mut().respond(u)
+    let (outs, stats) = run_stream_with(sim, &ins, &binding(), cfg, &mut |u, phase| {
+        responder.borrow_mut().respond(u, phase)
     })
     .map_err(|e| e.to_string())?;
-    let mut ports = responder.into_inner().stats;
+    let ports = responder.into_inner().stats();
     let fetching = ins
         .iter()
         .filter(|x| decode_fault(&x.txd) == Fault::None)
@@ -284,13 +345,6 @@ pub fn run_with_stats(
                 o.out.tag, ins[k].tag, o.cycle_out
             ));
         }
-        ports.texel_requests += o
-            .out
-            .result
-            .lanes
-            .iter()
-            .map(|l| l.req.count_ones() as usize)
-            .sum::<usize>();
         results.push(Transfer {
             out: o.out.result,
             cycle_in: o.cycle_in,
