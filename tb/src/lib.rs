@@ -13,6 +13,7 @@ pub mod lod;
 pub mod ports;
 pub mod registry;
 pub mod scoreboard;
+pub mod tex;
 pub mod texaddr;
 pub mod tools;
 pub mod unit;

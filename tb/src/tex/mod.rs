@@ -1,0 +1,770 @@
+//! The texture unit's transactions and its bit-accurate golden model (docs/units/tex.md): one
+//! quad sampling instruction in, four filtered four-vectors out, built from the LOD unit
+//! ([`crate::lod::golden`]) and the texture address pipeline ([`crate::texaddr::golden`]) plus
+//! the texel cache, format conversion, depth compare and filtering ([`texel`]).
+//!
+//! # The hardware algorithm (the RTL computes exactly this)
+//! **0. Descriptors.** The instruction carries its texture descriptor (T#) and sampler (S#), as an
+//! AMD MIMG instruction carries them in scalar registers: the texture `unit` of the vector picks
+//! one of `textures`; an index past the list reads an all-zero header (unbound). The header is the
+//! address pipeline's four words plus the format code and swizzle; the sampler adds to the address
+//! pipeline's wraps the min/mag/mip filters, bias, LOD clamps, compare function and border colour.
+//!
+//! **1. LOD.** Every op goes through the LOD unit: `tex`/`sample_c` implicit (lanes' (s, t); t = 0
+//! for 1D), `txb` bias, `txl` explicit LOD, `txd` gradients, `sample_c_lz`/`gather4` level zero;
+//! `txf` and `txq` take their level from the instruction instead (and report λ = 0). The LOD unit
+//! sees the base level's size, the level count, base level 0, no .LC clamp and no LOD warning.
+//!
+//! **2. Per lane filter and levels.** filter = mag_filter if the LOD unit says magnify, else
+//! min_filter; gather4 always takes the bilinear footprint of level 0; txf and txq are nearest
+//! at the instruction's level. The lane blends two levels (trilinear) iff mip_filter is linear and
+//! the LOD fraction is not 0 (level1 is then level0 + 1: no fetch is spent on a zero weight).
+//!
+//! **3. Passes.** The address pipeline addresses a quad at one level (pair) and one filter, so the
+//! unit sends it one *pass* per distinct key (level0, level1, trilinear, linear) among the lanes,
+//! in the order of each key's first lane; a pass's other lanes are ignored downstream. Most quads
+//! need one pass.
+//!
+//! **4. Addressing** is the address pipeline's ([`crate::texaddr`]) on the lane's s, t and layer
+//! (array layer = the f32 coordinate t (1D array) or r (2D array) rounded to nearest even and
+//! clamped to 0…65535, NaN ⇒ 0), offsets (du, dv), wraps and unnormalized flag. `txf` addresses
+//! texel (i + du, j + dv) of layer k at `level` as the unnormalized nearest coordinate
+//! (i + du) + 0.5 with clamp to edge, after checking i + du < w_l, j + dv < h_l (1D: no j),
+//! k < layers (arrays only), level < levels, all as signed integers ≥ 0: a lane that fails any
+//! check returns (0, 0, 0, 0) and fetches nothing. `txq` is the address pipeline's TXQ of the
+//! lane's `lod` (an integer) and returns [w_l, h_l, layers, levels] as integers.
+//!
+//! **5. Fetch.** The pass's memory taps (the address pipeline's `req` bits) are visited in slot
+//! order s = 8·lane + 4·level + k; each distinct 64-byte line, in order of first appearance within
+//! the pass, is one cache access ([`Cache`]): 64 sets × 4 ways, set = line mod 64, first invalid
+//! way else tree pseudo-LRU victim, allocate on miss, blocking (one line at a time). A miss sends
+//! the line's address to memory; the list of those requests, in order, is the golden model's
+//! line list. With the cache disabled every access misses and nothing is allocated, so each line
+//! of a pass's footprint is requested exactly once. The cache is invalidated by an instruction's
+//! `flush` bit; the test bench sets it whenever a vector's textures differ from the previous
+//! vector's (memory changed).
+//!
+//! **6. Texels.** Memory byte a is the byte of the last texture in `textures` whose mip chain
+//! covers a: from its `data`, or from the `fill` hash rule; 0 elsewhere. Each tap's bytes convert
+//! to four components by [`texel::convert`]; a border tap reads the sampler's border colour
+//! instead (four f32, or integers for integer formats), as the converted four-vector.
+//!
+//! **7. Depth compare** (`sample_c`, `sample_c_lz`): reference = [`texel::compare_ref`] of the
+//! lane's `ref`; every tap becomes [`texel::compare_tap`] of its component 0, and the filtered
+//! value p returns as (p, p, p, 1.0) before the swizzle.
+//!
+//! **8. Filter.** Per component, [`texel::blend`] of the lane's taps with the weights
+//! W = (256 − α or α) per linear axis times (256 − frac or frac) across levels (S = 8 per linear
+//! axis plus 8 for a trilinear lane); a single tap (nearest, one level) passes unchanged.
+//! `gather4` returns component `gather_comp` of taps (i0,j1), (i1,j1), (i1,j0), (i0,j0) as x, y,
+//! z, w (1D: (i0), (i1), (i1), (i0)) with no swizzle. Integer formats never blend.
+//!
+//! **9. Output.** The descriptor swizzle (r g b a 0 1 per component; 1 is 1.0, or 1 for integer
+//! formats) is applied to the filtered vector (not to gather4 or txq). A lane whose tap hit a
+//! non-resident tile (TEXEL_FAIL) returns zeros; `status` is the address pipeline's TFE word;
+//! `lambda` the LOD unit's λ·256 (0 for txf, txq and faults). Write mask: a four-vector is always
+//! produced; masked components are reported as null.
+//!
+//! **Faults** (zeros for every lane, no fetch): the address pipeline's (unbound, bad descriptor,
+//! type mismatch), and `bad_descriptor` for an integer format with a linear min, mag or mip filter
+//! or with depth compare in a sampling op.
+
+pub mod cache;
+pub mod texel;
+
+pub use cache::Cache;
+pub use texel::{Compare, Family, Format};
+
+use crate::fpmodel::fp_to_fixed;
+use crate::lod::{self, LodMode, LodSampler, LodTex, LodTxn, MipFilter};
+use crate::texaddr::{self, Dim, Fault, Lane, SamplerDesc, TexAddrTxn, TexDesc, Wrap};
+
+/// Bytes per cache line (and per memory request).
+pub const LINE_BYTES: u64 = 64;
+
+/// Operation.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum TexOp {
+    Tex = 0,
+    Txb = 1,
+    Txl = 2,
+    Txd = 3,
+    Txf = 4,
+    Txq = 5,
+    Gather4 = 6,
+    SampleC = 7,
+    SampleCLz = 8,
+}
+
+impl TexOp {
+    /// Every op with its vector name.
+    pub const ALL: [(TexOp, &'static str); 9] = [
+        (TexOp::Tex, "tex"),
+        (TexOp::Txb, "txb"),
+        (TexOp::Txl, "txl"),
+        (TexOp::Txd, "txd"),
+        (TexOp::Txf, "txf"),
+        (TexOp::Txq, "txq"),
+        (TexOp::Gather4, "gather4"),
+        (TexOp::SampleC, "sample_c"),
+        (TexOp::SampleCLz, "sample_c_lz"),
+    ];
+    /// The vector name.
+    pub fn name(self) -> &'static str {
+        Self::ALL[self as usize].1
+    }
+    /// From the 4-bit code.
+    pub fn from_code(c: u32) -> Option<TexOp> {
+        Self::ALL.get(c as usize).map(|o| o.0)
+    }
+    /// The LOD unit's mode for this op.
+    pub fn lod_mode(self) -> LodMode {
+        match self {
+            TexOp::Tex | TexOp::SampleC => LodMode::Implicit,
+            TexOp::Txb => LodMode::Bias,
+            TexOp::Txl => LodMode::Lod,
+            TexOp::Txd => LodMode::Grad,
+            _ => LodMode::Lz,
+        }
+    }
+    /// A filtered sampling op (the ones an integer format may not filter).
+    pub fn filters(self) -> bool {
+        !matches!(self, TexOp::Txf | TexOp::Txq | TexOp::Gather4)
+    }
+    /// Depth compare.
+    pub fn compares(self) -> bool {
+        matches!(self, TexOp::SampleC | TexOp::SampleCLz)
+    }
+}
+
+/// Texture data.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum TexData {
+    /// The mip chain's bytes from `base` (missing bytes read 0).
+    Bytes(Vec<u8>),
+    /// The hash rule with this seed (byte a = byte a mod 8 of splitmix64(seed ⊕ ⌊a/8⌋)).
+    Hash(u64),
+}
+
+/// A descriptor swizzle selector.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Swz {
+    R = 0,
+    G = 1,
+    B = 2,
+    A = 3,
+    Zero = 4,
+    One = 5,
+}
+
+impl Swz {
+    /// Every selector with its letter.
+    pub const ALL: [(Swz, char); 6] = [
+        (Swz::R, 'r'),
+        (Swz::G, 'g'),
+        (Swz::B, 'b'),
+        (Swz::A, 'a'),
+        (Swz::Zero, '0'),
+        (Swz::One, '1'),
+    ];
+    /// From the 3-bit code (6, 7 read as 0).
+    pub fn from_code(c: u32) -> Swz {
+        Self::ALL.get(c as usize).map_or(Swz::Zero, |s| s.0)
+    }
+    /// The letter.
+    pub fn letter(self) -> char {
+        Self::ALL[self as usize].1
+    }
+}
+
+/// The identity swizzle.
+pub const IDENTITY: [Swz; 4] = [Swz::R, Swz::G, Swz::B, Swz::A];
+
+/// A texture: the address pipeline's fields plus format, swizzle, residency map and data.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Texture {
+    /// Size, levels, layers, base, dimension, sparse; `bpp` is the format's.
+    pub desc: TexDesc,
+    pub format: Format,
+    pub swizzle: [Swz; 4],
+    /// Non-resident (level, 64 KiB tile) pairs of a sparse texture.
+    pub nonresident: Vec<(u32, u64)>,
+    pub data: TexData,
+}
+
+impl Texture {
+    /// The header words the unit receives: the address pipeline's four, then
+    /// format | swizzle[k] << (5 + 3k).
+    pub fn header(&self) -> [u32; 5] {
+        let w = self.desc.to_words();
+        let mut x = self.format as u32;
+        for (k, s) in self.swizzle.iter().enumerate() {
+            x |= (*s as u32) << (5 + 3 * k);
+        }
+        [w[0], w[1], w[2], w[3], x]
+    }
+    /// Bytes of the whole mip chain (aligned levels).
+    pub fn chain_bytes(&self) -> u64 {
+        let h = texaddr::HeaderFields::from_words(&self.desc.to_words());
+        h.level_start(h.levels).wrapping_sub(h.base) & texaddr::ADDR_MASK
+    }
+    /// Byte at absolute address `a`, if this texture's chain covers it.
+    pub fn byte(&self, a: u64) -> Option<u8> {
+        let off = a.wrapping_sub(self.desc.base) & texaddr::ADDR_MASK;
+        if off >= self.chain_bytes() {
+            return None;
+        }
+        Some(match &self.data {
+            TexData::Bytes(d) => d.get(off as usize).copied().unwrap_or(0),
+            TexData::Hash(seed) => (splitmix64(seed ^ (a / 8)) >> (8 * (a % 8))) as u8,
+        })
+    }
+}
+
+/// splitmix64 (the `fill` hash rule).
+pub fn splitmix64(x: u64) -> u64 {
+    let mut z = x.wrapping_add(0x9E37_79B9_7F4A_7C15);
+    z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
+    z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
+    z ^ (z >> 31)
+}
+
+/// Texture minification/magnification filter.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Filter {
+    Nearest = 0,
+    Linear = 1,
+}
+
+/// A sampler.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct TexSampler {
+    pub wrap_s: Wrap,
+    pub wrap_t: Wrap,
+    pub min_filter: Filter,
+    pub mag_filter: Filter,
+    pub mip_filter: MipFilter,
+    pub unnormalized: bool,
+    /// Bias·256 (−4096…4096).
+    pub bias: i32,
+    /// min_lod·256, max_lod·256 (u4.8).
+    pub min_lod: u32,
+    pub max_lod: u32,
+    pub compare: Compare,
+    /// Border colour (f32 bits, or integers for integer formats).
+    pub border: [u32; 4],
+}
+
+impl Default for TexSampler {
+    fn default() -> Self {
+        Self {
+            wrap_s: Wrap::Repeat,
+            wrap_t: Wrap::Repeat,
+            min_filter: Filter::Nearest,
+            mag_filter: Filter::Nearest,
+            mip_filter: MipFilter::None,
+            unnormalized: false,
+            bias: 0,
+            min_lod: 0,
+            max_lod: 15 * 256,
+            compare: Compare::Never,
+            border: [0; 4],
+        }
+    }
+}
+
+/// One quad instruction.
+#[derive(Clone, Debug, PartialEq)]
+pub struct TexTxn {
+    pub op: TexOp,
+    pub textures: Vec<Texture>,
+    pub sampler: TexSampler,
+    /// Index into `textures`.
+    pub unit: u32,
+    /// Per lane s, t, r, q (f32 bits; `txf`: integers i, j, k, level).
+    pub coords: [[u32; 4]; 4],
+    /// Per lane dsdx, dsdy, dtdx, dtdy (`txd`).
+    pub grad: [[u32; 4]; 4],
+    /// Per lane shader bias (`txb`), f32.
+    pub bias: [u32; 4],
+    /// Per lane explicit LOD (`txl`, f32) or level (`txq`, integer).
+    pub lod: [u32; 4],
+    /// Per lane depth reference (`sample_c*`), f32.
+    pub reference: [u32; 4],
+    /// Per lane texel offset (du, dv), −8…7.
+    pub offset: [[i32; 2]; 4],
+    /// Write mask (bit k: component k is written).
+    pub wmask: u32,
+    /// Component `gather4` gathers (0…3).
+    pub gather_comp: u32,
+}
+
+/// One quad's result.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct TexResult {
+    /// Per lane x, y, z, w (f32 bits or integers).
+    pub rgba: [[u32; 4]; 4],
+    /// The instruction's write mask (components not written are reported as null).
+    pub wmask: u32,
+    /// Per lane TFE status word.
+    pub status: [u32; 4],
+    pub fault: Fault,
+    /// Per lane λ·256.
+    pub lambda: [i32; 4],
+    /// Memory requests (line addresses, bytes / 64), in order.
+    pub lines: Vec<u64>,
+}
+
+/// Texel-cache parameters.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct CacheConfig {
+    /// False: every access misses and nothing is allocated.
+    pub enabled: bool,
+}
+
+impl Default for CacheConfig {
+    fn default() -> Self {
+        Self { enabled: true }
+    }
+}
+
+/// The texture and header the instruction reads (all-zero header when `unit` is out of range).
+pub fn bound_texture(t: &TexTxn) -> Option<&Texture> {
+    t.textures.get(t.unit as usize)
+}
+
+/// Memory byte at `a` (see step 6).
+pub fn memory_byte(textures: &[Texture], a: u64) -> u8 {
+    textures.iter().rev().find_map(|x| x.byte(a)).unwrap_or(0)
+}
+
+/// A 64-byte line of memory (byte k of the line at bits 8k…).
+pub fn memory_line(textures: &[Texture], line: u64) -> [u8; 64] {
+    std::array::from_fn(|k| memory_byte(textures, line * LINE_BYTES + k as u64))
+}
+
+/// The layer index of an f32 array coordinate: round to nearest even, clamp 0…65535, NaN ⇒ 0.
+pub fn layer_index(x: u32) -> u32 {
+    let c = fp_to_fixed(x, 0);
+    if c.nan {
+        0
+    } else {
+        c.y.clamp(0, 65535) as u32
+    }
+}
+
+/// The LOD unit's request for an instruction.
+pub fn lod_txn(t: &TexTxn, tex: &TexDesc) -> LodTxn {
+    let one_d = tex.dim.coords() == 1;
+    let s = &t.sampler;
+    LodTxn {
+        tex: LodTex {
+            width: tex.width,
+            height: if one_d { 1 } else { tex.height },
+            levels: tex.levels,
+            base_level: 0,
+        },
+        sampler: LodSampler {
+            bias: s.bias,
+            min_lod: s.min_lod,
+            max_lod: s.max_lod,
+            mip_filter: s.mip_filter,
+            max_aniso: 1,
+        },
+        mode: t.op.lod_mode(),
+        coords: std::array::from_fn(|l| [t.coords[l][0], if one_d { 0 } else { t.coords[l][1] }]),
+        grad: t.grad,
+        lod: t.lod,
+        bias: t.bias,
+        lod_clamp: 0,
+        min_lod_warning: 0,
+        fine: false,
+        maxabs: false,
+    }
+}
+
+/// A pass key: (level0, level1, trilinear, linear).
+pub type PassKey = (u32, u32, bool, bool);
+
+/// Per lane: the pass key and the lane's address-pipeline lane (s, t, layer, offset) plus
+/// whether it fetches (txf range check).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct LanePlan {
+    pub key: PassKey,
+    pub lane: Lane,
+    pub active: bool,
+}
+
+/// f32 bits of a non-negative integer below 2^24, plus 0.5.
+fn int_plus_half(i: u32) -> u32 {
+    (i as f32 + 0.5).to_bits()
+}
+
+/// Step 2 and 4's per-lane plan.
+pub fn plan(t: &TexTxn, tex: &Texture, lod: &lod::LodResult) -> [LanePlan; 4] {
+    let d = &tex.desc;
+    let s = &t.sampler;
+    std::array::from_fn(|l| {
+        let c = t.coords[l];
+        let layer_coord = if d.dim == Dim::Array1D { c[1] } else { c[2] };
+        let layer = if d.dim.is_array() {
+            layer_index(layer_coord)
+        } else {
+            0
+        };
+        let mut lane = Lane {
+            s: c[0],
+            t: c[1],
+            layer,
+            offset: t.offset[l],
+        };
+        match t.op {
+            TexOp::Txf => {
+                let level = c[3] as i32;
+                let one_d = d.dim.coords() == 1;
+                let i = c[0] as i32 + t.offset[l][0];
+                let j = if one_d { 0 } else { c[1] as i32 + t.offset[l][1] };
+                let k = if d.dim.is_array() { c[2] as i32 } else { 0 };
+                let layers = if d.dim.is_array() { d.layers as i32 } else { 1 };
+                let mut active = level >= 0 && level < d.levels as i32;
+                if active {
+                    let w = (d.width >> level).max(1) as i32;
+                    let h = if one_d { 1 } else { (d.height >> level).max(1) as i32 };
+                    active = (0..w).contains(&i) && (0..h).contains(&j) && (0..layers).contains(&k);
+                }
+                let lv = if active { level as u32 } else { 0 };
+                lane = Lane {
+                    s: int_plus_half(if active { i as u32 } else { 0 }),
+                    t: int_plus_half(if active { j as u32 } else { 0 }),
+                    layer: if active { k as u32 } else { 0 },
+                    offset: [0, 0],
+                };
+                LanePlan {
+                    key: (lv, lv, false, false),
+                    lane,
+                    active,
+                }
+            }
+            TexOp::Txq => {
+                let lv = t.lod[l];
+                LanePlan {
+                    key: (lv, lv, false, false),
+                    lane,
+                    active: false,
+                }
+            }
+            TexOp::Gather4 => LanePlan {
+                key: (0, 0, false, true),
+                lane,
+                active: true,
+            },
+            _ => {
+                let r = lod[l];
+                let f = if r.magnify {
+                    s.mag_filter
+                } else {
+                    s.min_filter
+                };
+                let tri = s.mip_filter == MipFilter::Linear && r.frac != 0;
+                let level1 = if tri { r.level1 } else { r.level0 };
+                LanePlan {
+                    key: (r.level0, level1, tri, f == Filter::Linear),
+                    lane,
+                    active: true,
+                }
+            }
+        }
+    })
+}
+
+/// Step 3: passes as (key, lane mask), in order of each key's first lane.
+pub fn passes(plan: &[LanePlan; 4]) -> Vec<(PassKey, u32)> {
+    let mut out: Vec<(PassKey, u32)> = Vec::new();
+    for (l, p) in plan.iter().enumerate() {
+        match out.iter_mut().find(|e| e.0 == p.key) {
+            Some(e) => e.1 |= 1 << l,
+            None => out.push((p.key, 1 << l)),
+        }
+    }
+    out
+}
+
+/// The address pipeline's transaction for one pass.
+pub fn pass_txn(
+    t: &TexTxn,
+    tex: &Texture,
+    plan: &[LanePlan; 4],
+    key: PassKey,
+    lod: &lod::LodResult,
+) -> TexAddrTxn {
+    let s = &t.sampler;
+    let txf = t.op == TexOp::Txf;
+    let sampler = SamplerDesc {
+        wrap_s: if txf { Wrap::ClampToEdge } else { s.wrap_s },
+        wrap_t: if txf { Wrap::ClampToEdge } else { s.wrap_t },
+        linear: key.3,
+        unnormalized: txf || s.unnormalized,
+    };
+    let no_lod = matches!(t.op, TexOp::Txf | TexOp::Txq);
+    TexAddrTxn {
+        form: texaddr::Form::Direct {
+            tex: tex.desc.clone(),
+            nonresident: tex.nonresident.clone(),
+            sampler,
+            lanes: std::array::from_fn(|l| plan[l].lane),
+        },
+        op: if t.op == TexOp::Txq {
+            texaddr::Op::Txq
+        } else {
+            texaddr::Op::Sample
+        },
+        level: key.0,
+        mip: key.2.then(|| (key.1, 0)),
+        lambda: std::array::from_fn(|l| if no_lod { 0 } else { lod[l].lambda }),
+        lod_warning: std::array::from_fn(|l| !no_lod && lod[l].lod_warning),
+    }
+}
+
+/// The golden model with its cache state: results of consecutive instructions.
+#[derive(Clone, Debug, Default)]
+pub struct TexModel {
+    pub cache: Cache,
+    /// Textures of the previous instruction (a change flushes the cache).
+    last: Option<Vec<Texture>>,
+}
+
+impl TexModel {
+    /// A cold model with these cache parameters.
+    pub fn new(cfg: CacheConfig) -> Self {
+        Self {
+            cache: Cache::new(cfg),
+            last: None,
+        }
+    }
+
+    /// Whether the test bench flushes before `t` (its textures differ from the previous one's).
+    pub fn needs_flush(&self, t: &TexTxn) -> bool {
+        self.last.as_ref() != Some(&t.textures)
+    }
+
+    /// Executes one instruction.
+    pub fn step(&mut self, t: &TexTxn) -> TexResult {
+        if self.needs_flush(t) {
+            self.cache.flush();
+            self.last = Some(t.textures.clone());
+        }
+        execute(t, &mut self.cache)
+    }
+
+    /// Results of a sequence from a cold cache.
+    pub fn batch(v: &[TexTxn], cfg: CacheConfig) -> Vec<TexResult> {
+        let mut m = Self::new(cfg);
+        v.iter().map(|t| m.step(t)).collect()
+    }
+}
+
+/// The bit-accurate result of one instruction on a cold cache.
+pub fn golden(t: &TexTxn) -> TexResult {
+    TexModel::new(CacheConfig::default()).step(t)
+}
+
+/// The descriptor fault of step 9 beyond the address pipeline's.
+pub fn format_fault(t: &TexTxn, tex: &Texture) -> bool {
+    let s = &t.sampler;
+    tex.format.is_integer()
+        && t.op.filters()
+        && (s.min_filter == Filter::Linear
+            || s.mag_filter == Filter::Linear
+            || s.mip_filter == MipFilter::Linear
+            || t.op.compares())
+}
+
+/// Executes `t` against `cache` (steps 1–9).
+pub fn execute(t: &TexTxn, cache: &mut Cache) -> TexResult {
+    let mut r = TexResult {
+        rgba: [[0; 4]; 4],
+        wmask: t.wmask & 15,
+        status: [0; 4],
+        fault: Fault::Unbound,
+        lambda: [0; 4],
+        lines: Vec::new(),
+    };
+    let Some(tex) = bound_texture(t) else {
+        return r;
+    };
+    let lod = lod::golden(&lod_txn(t, &tex.desc));
+    let plan = plan(t, tex, &lod);
+    let fmt = tex.format;
+    let mut pass_faults = Fault::None;
+    for (key, mask) in passes(&plan) {
+        let at = pass_txn(t, tex, &plan, key, &lod);
+        let a = texaddr::golden(&at);
+        pass_faults = a.fault;
+        if a.fault != Fault::None {
+            break;
+        }
+        if format_fault(t, tex) {
+            pass_faults = Fault::BadDescriptor;
+            break;
+        }
+        // Fetch: distinct lines of the pass's memory taps, in slot order.
+        let mut seen: Vec<u64> = Vec::new();
+        for l in 0..4 {
+            if mask & (1 << l) == 0 || !plan[l].active {
+                continue;
+            }
+            let lane = &a.lanes[l];
+            for (k, tap) in lane.taps.iter().enumerate() {
+                if lane.req & (1 << k) == 0 {
+                    continue;
+                }
+                let line = tap.addr / LINE_BYTES;
+                if !seen.contains(&line) {
+                    seen.push(line);
+                }
+            }
+        }
+        // Slot order = lane, then level, then k: the texaddr tap list is already in that order
+        // per lane, and lanes ascend, so `seen` is in slot order.
+        for line in seen {
+            if !cache.access(line) {
+                r.lines.push(line);
+            }
+        }
+        for l in 0..4 {
+            if mask & (1 << l) == 0 {
+                continue;
+            }
+            let lane = &a.lanes[l];
+            if t.op == TexOp::Txq {
+                r.rgba[l] = a.size;
+                continue;
+            }
+            if t.op != TexOp::Txf {
+                r.lambda[l] = lod[l].lambda;
+            }
+            if !plan[l].active {
+                continue;
+            }
+            r.status[l] = lane.status;
+            if lane.fail {
+                continue;
+            }
+            let texels: Vec<[u32; 4]> = lane
+                .taps
+                .iter()
+                .map(|tap| {
+                    if tap.border {
+                        t.sampler.border
+                    } else {
+                        let bytes: Vec<u8> = (0..fmt.bpp())
+                            .map(|b| memory_byte(&t.textures, tap.addr + u64::from(b)))
+                            .collect();
+                        let raw = bytes
+                            .iter()
+                            .rev()
+                            .fold(0u128, |acc, &b| acc << 8 | u128::from(b));
+                        texel::convert(fmt, raw)
+                    }
+                })
+                .collect();
+            r.rgba[l] = filter_lane(t, tex, lane, &texels, key, a.frac, l);
+        }
+    }
+    if pass_faults != Fault::None {
+        r.status = [0; 4];
+        r.rgba = [[0; 4]; 4];
+        r.lambda = [0; 4];
+    }
+    r.fault = pass_faults;
+    r
+}
+
+/// The weights of a lane's taps (step 8) and S.
+pub fn tap_weights(lane: &texaddr::LaneResult, key: PassKey, one_d: bool, frac: u32) -> (Vec<u32>, u32) {
+    let (tri, linear) = (key.2, key.3);
+    let axis = |w: u32, hi: bool| if hi { w } else { 256 - w };
+    let mut ws = Vec::new();
+    for level in 0..if tri { 2 } else { 1 } {
+        let (wu, wv) = if level == 0 {
+            (lane.wu, lane.wv)
+        } else {
+            (lane.wu1, lane.wv1)
+        };
+        let wl = if !tri {
+            1
+        } else if level == 0 {
+            256 - frac
+        } else {
+            frac
+        };
+        if !linear {
+            ws.push(wl);
+        } else if one_d {
+            ws.push(axis(wu, false) * wl);
+            ws.push(axis(wu, true) * wl);
+        } else {
+            for k in 0..4 {
+                ws.push(axis(wu, k & 1 == 1) * axis(wv, k >= 2) * wl);
+            }
+        }
+    }
+    let s = 8 * (u32::from(tri) + if linear { if one_d { 1 } else { 2 } } else { 0 });
+    (ws, s)
+}
+
+/// Steps 7–9 for one lane: compare, filter (or gather), swizzle.
+fn filter_lane(
+    t: &TexTxn,
+    tex: &Texture,
+    lane: &texaddr::LaneResult,
+    texels: &[[u32; 4]],
+    key: PassKey,
+    frac: u32,
+    l: usize,
+) -> [u32; 4] {
+    let fmt = tex.format;
+    let one_d = tex.desc.dim.coords() == 1;
+    if t.op == TexOp::Gather4 {
+        let c = (t.gather_comp & 3) as usize;
+        let g = |k: usize| texels.get(k).map_or(0, |x| x[c]);
+        return if one_d {
+            [g(0), g(1), g(1), g(0)]
+        } else {
+            [g(2), g(3), g(1), g(0)]
+        };
+    }
+    let (ws, s) = tap_weights(lane, key, one_d, frac);
+    let vec: [u32; 4] = if t.op.compares() {
+        let reference = texel::compare_ref(fmt, t.reference[l]);
+        let taps: Vec<(u32, u32)> = texels
+            .iter()
+            .zip(&ws)
+            .map(|(x, &w)| (texel::compare_tap(t.sampler.compare, reference, x[0]), w))
+            .collect();
+        let p = blend_or_pass(&taps, s);
+        [p, p, p, texel::ONE]
+    } else if fmt.is_integer() {
+        texels[0]
+    } else {
+        std::array::from_fn(|c| {
+            let taps: Vec<(u32, u32)> = texels.iter().zip(&ws).map(|(x, &w)| (x[c], w)).collect();
+            blend_or_pass(&taps, s)
+        })
+    };
+    let one = if fmt.is_integer() { 1 } else { texel::ONE };
+    std::array::from_fn(|c| match tex.swizzle[c] {
+        Swz::Zero => 0,
+        Swz::One => one,
+        sw => vec[sw as usize],
+    })
+}
+
+/// A single tap passes unchanged; otherwise [`texel::blend`].
+fn blend_or_pass(taps: &[(u32, u32)], s: u32) -> u32 {
+    if s == 0 {
+        taps[0].0
+    } else {
+        texel::blend(taps, s)
+    }
+}
