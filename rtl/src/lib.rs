@@ -6,4 +6,5 @@ pub mod common;
 pub mod coverage;
 pub mod export;
 pub mod lod;
+pub mod tex;
 pub mod texaddr;

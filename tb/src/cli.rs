@@ -324,8 +324,8 @@ impl UnitFn for RunCmd {
         let vectors = load::<U>(&a.input)?;
         let mut lines = Vec::with_capacity(vectors.len());
         if a.model == "golden" {
-            for t in &vectors {
-                lines.push(result_line::<U>(&U::golden(t), None));
+            for g in U::golden_batch(&vectors) {
+                lines.push(result_line::<U>(&g, None));
             }
         } else {
             let mut sim = U::new_sim_on(a.engine)?;
@@ -339,8 +339,8 @@ impl UnitFn for RunCmd {
             sim.finish_vcd().map_err(|e| e.to_string())?;
             let (results, stats) = res?;
             if a.model == "both" {
-                for (k, (t, r)) in vectors.iter().zip(&results).enumerate() {
-                    let g = U::golden(t);
+                let golden = U::golden_batch(&vectors);
+                for (k, ((t, r), g)) in vectors.iter().zip(&results).zip(golden).enumerate() {
                     if g != r.out {
                         return Err(format!(
                             "{input}:{}: {} RTL and golden model differ (cycle_out {}): input {}; rtl {}; golden {}",
@@ -471,9 +471,7 @@ impl UnitFn for BenchCmd {
         let n = a.count as usize;
         let vectors = U::random(a.seed, n);
         let t0 = Instant::now();
-        for t in &vectors {
-            std::hint::black_box(U::golden(t));
-        }
+        let golden = std::hint::black_box(U::golden_batch(&vectors));
         let golden_secs = t0.elapsed().as_secs_f64();
         let mut sim = U::new_sim_on(a.engine)?;
         let start_cycle = sim.cycle();
@@ -498,10 +496,10 @@ impl UnitFn for BenchCmd {
         let latency = first.cycle_out - first.cycle_in;
         let span = last.cycle_out - first.cycle_in;
         let transactions = stats.accepted;
-        let mismatches = vectors
+        let mismatches = golden
             .iter()
             .zip(&results)
-            .filter(|(t, r)| U::golden(t) != r.out)
+            .filter(|(g, r)| **g != r.out)
             .count();
         println!(
             "bench {}: {n} vectors ({transactions} RTL transactions), no back-pressure",

@@ -12,9 +12,8 @@ use texpix_sim::{StreamConfig, Transfer};
 /// a lost, duplicated or reordered transaction, the drain an extra one), so it is not re-checked
 /// here.
 pub fn check<U: Unit>(vectors: &[U::Txn], results: &[Transfer<U::Res>]) -> Result<(), String> {
-    for (k, t) in vectors.iter().enumerate() {
+    for (k, (t, g)) in vectors.iter().zip(U::golden_batch(vectors)).enumerate() {
         let r = &results[k];
-        let g = U::golden(t);
         if r.out != g {
             return Err(format!(
                 "vector {} (0-based) at cycle {}: RTL and golden model differ: input {}; rtl {}; golden {}",

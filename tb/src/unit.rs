@@ -51,8 +51,14 @@ pub trait Unit: 'static {
     fn txn_json(t: &Self::Txn) -> Value;
     /// A result as a JSON object (without cycles).
     fn result_json(r: &Self::Res) -> Value;
-    /// The bit-accurate result.
+    /// The bit-accurate result of one vector on its own (a unit with state, like the texture
+    /// unit's cache, starts cold).
     fn golden(t: &Self::Txn) -> Self::Res;
+    /// The bit-accurate results of a sequence run through one unit, in order: what the RTL must
+    /// return. Differs from [`Unit::golden`] per vector only for units with state.
+    fn golden_batch(v: &[Self::Txn]) -> Vec<Self::Res> {
+        v.iter().map(Self::golden).collect()
+    }
     /// The ideal reference's view of a vector, as JSON (see the unit's `ideal.rs`).
     fn ideal_json(t: &Self::Txn) -> Result<Value, String>;
     /// `n` random and edge-case vectors.
@@ -178,7 +184,8 @@ macro_rules! unit_impl {
         about: $about:expr,
         test_vectors: $tv:expr,
         ports_doc: $ports:expr,
-        parameters: $params:expr $(,)?
+        parameters: $params:expr
+        $(, golden_batch: $batch:path)? $(,)?
     }) => {
         impl $crate::unit::Unit for $unit {
             type Block = $block;
@@ -202,6 +209,11 @@ macro_rules! unit_impl {
             fn golden(t: &$txn) -> $res {
                 super::golden(t)
             }
+            $(
+                fn golden_batch(v: &[$txn]) -> Vec<$res> {
+                    $batch(v)
+                }
+            )?
             fn ideal_json(t: &$txn) -> Result<serde_json::Value, String> {
                 super::ideal::ideal_json(t)
             }

@@ -362,16 +362,19 @@ struct Golden(Vec<String>);
 impl UnitFn for Golden {
     type Out = PyResult<Vec<String>>;
     fn call<U: Unit>(self) -> Self::Out {
-        self.0
+        let vectors = self
+            .0
             .iter()
             .map(|line| {
-                let t = U::parse(line)
-                    .map_err(|e| PyValueError::new_err(format!("{}: {e}", U::NAME)))?;
-                let r = catch_unwind(AssertUnwindSafe(|| U::golden(&t)))
-                    .map_err(|p| RustPanic::new_err(panic_text(&*p)))?;
-                Ok(U::result_json(&r).to_string())
+                U::parse(line).map_err(|e| PyValueError::new_err(format!("{}: {e}", U::NAME)))
             })
-            .collect()
+            .collect::<PyResult<Vec<_>>>()?;
+        let results = catch_unwind(AssertUnwindSafe(|| U::golden_batch(&vectors)))
+            .map_err(|p| RustPanic::new_err(panic_text(&*p)))?;
+        Ok(results
+            .iter()
+            .map(|r| U::result_json(r).to_string())
+            .collect())
     }
 }
 

@@ -1,0 +1,314 @@
+//! The texel cache: 16 KiB of 64-byte lines, 64 sets × 4 ways, tree pseudo-LRU, allocate on
+//! miss, blocking (one line at a time), with its memory port.
+//!
+//! Set = line mod 64, tag = line / 64 (36 bits of a 42-bit line address). A miss fills the first
+//! invalid way, else the pseudo-LRU victim (b0 picks the half, 0: ways 0–1; b1 the way in the low
+//! half, 0: way 0; b2 in the high half, 0: way 2; an access to way w points them away from it).
+//! `flush` invalidates every line in one cycle (valid bits are flip-flops; tags, data and the
+//! pseudo-LRU bits are RAMs — stale pseudo-LRU bits never matter, because a set only consults
+//! them once all four ways were refilled, which rewrites all three bits).
+//!
+//! # Ports
+//! Lookup (`lk_valid`/`lk_ready`, `lk_line`): a line address, accepted when the cache is idle.
+//! Result: `ln_valid` for one cycle with the line's bytes `ln_data[k]` (bytes 8k…8k+7,
+//! little-endian) and `ln_hit`. Memory: `mem_req_valid`/`mem_req_ready`, `mem_req_line`; the
+//! response `mem_resp_valid` with `mem_resp_data[k]` (one outstanding request, so no ready).
+//! `enable` low makes every lookup a miss that allocates nothing. Counters `cnt_hits`,
+//! `cnt_misses` (= memory requests), wrapping, cleared by `reset`.
+//!
+//! # Timing
+//! A hit returns on the clock after the lookup is accepted (the tag and data RAMs are read on the
+//! accepting edge) and the cache is ready again the cycle after: one line per two clocks. A miss
+//! returns in the cycle the memory answers.
+
+use rust_hdl::prelude::*;
+
+const IDLE: u64 = 0;
+const CMP: u64 = 1;
+const REQ: u64 = 2;
+const WAIT: u64 = 3;
+
+/// The texel cache. See the module documentation.
+/// (Not `Clone`: rust-hdl's `RAM` is not.)
+#[derive(LogicBlock, Default)]
+pub struct TexelCache {
+    /// Clock.
+    pub clock: Signal<In, Clock>,
+    /// Synchronous reset, active high.
+    pub reset: Signal<In, Bit>,
+    /// Invalidate every line.
+    pub flush: Signal<In, Bit>,
+    /// Cache on (off: no hits, no allocation).
+    pub enable: Signal<In, Bit>,
+    /// Lookup valid.
+    pub lk_valid: Signal<In, Bit>,
+    /// Lookup accepted.
+    pub lk_ready: Signal<Out, Bit>,
+    /// Line address (byte address / 64).
+    pub lk_line: Signal<In, Bits<42>>,
+    /// Result valid (one cycle).
+    pub ln_valid: Signal<Out, Bit>,
+    /// The line was in the cache.
+    pub ln_hit: Signal<Out, Bit>,
+    /// Line bytes 8k…8k+7.
+    pub ln_data: [Signal<Out, Bits<64>>; 8],
+    /// Memory request valid.
+    pub mem_req_valid: Signal<Out, Bit>,
+    /// Memory accepts the request.
+    pub mem_req_ready: Signal<In, Bit>,
+    /// Requested line.
+    pub mem_req_line: Signal<Out, Bits<42>>,
+    /// Memory response valid.
+    pub mem_resp_valid: Signal<In, Bit>,
+    /// Response bytes 8k…8k+7.
+    pub mem_resp_data: [Signal<In, Bits<64>>; 8],
+    /// Hits.
+    pub cnt_hits: Signal<Out, Bits<32>>,
+    /// Misses (memory requests).
+    pub cnt_misses: Signal<Out, Bits<32>>,
+
+    state: DFF<Bits<2>>,
+    line: DFF<Bits<42>>,
+    victim: DFF<Bits<2>>,
+    hits: DFF<Bits<32>>,
+    misses: DFF<Bits<32>>,
+    /// Valid bit of set s in bit s, per way.
+    valid: [DFF<Bits<64>>; 4],
+    tags: [RAM<Bits<36>, 6>; 4],
+    /// Line bytes 8k… of way 0…3.
+    way0: [RAM<Bits<64>, 6>; 8],
+    way1: [RAM<Bits<64>, 6>; 8],
+    way2: [RAM<Bits<64>, 6>; 8],
+    way3: [RAM<Bits<64>, 6>; 8],
+    plru: RAM<Bits<3>, 6>,
+    set: Signal<Local, Bits<6>>,
+    lset: Signal<Local, Bits<6>>,
+    tag: Signal<Local, Bits<36>>,
+    vshift: [Signal<Local, Bits<64>>; 4],
+    vb: [Signal<Local, Bit>; 4],
+    hb: [Signal<Local, Bit>; 4],
+    setbit: Signal<Local, Bits<64>>,
+    way: Signal<Local, Bits<2>>,
+    touched: Signal<Local, Bits<3>>,
+    victim_c: Signal<Local, Bits<2>>,
+}
+
+impl Logic for TexelCache {
+    #[hdl_gen]
+    fn update(&mut self) {
+        dff_setup!(self, clock, state, line, victim, hits, misses);
+        self.lset.next = self.line.q.val().get_bits::<6>(0);
+        self.tag.next = self.line.q.val().get_bits::<36>(6);
+        // The set being read: the incoming lookup's while idle, else the held line's.
+        self.set.next = self.lset.val();
+        if self.state.q.val() == IDLE {
+            self.set.next = self.lk_line.val().get_bits::<6>(0);
+        }
+        for w in 0..4 {
+            self.valid[w].clock.next = self.clock.val();
+            self.valid[w].d.next = self.valid[w].q.val();
+            self.tags[w].read_clock.next = self.clock.val();
+            self.tags[w].write_clock.next = self.clock.val();
+            self.tags[w].write_enable.next = false;
+            self.tags[w].write_address.next = self.lset.val();
+            self.tags[w].write_data.next = self.tag.val();
+            self.tags[w].read_address.next = self.set.val();
+        }
+        for k in 0..8 {
+            self.way0[k].read_clock.next = self.clock.val();
+            self.way0[k].write_clock.next = self.clock.val();
+            self.way0[k].write_enable.next = false;
+            self.way0[k].write_address.next = self.lset.val();
+            self.way0[k].write_data.next = self.mem_resp_data[k].val();
+            self.way0[k].read_address.next = self.set.val();
+            self.way1[k].read_clock.next = self.clock.val();
+            self.way1[k].write_clock.next = self.clock.val();
+            self.way1[k].write_enable.next = false;
+            self.way1[k].write_address.next = self.lset.val();
+            self.way1[k].write_data.next = self.mem_resp_data[k].val();
+            self.way1[k].read_address.next = self.set.val();
+            self.way2[k].read_clock.next = self.clock.val();
+            self.way2[k].write_clock.next = self.clock.val();
+            self.way2[k].write_enable.next = false;
+            self.way2[k].write_address.next = self.lset.val();
+            self.way2[k].write_data.next = self.mem_resp_data[k].val();
+            self.way2[k].read_address.next = self.set.val();
+            self.way3[k].read_clock.next = self.clock.val();
+            self.way3[k].write_clock.next = self.clock.val();
+            self.way3[k].write_enable.next = false;
+            self.way3[k].write_address.next = self.lset.val();
+            self.way3[k].write_data.next = self.mem_resp_data[k].val();
+            self.way3[k].read_address.next = self.set.val();
+        }
+        self.plru.read_clock.next = self.clock.val();
+        self.plru.write_clock.next = self.clock.val();
+        self.plru.write_enable.next = false;
+        self.plru.write_address.next = self.lset.val();
+        self.plru.read_address.next = self.set.val();
+
+        // Tag compare of the held line.
+        for w in 0..4 {
+            self.vshift[w].next = self.valid[w].q.val() >> self.lset.val();
+            self.vb[w].next = self.vshift[w].val().get_bit(0);
+            self.hb[w].next = self.vb[w].val()
+                & (self.tags[w].read_data.val() == self.tag.val())
+                & self.enable.val();
+        }
+        // The way hit, or for a miss the victim: the first invalid way, else the pseudo-LRU one.
+        self.way.next = 0.into();
+        if self.hb[1].val() {
+            self.way.next = 1.into();
+        }
+        if self.hb[2].val() {
+            self.way.next = 2.into();
+        }
+        if self.hb[3].val() {
+            self.way.next = 3.into();
+        }
+        if !self.plru.read_data.val().get_bit(0) {
+            self.victim_c.next = 0.into();
+            if self.plru.read_data.val().get_bit(1) {
+                self.victim_c.next = 1.into();
+            }
+        } else {
+            self.victim_c.next = 2.into();
+            if self.plru.read_data.val().get_bit(2) {
+                self.victim_c.next = 3.into();
+            }
+        }
+        if !self.vb[3].val() {
+            self.victim_c.next = 3.into();
+        }
+        if !self.vb[2].val() {
+            self.victim_c.next = 2.into();
+        }
+        if !self.vb[1].val() {
+            self.victim_c.next = 1.into();
+        }
+        if !self.vb[0].val() {
+            self.victim_c.next = 0.into();
+        }
+        if self.state.q.val() == WAIT {
+            self.way.next = self.victim.q.val();
+        }
+        // Pseudo-LRU bits after touching `way`.
+        if !self.way.val().get_bit(1) {
+            self.touched.next = (self.plru.read_data.val() & 4) | 1;
+            if !self.way.val().get_bit(0) {
+                self.touched.next = self.touched.val() | 2;
+            }
+        } else {
+            self.touched.next = self.plru.read_data.val() & 2;
+            if !self.way.val().get_bit(0) {
+                self.touched.next = self.touched.val() | 4;
+            }
+        }
+        self.plru.write_data.next = self.touched.val();
+        self.setbit.next = bits::<64>(1) << self.lset.val();
+
+        // Outputs and the state machine.
+        self.lk_ready.next = self.state.q.val() == IDLE;
+        self.ln_valid.next = false;
+        self.ln_hit.next = false;
+        self.mem_req_valid.next = self.state.q.val() == REQ;
+        self.mem_req_line.next = self.line.q.val();
+        for k in 0..8 {
+            self.ln_data[k].next = self.mem_resp_data[k].val();
+        }
+        self.cnt_hits.next = self.hits.q.val();
+        self.cnt_misses.next = self.misses.q.val();
+        if self.state.q.val() == IDLE {
+            if self.lk_valid.val() {
+                self.line.d.next = self.lk_line.val();
+                self.state.d.next = CMP.into();
+            }
+        } else if self.state.q.val() == CMP {
+            if self.hb[0].val() | self.hb[1].val() | self.hb[2].val() | self.hb[3].val() {
+                self.ln_valid.next = true;
+                self.ln_hit.next = true;
+                self.plru.write_enable.next = true;
+                self.hits.d.next = self.hits.q.val() + 1;
+                self.state.d.next = IDLE.into();
+                match self.way.val().index() {
+                    0 => {
+                        for k in 0..8 {
+                            self.ln_data[k].next = self.way0[k].read_data.val();
+                        }
+                    }
+                    1 => {
+                        for k in 0..8 {
+                            self.ln_data[k].next = self.way1[k].read_data.val();
+                        }
+                    }
+                    2 => {
+                        for k in 0..8 {
+                            self.ln_data[k].next = self.way2[k].read_data.val();
+                        }
+                    }
+                    _ => {
+                        for k in 0..8 {
+                            self.ln_data[k].next = self.way3[k].read_data.val();
+                        }
+                    }
+                }
+            } else {
+                self.victim.d.next = self.victim_c.val();
+                self.misses.d.next = self.misses.q.val() + 1;
+                self.state.d.next = REQ.into();
+            }
+        } else if self.state.q.val() == REQ {
+            if self.mem_req_ready.val() {
+                self.state.d.next = WAIT.into();
+            }
+        } else if self.mem_resp_valid.val() {
+            self.ln_valid.next = true;
+            self.state.d.next = IDLE.into();
+            if self.enable.val() {
+                self.plru.write_enable.next = true;
+                match self.victim.q.val().index() {
+                    0 => {
+                        self.tags[0].write_enable.next = true;
+                        self.valid[0].d.next = self.valid[0].q.val() | self.setbit.val();
+                        for k in 0..8 {
+                            self.way0[k].write_enable.next = true;
+                        }
+                    }
+                    1 => {
+                        self.tags[1].write_enable.next = true;
+                        self.valid[1].d.next = self.valid[1].q.val() | self.setbit.val();
+                        for k in 0..8 {
+                            self.way1[k].write_enable.next = true;
+                        }
+                    }
+                    2 => {
+                        self.tags[2].write_enable.next = true;
+                        self.valid[2].d.next = self.valid[2].q.val() | self.setbit.val();
+                        for k in 0..8 {
+                            self.way2[k].write_enable.next = true;
+                        }
+                    }
+                    _ => {
+                        self.tags[3].write_enable.next = true;
+                        self.valid[3].d.next = self.valid[3].q.val() | self.setbit.val();
+                        for k in 0..8 {
+                            self.way3[k].write_enable.next = true;
+                        }
+                    }
+                }
+            }
+        }
+        if self.flush.val() {
+            for w in 0..4 {
+                self.valid[w].d.next = 0.into();
+            }
+        }
+        if self.reset.val() {
+            self.state.d.next = IDLE.into();
+            self.hits.d.next = 0.into();
+            self.misses.d.next = 0.into();
+            for w in 0..4 {
+                self.valid[w].d.next = 0.into();
+            }
+        }
+    }
+}

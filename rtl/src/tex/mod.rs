@@ -1,0 +1,24 @@
+//! The texture unit (`docs/units/tex.md`): [`TexUnit`] and its blocks — the texel cache
+//! ([`TexelCache`]), format conversion ([`TexelConvert`]), depth compare ([`DepthCompare`]), the
+//! filter's weighted sum ([`TapBlend`]) and one lane's datapath ([`FilterLane`]). The algorithm is
+//! stated bit for bit in the golden model's documentation (`texpix_tb::tex`).
+
+pub mod blend;
+pub mod cache;
+pub mod compare;
+pub mod convert;
+pub mod lane;
+pub mod prep;
+pub mod srgb;
+pub mod unit;
+pub mod unorm;
+
+pub use blend::TapBlend;
+pub use cache::TexelCache;
+pub use compare::DepthCompare;
+pub use convert::TexelConvert;
+pub use lane::FilterLane;
+pub use prep::LanePrep;
+pub use srgb::{srgb_table, SrgbRom};
+pub use unit::TexUnit;
+pub use unorm::UnormToF32;

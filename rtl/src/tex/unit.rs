@@ -1,0 +1,783 @@
+//! The texture unit (described in `docs/units/tex.md`): one quad sampling instruction in, four
+//! filtered four-vectors out. It instantiates the LOD unit ([`LodUnit`]) and the texture address
+//! pipeline ([`TexAddrUnit`]) and adds the texel cache ([`TexelCache`]), the memory port, format
+//! conversion, depth compare, filtering and the swizzle ([`FilterLane`]).
+//!
+//! # Ports
+//! Input stream (`in_valid`/`in_ready`, transfer on a rising edge with both high): `in_tag`
+//! (returned unchanged), `in_op` (the `TexOp` code: tex, txb, txl, txd, txf, txq, gather4,
+//! sample_c, sample_c_lz), `in_flush` (invalidate the cache first), the texture descriptor
+//! `in_hdr[0..4]` (the address pipeline's four header words; all zero = unbound) and `in_hdr[4]`
+//! (format code [4:0], swizzle 3 bits per component from bit 5), the sampler: `in_wrap`
+//! (wrap_s [2:0], wrap_t [5:3]), `in_min_lin`, `in_mag_lin`, `in_mip` (0 none, 1 nearest,
+//! 2 linear), `in_unnorm`, `in_bias` (·256), `in_min_lod`, `in_max_lod` (·256), `in_compare`,
+//! `in_border[4]`; per lane (`4·lane + k`) `in_coord` (s, t, r, q f32, or txf's i, j, k, level),
+//! `in_grad` (dsdx, dsdy, dtdx, dtdy), per lane `in_lbias`, `in_lod` (f32, or txq's level),
+//! `in_ref`, `in_off` ({dv[7:4], du[3:0]}, 4-bit two's complement); `in_wmask`, `in_gcomp`.
+//! `cache_en`: the cache is used (low: every line is fetched, nothing allocated).
+//! Residency port (forwarded from the address pipeline, same protocol): `res_rd`, `res_tag` (the
+//! instruction's tag), `res_level0`, `res_level1`, `res_tile[32]` → `res_ok[32]`.
+//! Memory port: `mem_req_valid`/`mem_req_ready`, `mem_req_line` (byte address / 64);
+//! `mem_resp_valid` with `mem_resp_data[8]` (line bytes 8k…8k+7), in order, any latency, one
+//! request outstanding.
+//! Output stream (`out_valid`/`out_ready`): `out_tag`, `out_rgba[4·lane + c]`, `out_status[lane]`
+//! (TFE word), `out_lambda[lane]` (λ·256, 16-bit two's complement), `out_fault` (the address
+//! pipeline's fault codes; 5 also for an integer format that would be filtered), `out_wmask`,
+//! `out_lines` (memory requests of this instruction); `cnt_hits`, `cnt_misses` (cache counters).
+//!
+//! # Structure and timing
+//! One instruction at a time, as a sequence: accept (descriptor, sampler and operands into
+//! registers) → LOD unit (5 clocks) → one *pass* per distinct (level pair, filter) key among the
+//! lanes, each: address pipeline (3 clocks, its output held until the pass is done) → fetch
+//! (each distinct line of the pass's taps through the cache: 2 clocks on a hit, 3 + memory latency
+//! on a miss) → four clocks of [`FilterLane`], one lane each → result register → output. Latency
+//! about 16 clocks plus 2 per line; the next instruction is accepted after the result leaves.
+//! `reset` (synchronous, active high) returns to idle and clears the counters and the cache.
+
+use super::{FilterLane, LanePrep, TexelCache};
+use crate::lod::LodUnit;
+use crate::texaddr::TexAddrUnit;
+use rust_hdl::prelude::*;
+
+const IDLE: u64 = 0;
+const LOD: u64 = 1;
+const PASS: u64 = 2;
+const ADDR: u64 = 3;
+const FETCH: u64 = 4;
+const BLEND: u64 = 5;
+const DONE: u64 = 6;
+
+const OP_TXB: u64 = 1;
+const OP_TXL: u64 = 2;
+const OP_TXD: u64 = 3;
+const OP_TXF: u64 = 4;
+const OP_TXQ: u64 = 5;
+const OP_GATHER4: u64 = 6;
+const OP_SAMPLE_C: u64 = 7;
+const OP_SAMPLE_C_LZ: u64 = 8;
+
+/// The texture unit. See the module documentation. (Not `Clone`: the cache's RAMs are not.)
+#[derive(LogicBlock, Default)]
+pub struct TexUnit {
+    /// Clock.
+    pub clock: Signal<In, Clock>,
+    /// Synchronous reset, active high.
+    pub reset: Signal<In, Bit>,
+    /// Input valid.
+    pub in_valid: Signal<In, Bit>,
+    /// An instruction is accepted this cycle.
+    pub in_ready: Signal<Out, Bit>,
+    /// Transaction id.
+    pub in_tag: Signal<In, Bits<16>>,
+    /// Operation code.
+    pub in_op: Signal<In, Bits<4>>,
+    /// Invalidate the cache before this instruction.
+    pub in_flush: Signal<In, Bit>,
+    /// Header words 0…3 and the format/swizzle word.
+    pub in_hdr: [Signal<In, Bits<32>>; 5],
+    /// wrap_s [2:0], wrap_t [5:3].
+    pub in_wrap: Signal<In, Bits<6>>,
+    /// Linear minification.
+    pub in_min_lin: Signal<In, Bit>,
+    /// Linear magnification.
+    pub in_mag_lin: Signal<In, Bit>,
+    /// Mip filter.
+    pub in_mip: Signal<In, Bits<2>>,
+    /// Unnormalized coordinates.
+    pub in_unnorm: Signal<In, Bit>,
+    /// Sampler bias·256.
+    pub in_bias: Signal<In, Bits<16>>,
+    /// min_lod·256.
+    pub in_min_lod: Signal<In, Bits<12>>,
+    /// max_lod·256.
+    pub in_max_lod: Signal<In, Bits<12>>,
+    /// Compare function.
+    pub in_compare: Signal<In, Bits<3>>,
+    /// Border colour.
+    pub in_border: [Signal<In, Bits<32>>; 4],
+    /// Coordinates, `4·lane + k`.
+    pub in_coord: [Signal<In, Bits<32>>; 16],
+    /// Gradients, `4·lane + k`.
+    pub in_grad: [Signal<In, Bits<32>>; 16],
+    /// Shader bias per lane.
+    pub in_lbias: [Signal<In, Bits<32>>; 4],
+    /// Explicit LOD (txl) or level (txq) per lane.
+    pub in_lod: [Signal<In, Bits<32>>; 4],
+    /// Depth reference per lane.
+    pub in_ref: [Signal<In, Bits<32>>; 4],
+    /// Texel offset per lane.
+    pub in_off: [Signal<In, Bits<8>>; 4],
+    /// Write mask.
+    pub in_wmask: Signal<In, Bits<4>>,
+    /// gather4 component.
+    pub in_gcomp: Signal<In, Bits<2>>,
+    /// Cache on.
+    pub cache_en: Signal<In, Bit>,
+    /// Residency read.
+    pub res_rd: Signal<Out, Bit>,
+    /// Tag of the instruction reading residency.
+    pub res_tag: Signal<Out, Bits<16>>,
+    /// Level of slots 8·lane + 0…3.
+    pub res_level0: Signal<Out, Bits<4>>,
+    /// Level of slots 8·lane + 4…7.
+    pub res_level1: Signal<Out, Bits<4>>,
+    /// Tile per slot.
+    pub res_tile: [Signal<Out, Bits<32>>; 32],
+    /// Resident per slot.
+    pub res_ok: [Signal<In, Bit>; 32],
+    /// Memory request valid.
+    pub mem_req_valid: Signal<Out, Bit>,
+    /// Memory accepts the request.
+    pub mem_req_ready: Signal<In, Bit>,
+    /// Requested line.
+    pub mem_req_line: Signal<Out, Bits<42>>,
+    /// Memory response valid.
+    pub mem_resp_valid: Signal<In, Bit>,
+    /// Response bytes 8k…8k+7.
+    pub mem_resp_data: [Signal<In, Bits<64>>; 8],
+    /// Output valid.
+    pub out_valid: Signal<Out, Bit>,
+    /// Downstream accepts.
+    pub out_ready: Signal<In, Bit>,
+    /// Transaction id.
+    pub out_tag: Signal<Out, Bits<16>>,
+    /// Results, `4·lane + c`.
+    pub out_rgba: [Signal<Out, Bits<32>>; 16],
+    /// TFE status per lane.
+    pub out_status: [Signal<Out, Bits<32>>; 4],
+    /// λ·256 per lane.
+    pub out_lambda: [Signal<Out, Bits<16>>; 4],
+    /// Fault code.
+    pub out_fault: Signal<Out, Bits<3>>,
+    /// Write mask.
+    pub out_wmask: Signal<Out, Bits<4>>,
+    /// Memory requests of this instruction.
+    pub out_lines: Signal<Out, Bits<16>>,
+    /// Cache hits.
+    pub cnt_hits: Signal<Out, Bits<32>>,
+    /// Cache misses.
+    pub cnt_misses: Signal<Out, Bits<32>>,
+
+    state: DFF<Bits<3>>,
+    // The instruction.
+    p_tag: DFF<Bits<16>>,
+    p_op: DFF<Bits<4>>,
+    p_hdr: [DFF<Bits<32>>; 5],
+    p_wrap: DFF<Bits<6>>,
+    p_minlin: DFF<Bit>,
+    p_maglin: DFF<Bit>,
+    p_mip: DFF<Bits<2>>,
+    p_unnorm: DFF<Bit>,
+    p_cmp: DFF<Bits<3>>,
+    p_bcol: [DFF<Bits<32>>; 4],
+    p_coord: [DFF<Bits<32>>; 16],
+    p_lod: [DFF<Bits<32>>; 4],
+    p_ref: [DFF<Bits<32>>; 4],
+    p_off: [DFF<Bits<8>>; 4],
+    p_wmask: DFF<Bits<4>>,
+    p_gcomp: DFF<Bits<2>>,
+    // The LOD unit's answer.
+    l_lambda: [DFF<Bits<16>>; 4],
+    l_lv0: [DFF<Bits<5>>; 4],
+    l_lv1: [DFF<Bits<5>>; 4],
+    l_frac: [DFF<Bits<8>>; 4],
+    l_mag: [DFF<Bit>; 4],
+    l_warn: DFF<Bits<4>>,
+    // Passes and fetch.
+    remaining: DFF<Bits<4>>,
+    pmask: DFF<Bits<4>>,
+    pkey: DFF<Bits<12>>,
+    psmp: DFF<Bits<8>>,
+    pending: DFF<Bits<32>>,
+    inflight: DFF<Bit>,
+    cur_line: DFF<Bits<42>>,
+    slo: [DFF<Bits<64>>; 32],
+    shi: [DFF<Bits<64>>; 32],
+    blane: DFF<Bits<2>>,
+    // Result.
+    r_rgba: [DFF<Bits<32>>; 16],
+    r_status: [DFF<Bits<32>>; 4],
+    r_lambda: [DFF<Bits<16>>; 4],
+    r_fault: DFF<Bits<3>>,
+    r_lines: DFF<Bits<16>>,
+
+    lod: LodUnit,
+    addr: TexAddrUnit,
+    cache: TexelCache,
+    lane: FilterLane,
+    /// Per lane: address operands and pass key.
+    prep: [LanePrep; 4],
+
+    accept: Signal<Local, Bit>,
+    in_one_d: Signal<Local, Bit>,
+    dimc: Signal<Local, Bits<3>>,
+    one_d: Signal<Local, Bit>,
+    levels: Signal<Local, Bits<5>>,
+    width: Signal<Local, Bits<16>>,
+    height: Signal<Local, Bits<16>>,
+    layers: Signal<Local, Bits<17>>,
+    is_int: Signal<Local, Bit>,
+    samp: Signal<Local, Bit>,
+    fmt_fault: Signal<Local, Bit>,
+    // Passes.
+    kfirst: Signal<Local, Bits<12>>,
+    found: Signal<Local, Bit>,
+    mask: Signal<Local, Bits<4>>,
+    // Fetch.
+    pfound: Signal<Local, Bit>,
+    pick: Signal<Local, Bits<42>>,
+    fsh: [Signal<Local, Bits<6>>; 32],
+    hit_slot: [Signal<Local, Bit>; 32],
+    lane_on: Signal<Local, Bits<4>>,
+    pinit: Signal<Local, Bits<32>>,
+    hitmask: Signal<Local, Bits<32>>,
+    warn: Signal<Local, Bits<4>>,
+    smp: Signal<Local, Bits<8>>,
+    boh: Signal<Local, Bits<4>>,
+}
+
+impl Logic for TexUnit {
+    #[hdl_gen]
+    fn update(&mut self) {
+        dff_setup!(
+            self, clock, state, p_tag, p_op, p_wrap, p_minlin, p_maglin, p_mip, p_unnorm, p_cmp,
+            p_wmask, p_gcomp, l_warn, remaining, pmask, pkey, psmp, pending, inflight, cur_line,
+            blane, r_fault, r_lines
+        );
+        for k in 0..5 {
+            self.p_hdr[k].clock.next = self.clock.val();
+            self.p_hdr[k].d.next = self.p_hdr[k].q.val();
+        }
+        for k in 0..16 {
+            self.p_coord[k].clock.next = self.clock.val();
+            self.p_coord[k].d.next = self.p_coord[k].q.val();
+            self.r_rgba[k].clock.next = self.clock.val();
+            self.r_rgba[k].d.next = self.r_rgba[k].q.val();
+        }
+        for l in 0..4 {
+            self.p_bcol[l].clock.next = self.clock.val();
+            self.p_bcol[l].d.next = self.p_bcol[l].q.val();
+            self.p_lod[l].clock.next = self.clock.val();
+            self.p_lod[l].d.next = self.p_lod[l].q.val();
+            self.p_ref[l].clock.next = self.clock.val();
+            self.p_ref[l].d.next = self.p_ref[l].q.val();
+            self.p_off[l].clock.next = self.clock.val();
+            self.p_off[l].d.next = self.p_off[l].q.val();
+            self.l_lambda[l].clock.next = self.clock.val();
+            self.l_lambda[l].d.next = self.l_lambda[l].q.val();
+            self.l_lv0[l].clock.next = self.clock.val();
+            self.l_lv0[l].d.next = self.l_lv0[l].q.val();
+            self.l_lv1[l].clock.next = self.clock.val();
+            self.l_lv1[l].d.next = self.l_lv1[l].q.val();
+            self.l_frac[l].clock.next = self.clock.val();
+            self.l_frac[l].d.next = self.l_frac[l].q.val();
+            self.l_mag[l].clock.next = self.clock.val();
+            self.l_mag[l].d.next = self.l_mag[l].q.val();
+            self.r_status[l].clock.next = self.clock.val();
+            self.r_status[l].d.next = self.r_status[l].q.val();
+            self.r_lambda[l].clock.next = self.clock.val();
+            self.r_lambda[l].d.next = self.r_lambda[l].q.val();
+        }
+        for s in 0..32 {
+            self.slo[s].clock.next = self.clock.val();
+            self.slo[s].d.next = self.slo[s].q.val();
+            self.shi[s].clock.next = self.clock.val();
+            self.shi[s].d.next = self.shi[s].q.val();
+        }
+
+        // ---------------- accept: operands into registers, the LOD unit starts ----------------
+        self.accept.next =
+            (self.state.q.val() == IDLE) & self.in_valid.val() & self.lod.in_ready.val();
+        self.in_ready.next = (self.state.q.val() == IDLE) & self.lod.in_ready.val();
+        if self.accept.val() {
+            self.p_tag.d.next = self.in_tag.val();
+            self.p_op.d.next = self.in_op.val();
+            for k in 0..5 {
+                self.p_hdr[k].d.next = self.in_hdr[k].val();
+            }
+            self.p_wrap.d.next = self.in_wrap.val();
+            self.p_minlin.d.next = self.in_min_lin.val();
+            self.p_maglin.d.next = self.in_mag_lin.val();
+            self.p_mip.d.next = self.in_mip.val();
+            self.p_unnorm.d.next = self.in_unnorm.val();
+            self.p_cmp.d.next = self.in_compare.val();
+            for k in 0..16 {
+                self.p_coord[k].d.next = self.in_coord[k].val();
+                self.r_rgba[k].d.next = 0.into();
+            }
+            for l in 0..4 {
+                self.p_bcol[l].d.next = self.in_border[l].val();
+                self.p_lod[l].d.next = self.in_lod[l].val();
+                self.p_ref[l].d.next = self.in_ref[l].val();
+                self.p_off[l].d.next = self.in_off[l].val();
+                self.r_status[l].d.next = 0.into();
+                self.r_lambda[l].d.next = 0.into();
+            }
+            self.p_wmask.d.next = self.in_wmask.val();
+            self.p_gcomp.d.next = self.in_gcomp.val();
+            self.r_fault.d.next = 0.into();
+            self.r_lines.d.next = 0.into();
+            self.state.d.next = LOD.into();
+        }
+
+        // The LOD unit reads the instruction's ports directly on the accepting edge.
+        self.in_one_d.next = (self.in_hdr[1].val().get_bits::<3>(19) == 0)
+            | (self.in_hdr[1].val().get_bits::<3>(19) == 4);
+        self.lod.clock.next = self.clock.val();
+        self.lod.reset.next = self.reset.val();
+        self.lod.in_valid.next = self.in_valid.val() & (self.state.q.val() == IDLE);
+        self.lod.in_tag.next = self.in_tag.val();
+        self.lod.in_width.next = bit_cast::<16, 15>(self.in_hdr[2].val().get_bits::<15>(0)) + 1;
+        self.lod.in_height.next = bit_cast::<16, 15>(self.in_hdr[2].val().get_bits::<15>(16)) + 1;
+        if self.in_one_d.val() {
+            self.lod.in_height.next = 1.into();
+        }
+        self.lod.in_levels.next = bit_cast::<5, 4>(self.in_hdr[1].val().get_bits::<4>(24)) + 1;
+        self.lod.in_base.next = 0.into();
+        self.lod.in_sbias.next = self.in_bias.val();
+        self.lod.in_min_lod.next = self.in_min_lod.val();
+        self.lod.in_max_lod.next = self.in_max_lod.val();
+        self.lod.in_lod_clamp.next = 0.into();
+        self.lod.in_warn.next = 0.into();
+        self.lod.in_mip.next = self.in_mip.val();
+        self.lod.in_aniso.next = 1.into();
+        self.lod.in_fine.next = false;
+        self.lod.in_maxabs.next = false;
+        // Modes: 0 implicit, 1 grad, 2 lod, 3 bias, 4 lz.
+        self.lod.in_mode.next = 4.into();
+        if (self.in_op.val() == 0) | (self.in_op.val() == OP_SAMPLE_C) {
+            self.lod.in_mode.next = 0.into();
+        }
+        if self.in_op.val() == OP_TXB {
+            self.lod.in_mode.next = 3.into();
+        }
+        if self.in_op.val() == OP_TXL {
+            self.lod.in_mode.next = 2.into();
+        }
+        if self.in_op.val() == OP_TXD {
+            self.lod.in_mode.next = 1.into();
+        }
+        for l in 0..4 {
+            self.lod.in_op[4 * l].next = self.in_coord[4 * l].val();
+            self.lod.in_op[4 * l + 1].next = self.in_coord[4 * l + 1].val();
+            if self.in_one_d.val() {
+                self.lod.in_op[4 * l + 1].next = 0.into();
+            }
+            self.lod.in_op[4 * l + 2].next = self.in_lbias[l].val();
+            self.lod.in_op[4 * l + 3].next = 0.into();
+            if self.in_op.val() == OP_TXL {
+                self.lod.in_op[4 * l].next = self.in_lod[l].val();
+                self.lod.in_op[4 * l + 1].next = 0.into();
+                self.lod.in_op[4 * l + 2].next = 0.into();
+            }
+            if self.in_op.val() == OP_TXD {
+                self.lod.in_op[4 * l].next = self.in_grad[4 * l].val();
+                self.lod.in_op[4 * l + 1].next = self.in_grad[4 * l + 1].val();
+                self.lod.in_op[4 * l + 2].next = self.in_grad[4 * l + 2].val();
+                self.lod.in_op[4 * l + 3].next = self.in_grad[4 * l + 3].val();
+            }
+        }
+        self.lod.out_ready.next = self.state.q.val() == LOD;
+
+        // ---------------- the held instruction's descriptor ----------------
+        self.dimc.next = self.p_hdr[1].q.val().get_bits::<3>(19);
+        self.one_d.next = (self.dimc.val() == 0) | (self.dimc.val() == 4);
+        self.levels.next = bit_cast::<5, 4>(self.p_hdr[1].q.val().get_bits::<4>(24)) + 1;
+        self.width.next = bit_cast::<16, 15>(self.p_hdr[2].q.val().get_bits::<15>(0)) + 1;
+        self.height.next = bit_cast::<16, 15>(self.p_hdr[2].q.val().get_bits::<15>(16)) + 1;
+        if self.one_d.val() {
+            self.height.next = 1.into();
+        }
+        self.layers.next = bit_cast::<17, 16>(self.p_hdr[3].q.val().get_bits::<16>(0)) + 1;
+        if !self.dimc.val().get_bit(2) {
+            self.layers.next = 1.into();
+        }
+        self.is_int.next = (self.p_hdr[4].q.val().get_bits::<5>(0) == 17)
+            | (self.p_hdr[4].q.val().get_bits::<5>(0) == 18);
+        self.samp.next = (self.p_op.q.val() <= OP_TXD)
+            | (self.p_op.q.val() == OP_SAMPLE_C)
+            | (self.p_op.q.val() == OP_SAMPLE_C_LZ);
+        self.fmt_fault.next = self.is_int.val()
+            & self.samp.val()
+            & (self.p_minlin.q.val()
+                | self.p_maglin.q.val()
+                | (self.p_mip.q.val() == 2)
+                | (self.p_op.q.val() >= OP_SAMPLE_C));
+
+        // ---------------- per lane: operands and pass keys ----------------
+        for l in 0..4 {
+            self.prep[l].op.next = self.p_op.q.val();
+            for k in 0..4 {
+                self.prep[l].coord[k].next = self.p_coord[4 * l + k].q.val();
+            }
+            self.prep[l].off.next = self.p_off[l].q.val();
+            self.prep[l].lod.next = self.p_lod[l].q.val();
+            self.prep[l].dimc.next = self.dimc.val();
+            self.prep[l].width.next = self.width.val();
+            self.prep[l].height.next = self.height.val();
+            self.prep[l].layers.next = self.layers.val();
+            self.prep[l].levels.next = self.levels.val();
+            self.prep[l].mip.next = self.p_mip.q.val();
+            self.prep[l].min_lin.next = self.p_minlin.q.val();
+            self.prep[l].mag_lin.next = self.p_maglin.q.val();
+            self.prep[l].lambda.next = self.l_lambda[l].q.val();
+            self.prep[l].lv0.next = self.l_lv0[l].q.val();
+            self.prep[l].lv1.next = self.l_lv1[l].q.val();
+            self.prep[l].frac.next = self.l_frac[l].q.val();
+            self.prep[l].mag.next = self.l_mag[l].q.val();
+        }
+
+        // ---------------- LOD answer ----------------
+        self.warn.next = 0.into();
+        for l in 0..4 {
+            if self.lod.out_lod_warning[l].val() {
+                self.warn.next = self.warn.val().replace_bit(l, true);
+            }
+        }
+        if (self.state.q.val() == LOD) & self.lod.out_valid.val() {
+            for l in 0..4 {
+                self.l_lambda[l].d.next = self.lod.out_lambda[l].val();
+                self.l_lv0[l].d.next = self.lod.out_level0[l].val();
+                self.l_lv1[l].d.next = self.lod.out_level1[l].val();
+                self.l_frac[l].d.next = self.lod.out_frac[l].val();
+                self.l_mag[l].d.next = self.lod.out_magnify[l].val();
+                if (self.p_op.q.val() != OP_TXF) & (self.p_op.q.val() != OP_TXQ) {
+                    self.r_lambda[l].d.next = self.lod.out_lambda[l].val();
+                }
+            }
+            self.l_warn.d.next = self.warn.val();
+            self.remaining.d.next = 0xF.into();
+            self.state.d.next = PASS.into();
+        }
+
+        // ---------------- passes into the address pipeline ----------------
+        self.found.next = false;
+        self.kfirst.next = 0.into();
+        for l in 0..4 {
+            if self.remaining.q.val().get_bit(l) & !self.found.val() {
+                self.kfirst.next = self.prep[l].key.val();
+                self.found.next = true;
+            }
+        }
+        self.mask.next = 0.into();
+        for l in 0..4 {
+            if self.remaining.q.val().get_bit(l) & (self.prep[l].key.val() == self.kfirst.val()) {
+                self.mask.next = self.mask.val().replace_bit(l, true);
+            }
+        }
+        self.addr.clock.next = self.clock.val();
+        self.addr.reset.next = self.reset.val();
+        self.addr.in_valid.next = self.state.q.val() == PASS;
+        self.addr.in_tag.next = self.p_tag.q.val();
+        for l in 0..4 {
+            self.addr.in_ra[4 * l].next = 0.into();
+            self.addr.in_ra[4 * l + 1].next = self.prep[l].s.val();
+            if self.one_d.val() {
+                self.addr.in_ra[4 * l + 2].next = self.prep[l].word.val();
+                self.addr.in_ra[4 * l + 3].next = 0.into();
+            } else {
+                self.addr.in_ra[4 * l + 2].next = self.prep[l].t.val();
+                self.addr.in_ra[4 * l + 3].next = self.prep[l].word.val();
+            }
+            self.addr.in_lambda[l].next = self.prep[l].lambda32.val();
+        }
+        self.addr.in_warn.next = self.l_warn.q.val();
+        if (self.p_op.q.val() == OP_TXF) | (self.p_op.q.val() == OP_TXQ) {
+            self.addr.in_warn.next = 0.into();
+        }
+        self.addr.in_bindless.next = true;
+        self.addr.in_lc.next = false;
+        self.addr.in_aoffi.next = true;
+        self.addr.in_param_a.next = self.dimc.val();
+        self.addr.in_ogl.next = false;
+        self.addr.in_cbank.next = 0.into();
+        self.addr.in_hdr_max.next = 0.into();
+        self.addr.in_smp_max.next = 0.into();
+        self.addr.in_txq.next = self.p_op.q.val() == OP_TXQ;
+        self.addr.in_level.next = self.kfirst.val().get_bits::<4>(0);
+        self.addr.in_level1.next = self.kfirst.val().get_bits::<4>(5);
+        self.addr.in_tri.next = self.kfirst.val().get_bit(10);
+        self.addr.in_frac.next = 0.into();
+        for k in 0..4 {
+            self.addr.desc_hdr[k].next = self.p_hdr[k].q.val();
+        }
+        self.addr.desc_smp.next = self.psmp.q.val();
+        self.smp.next = bit_cast::<8, 6>(self.p_wrap.q.val());
+        if self.kfirst.val().get_bit(11) {
+            self.smp.next = self.smp.val() | 0x40;
+        }
+        if self.p_unnorm.q.val() {
+            self.smp.next = self.smp.val() | 0x80;
+        }
+        if self.p_op.q.val() == OP_TXF {
+            self.smp.next = 0x92.into();
+        }
+        if (self.state.q.val() == PASS) & self.addr.in_ready.val() {
+            self.pmask.d.next = self.mask.val();
+            self.pkey.d.next = self.kfirst.val();
+            self.remaining.d.next = self.remaining.q.val() & !self.mask.val();
+            // Sampler word: wrap_s [2:0], wrap_t [5:3], linear [6], unnormalized [7].
+            self.psmp.d.next = self.smp.val();
+            self.state.d.next = ADDR.into();
+        }
+        // Residency: forwarded.
+        self.res_rd.next = self.addr.res_rd.val();
+        self.res_tag.next = self.p_tag.q.val();
+        self.res_level0.next = self.addr.res_level0.val();
+        self.res_level1.next = self.addr.res_level1.val();
+        for s in 0..32 {
+            self.res_tile[s].next = self.addr.res_tile[s].val();
+            self.addr.res_ok[s].next = self.res_ok[s].val();
+        }
+
+        // ---------------- the pass's taps: faults, then fetch ----------------
+        self.addr.out_ready.next = false;
+        self.lane_on.next = self.pmask.q.val();
+        for l in 0..4 {
+            if !self.prep[l].active.val() {
+                self.lane_on.next = self.lane_on.val().replace_bit(l, false);
+            }
+        }
+        self.pinit.next = 0.into();
+        for l in 0..4 {
+            for k in 0..8 {
+                if self.addr.out_req[8 * l + k].val() & self.lane_on.val().get_bit(l) {
+                    self.pinit.next = self.pinit.val().replace_bit(8 * l + k, true);
+                }
+            }
+        }
+        if (self.state.q.val() == ADDR) & self.addr.out_valid.val() {
+            if self.addr.out_fault.val().any() | self.fmt_fault.val() {
+                self.addr.out_ready.next = true;
+                self.r_fault.d.next = self.addr.out_fault.val();
+                if !self.addr.out_fault.val().any() {
+                    self.r_fault.d.next = 5.into();
+                }
+                for k in 0..16 {
+                    self.r_rgba[k].d.next = 0.into();
+                }
+                for l in 0..4 {
+                    self.r_status[l].d.next = 0.into();
+                    self.r_lambda[l].d.next = 0.into();
+                }
+                self.state.d.next = DONE.into();
+            } else {
+                self.pending.d.next = self.pinit.val();
+                self.state.d.next = FETCH.into();
+            }
+        }
+        // Pick the first pending slot's line.
+        self.pfound.next = false;
+        self.pick.next = 0.into();
+        for s in 0..32 {
+            if self.pending.q.val().get_bit(s) & !self.pfound.val() {
+                self.pick.next = self.addr.out_addr[s].val().get_bits::<42>(6);
+                self.pfound.next = true;
+            }
+        }
+        self.cache.clock.next = self.clock.val();
+        self.cache.reset.next = self.reset.val();
+        self.cache.flush.next = self.accept.val() & self.in_flush.val();
+        self.cache.enable.next = self.cache_en.val();
+        self.cache.lk_valid.next =
+            (self.state.q.val() == FETCH) & self.pfound.val() & !self.inflight.q.val();
+        self.cache.lk_line.next = self.pick.val();
+        self.cache.mem_req_ready.next = self.mem_req_ready.val();
+        self.cache.mem_resp_valid.next = self.mem_resp_valid.val();
+        for k in 0..8 {
+            self.cache.mem_resp_data[k].next = self.mem_resp_data[k].val();
+        }
+        self.mem_req_valid.next = self.cache.mem_req_valid.val();
+        self.mem_req_line.next = self.cache.mem_req_line.val();
+        self.cnt_hits.next = self.cache.cnt_hits.val();
+        self.cnt_misses.next = self.cache.cnt_misses.val();
+        if self.cache.lk_valid.val() & self.cache.lk_ready.val() {
+            self.inflight.d.next = true;
+            self.cur_line.d.next = self.pick.val();
+        }
+        self.hitmask.next = 0.into();
+        for s in 0..32 {
+            self.fsh[s].next = (self.addr.out_addr[s].val().get_bits::<6>(0) & 7) << 3;
+            self.hit_slot[s].next = self.pending.q.val().get_bit(s)
+                & (self.addr.out_addr[s].val().get_bits::<42>(6) == self.cur_line.q.val());
+            if self.hit_slot[s].val() {
+                self.hitmask.next = self.hitmask.val().replace_bit(s, true);
+            }
+        }
+        if (self.state.q.val() == FETCH) & self.cache.ln_valid.val() {
+            self.inflight.d.next = false;
+            if !self.cache.ln_hit.val() {
+                self.r_lines.d.next = self.r_lines.q.val() + 1;
+            }
+            self.pending.d.next = self.pending.q.val() & !self.hitmask.val();
+            for s in 0..32 {
+                if self.hit_slot[s].val() {
+                    match self.addr.out_addr[s].val().get_bits::<3>(3).index() {
+                        0 => {
+                            self.slo[s].d.next = self.cache.ln_data[0].val() >> self.fsh[s].val();
+                            self.shi[s].d.next = self.cache.ln_data[1].val();
+                        }
+                        1 => {
+                            self.slo[s].d.next = self.cache.ln_data[1].val() >> self.fsh[s].val();
+                            self.shi[s].d.next = self.cache.ln_data[1].val();
+                        }
+                        2 => {
+                            self.slo[s].d.next = self.cache.ln_data[2].val() >> self.fsh[s].val();
+                            self.shi[s].d.next = self.cache.ln_data[3].val();
+                        }
+                        3 => {
+                            self.slo[s].d.next = self.cache.ln_data[3].val() >> self.fsh[s].val();
+                            self.shi[s].d.next = self.cache.ln_data[3].val();
+                        }
+                        4 => {
+                            self.slo[s].d.next = self.cache.ln_data[4].val() >> self.fsh[s].val();
+                            self.shi[s].d.next = self.cache.ln_data[5].val();
+                        }
+                        5 => {
+                            self.slo[s].d.next = self.cache.ln_data[5].val() >> self.fsh[s].val();
+                            self.shi[s].d.next = self.cache.ln_data[5].val();
+                        }
+                        6 => {
+                            self.slo[s].d.next = self.cache.ln_data[6].val() >> self.fsh[s].val();
+                            self.shi[s].d.next = self.cache.ln_data[7].val();
+                        }
+                        _ => {
+                            self.slo[s].d.next = self.cache.ln_data[7].val() >> self.fsh[s].val();
+                            self.shi[s].d.next = self.cache.ln_data[7].val();
+                        }
+                    }
+                }
+            }
+        }
+        if (self.state.q.val() == FETCH) & !self.pending.q.val().any() & !self.inflight.q.val() {
+            self.blane.d.next = 0.into();
+            self.state.d.next = BLEND.into();
+        }
+
+        // ---------------- filter, one lane per clock ----------------
+        self.lane.fmt.next = self.p_hdr[4].q.val().get_bits::<5>(0);
+        self.lane.swz.next = self.p_hdr[4].q.val().get_bits::<12>(5);
+        for c in 0..4 {
+            self.lane.bcol[c].next = self.p_bcol[c].q.val();
+        }
+        self.lane.tri.next = self.pkey.q.val().get_bit(10);
+        self.lane.linear.next = self.pkey.q.val().get_bit(11);
+        self.lane.one_d.next = self.one_d.val();
+        self.lane.mode.next = 0.into();
+        if self.p_op.q.val() >= OP_SAMPLE_C {
+            self.lane.mode.next = 1.into();
+        }
+        if self.p_op.q.val() == OP_GATHER4 {
+            self.lane.mode.next = 2.into();
+        }
+        self.lane.func.next = self.p_cmp.q.val();
+        self.lane.gcomp.next = self.p_gcomp.q.val();
+        match self.blane.q.val().index() {
+            0 => {
+                for k in 0..8 {
+                    self.lane.lo[k].next = self.slo[k].q.val();
+                    self.lane.hi[k].next = self.shi[k].q.val();
+                    self.lane.border[k].next = self.addr.out_border[k].val();
+                }
+                self.lane.wu.next = self.addr.out_wu[0].val();
+                self.lane.wv.next = self.addr.out_wv[0].val();
+                self.lane.wu1.next = self.addr.out_wu1[0].val();
+                self.lane.wv1.next = self.addr.out_wv1[0].val();
+                self.lane.frac.next = self.l_frac[0].q.val();
+                self.lane.reference.next = self.p_ref[0].q.val();
+            }
+            1 => {
+                for k in 0..8 {
+                    self.lane.lo[k].next = self.slo[8 + k].q.val();
+                    self.lane.hi[k].next = self.shi[8 + k].q.val();
+                    self.lane.border[k].next = self.addr.out_border[8 + k].val();
+                }
+                self.lane.wu.next = self.addr.out_wu[1].val();
+                self.lane.wv.next = self.addr.out_wv[1].val();
+                self.lane.wu1.next = self.addr.out_wu1[1].val();
+                self.lane.wv1.next = self.addr.out_wv1[1].val();
+                self.lane.frac.next = self.l_frac[1].q.val();
+                self.lane.reference.next = self.p_ref[1].q.val();
+            }
+            2 => {
+                for k in 0..8 {
+                    self.lane.lo[k].next = self.slo[16 + k].q.val();
+                    self.lane.hi[k].next = self.shi[16 + k].q.val();
+                    self.lane.border[k].next = self.addr.out_border[16 + k].val();
+                }
+                self.lane.wu.next = self.addr.out_wu[2].val();
+                self.lane.wv.next = self.addr.out_wv[2].val();
+                self.lane.wu1.next = self.addr.out_wu1[2].val();
+                self.lane.wv1.next = self.addr.out_wv1[2].val();
+                self.lane.frac.next = self.l_frac[2].q.val();
+                self.lane.reference.next = self.p_ref[2].q.val();
+            }
+            _ => {
+                for k in 0..8 {
+                    self.lane.lo[k].next = self.slo[24 + k].q.val();
+                    self.lane.hi[k].next = self.shi[24 + k].q.val();
+                    self.lane.border[k].next = self.addr.out_border[24 + k].val();
+                }
+                self.lane.wu.next = self.addr.out_wu[3].val();
+                self.lane.wv.next = self.addr.out_wv[3].val();
+                self.lane.wu1.next = self.addr.out_wu1[3].val();
+                self.lane.wv1.next = self.addr.out_wv1[3].val();
+                self.lane.frac.next = self.l_frac[3].q.val();
+                self.lane.reference.next = self.p_ref[3].q.val();
+            }
+        }
+        self.boh.next = bits::<4>(1) << self.blane.q.val();
+        if self.state.q.val() == BLEND {
+            self.blane.d.next = self.blane.q.val() + 1;
+            for l in 0..4 {
+                if self.boh.val().get_bit(l) & self.pmask.q.val().get_bit(l) {
+                    if self.p_op.q.val() == OP_TXQ {
+                        for c in 0..4 {
+                            self.r_rgba[4 * l + c].d.next = self.addr.out_size[c].val();
+                        }
+                        if self.pkey.q.val().get_bit(4) {
+                            self.r_rgba[4 * l].d.next = 0.into();
+                            self.r_rgba[4 * l + 1].d.next = 0.into();
+                            self.r_rgba[4 * l + 2].d.next = 0.into();
+                        }
+                    } else if self.prep[l].active.val() {
+                        self.r_status[l].d.next = self.addr.out_status[l].val();
+                        if !self.addr.out_fail[l].val() {
+                            for c in 0..4 {
+                                self.r_rgba[4 * l + c].d.next = self.lane.rgba[c].val();
+                            }
+                        }
+                    }
+                }
+            }
+            if self.blane.q.val() == 3 {
+                self.addr.out_ready.next = true;
+                self.state.d.next = PASS.into();
+                if !self.remaining.q.val().any() {
+                    self.state.d.next = DONE.into();
+                }
+            }
+        }
+
+        // ---------------- result ----------------
+        self.out_valid.next = self.state.q.val() == DONE;
+        self.out_tag.next = self.p_tag.q.val();
+        for k in 0..16 {
+            self.out_rgba[k].next = self.r_rgba[k].q.val();
+        }
+        for l in 0..4 {
+            self.out_status[l].next = self.r_status[l].q.val();
+            self.out_lambda[l].next = self.r_lambda[l].q.val();
+        }
+        self.out_fault.next = self.r_fault.q.val();
+        self.out_wmask.next = self.p_wmask.q.val();
+        self.out_lines.next = self.r_lines.q.val();
+        if (self.state.q.val() == DONE) & self.out_ready.val() {
+            self.state.d.next = IDLE.into();
+        }
+        if self.reset.val() {
+            self.state.d.next = IDLE.into();
+            self.inflight.d.next = false;
+        }
+    }
+}
