@@ -668,7 +668,7 @@ pub fn execute(t: &TexTxn, cache: &mut Cache) -> TexResult {
                     }
                 })
                 .collect();
-            r.rgba[l] = filter_lane(t, tex, lane, &texels, key, a.frac, l);
+            r.rgba[l] = filter_lane(t, tex, lane, &texels, key, lod[l].frac, l);
         }
     }
     if pass_faults != Fault::None {

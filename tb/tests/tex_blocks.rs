@@ -1,0 +1,165 @@
+//! The texture unit's datapath blocks (`texpix_rtl::tex`) evaluated through rust-hdl directly
+//! (connect once; set inputs; `update_all` until nothing changes) against the golden model's
+//! per-texel arithmetic (`texpix_tb::tex::texel`): the converter on every format (every 8- and
+//! 16-bit pattern where the format has no more, edge and random patterns otherwise), the filter's
+//! weighted sum on random and edge-case taps and weights, and the depth compare on every function.
+//! Run with `cargo test --release -p texpix-tb --test tex_blocks`.
+
+use rust_hdl::prelude::*;
+use texpix_rtl::tex::{DepthCompare, TapBlend, TexelConvert};
+use texpix_sim::SplitMix64;
+use texpix_tb::tex::texel::{self, Compare, Format};
+
+fn settle<B: Block>(u: &mut B) {
+    for _ in 0..100 {
+        u.update_all();
+        if !u.has_changed() {
+            return;
+        }
+    }
+    panic!("the block did not settle after 100 update passes");
+}
+
+fn connected<B: Block>(mut u: B) -> B {
+    u.connect_all();
+    u
+}
+
+fn convert_rtl(u: &mut TexelConvert, fmt: Format, raw: u128) -> [u32; 4] {
+    u.raw_lo.next = (raw as u64).into();
+    u.raw_hi.next = ((raw >> 64) as u64).into();
+    u.fmt.next = (fmt as u64).into();
+    settle(u);
+    std::array::from_fn(|c| u.c[c].val().to_u32())
+}
+
+/// Edge-value texel patterns: each 8/16/32-bit special repeated over 16 bytes.
+fn edge_patterns() -> Vec<u128> {
+    let mut v = Vec::new();
+    for x in [
+        0u32, 0xFFFF_FFFF, 0x8000_0000, 0x7F80_0000, 0xFF80_0000, 0x7FC0_0001, 0x0000_0001,
+        0x807F_FFFF, 0x0080_0000, 0x7F7F_FFFF, 0x3F80_0000,
+    ] {
+        v.push(u128::from(x) * 0x0000_0001_0000_0001_0000_0001_0000_0001);
+    }
+    for h in [0u16, 0x8000, 0x7C00, 0xFC00, 0x7E01, 0x0001, 0x83FF, 0x0400, 0x7BFF, 0x3C00] {
+        v.push(u128::from(h) * 0x0001_0001_0001_0001_0001_0001_0001_0001);
+    }
+    for b in [0u8, 0x7F, 0x80, 0x81, 0xFF, 0x01] {
+        v.push(u128::from(b) * 0x0101_0101_0101_0101_0101_0101_0101_0101);
+    }
+    v
+}
+
+#[test]
+fn converter_equals_golden_on_every_format() {
+    let mut u = connected(TexelConvert::default());
+    let mut rng = SplitMix64::new(11);
+    let mut checked = 0usize;
+    for &(fmt, name, bpp) in &Format::ALL {
+        let mut raws: Vec<u128> = edge_patterns();
+        if bpp <= 2 {
+            raws.extend((0..1u128 << (8 * bpp)).map(|x| x | 0xDEAD_0000_0000_0000_0000_0000_0000_0000));
+        }
+        for _ in 0..20_000 {
+            raws.push(u128::from(rng.next_u64()) | u128::from(rng.next_u64()) << 64);
+        }
+        for raw in raws {
+            let mask = if bpp == 16 { u128::MAX } else { (1u128 << (8 * bpp)) - 1 };
+            let got = convert_rtl(&mut u, fmt, raw);
+            let want = texel::convert(fmt, raw & mask);
+            assert_eq!(got, want, "{name} raw {raw:#034x}");
+            checked += 1;
+        }
+    }
+    println!("{checked} texels converted, all equal");
+}
+
+fn blend_rtl(u: &mut TapBlend, taps: &[(u32, u32)], s: u32) -> u32 {
+    for k in 0..8 {
+        let (t, w) = taps.get(k).copied().unwrap_or((0, 0));
+        u.tap[k].next = u64::from(t).into();
+        u.w[k].next = u64::from(w).into();
+    }
+    u.s.next = u64::from(s).into();
+    settle(u);
+    u.y.val().to_u32()
+}
+
+/// Weights of a filter configuration: `axes` linear axes (0…2) and a trilinear blend.
+fn weights(rng: &mut SplitMix64, axes: u32, tri: bool) -> (Vec<u32>, u32) {
+    let mut w = vec![1u32];
+    for _ in 0..axes {
+        let a = (rng.next_u64() % 257) as u32;
+        let a = a.min(255);
+        w = w.iter().flat_map(|&x| [x * (256 - a), x * a]).collect();
+    }
+    if tri {
+        let f = (rng.next_u64() % 256) as u32;
+        w = w.iter().map(|&x| x * (256 - f)).chain(w.iter().map(|&x| x * f)).collect();
+    }
+    (w, 8 * (axes + u32::from(tri)))
+}
+
+#[test]
+fn blend_equals_golden() {
+    let mut u = connected(TapBlend::default());
+    let mut rng = SplitMix64::new(5);
+    let specials = [0u32, 0x8000_0000, 0x7F80_0000, 0xFF80_0000, 0x7FC0_0000, 0x7F7F_FFFF, 0x0080_0000, 0x3F80_0000];
+    for n in 0..200_000 {
+        let axes = (rng.next_u64() % 3) as u32;
+        let tri = rng.next_u64() % 2 == 0;
+        let (w, s) = weights(&mut rng, axes, tri);
+        let base_exp = (rng.next_u64() % 254 + 1) as u32;
+        let taps: Vec<(u32, u32)> = w
+            .iter()
+            .map(|&wk| {
+                let t = match rng.next_u64() % 8 {
+                    0 => specials[(rng.next_u64() % specials.len() as u64) as usize],
+                    1..=4 => {
+                        // Close exponents (cancellation, carries).
+                        let e = (base_exp + (rng.next_u64() % 4) as u32).min(254);
+                        (rng.next_u64() as u32 & 0x807F_FFFF) | e << 23
+                    }
+                    _ => texel::flush(rng.next_u64() as u32),
+                };
+                (texel::flush(t), wk)
+            })
+            .collect();
+        let got = blend_rtl(&mut u, &taps, s);
+        let want = texel::blend(&taps, s);
+        assert_eq!(got, want, "case {n}: taps {taps:x?}, S = {s}: rtl {got:#x}, golden {want:#x}");
+    }
+}
+
+#[test]
+fn depth_compare_equals_golden() {
+    let mut u = connected(DepthCompare::default());
+    let mut rng = SplitMix64::new(9);
+    let vals = [0u32, 0x8000_0000, 0x3F80_0000, 0x3F00_0000, 0xBF80_0000, 0x7FC0_0000, 0x7F80_0000, 0xFF80_0000, 0x0000_0001, 0x3F80_0001];
+    for n in 0..50_000 {
+        let func = (rng.next_u64() % 8) as u32;
+        let fmt = if rng.next_u64() % 2 == 0 { Format::D16 } else { Format::D32f };
+        let pick = |r: &mut SplitMix64| {
+            if r.next_u64() % 2 == 0 {
+                vals[(r.next_u64() % vals.len() as u64) as usize]
+            } else {
+                ((r.next_u64() % 1000) as f32 / 800.0 - 0.1).to_bits()
+            }
+        };
+        let reference = pick(&mut rng);
+        let z: [u32; 8] = std::array::from_fn(|_| texel::flush(pick(&mut rng)));
+        u.reference.next = u64::from(reference).into();
+        u.unorm.next = fmt.is_unorm();
+        u.func.next = u64::from(func).into();
+        for k in 0..8 {
+            u.z[k].next = u64::from(z[k]).into();
+        }
+        settle(&mut u);
+        let r = texel::compare_ref(fmt, reference);
+        for k in 0..8 {
+            let want = texel::compare_tap(Compare::from_code(func), r, z[k]);
+            assert_eq!(u.pass[k].val().to_u32(), want, "case {n}: func {func}, ref {reference:#x}, z {:#x}", z[k]);
+        }
+    }
+}
