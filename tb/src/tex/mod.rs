@@ -70,10 +70,16 @@
 //! or with depth compare in a sampling op.
 
 pub mod cache;
+pub mod dut;
+pub mod ideal;
+pub mod io;
+pub mod stim;
 pub mod texel;
+mod unit;
 
 pub use cache::Cache;
 pub use texel::{Compare, Family, Format};
+pub use unit::Tex;
 
 use crate::fpmodel::fp_to_fixed;
 use crate::lod::{self, LodMode, LodSampler, LodTex, LodTxn, MipFilter};
@@ -422,8 +428,12 @@ pub fn plan(t: &TexTxn, tex: &Texture, lod: &lod::LodResult) -> [LanePlan; 4] {
             TexOp::Txf => {
                 let level = c[3] as i32;
                 let one_d = d.dim.coords() == 1;
-                let i = c[0] as i32 + t.offset[l][0];
-                let j = if one_d { 0 } else { c[1] as i32 + t.offset[l][1] };
+                let i = (c[0] as i32).wrapping_add(t.offset[l][0]);
+                let j = if one_d {
+                    0
+                } else {
+                    (c[1] as i32).wrapping_add(t.offset[l][1])
+                };
                 let k = if d.dim.is_array() { c[2] as i32 } else { 0 };
                 let layers = if d.dim.is_array() { d.layers as i32 } else { 1 };
                 let mut active = level >= 0 && level < d.levels as i32;
@@ -561,6 +571,11 @@ impl TexModel {
         let mut m = Self::new(cfg);
         v.iter().map(|t| m.step(t)).collect()
     }
+}
+
+/// The bit-accurate results of a sequence through one unit (cache on, cold at the start).
+pub fn golden_batch(v: &[TexTxn]) -> Vec<TexResult> {
+    TexModel::batch(v, CacheConfig::default())
 }
 
 /// The bit-accurate result of one instruction on a cold cache.
