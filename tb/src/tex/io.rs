@@ -1160,6 +1160,15 @@ mod tests {
     }
 
     #[test]
+    fn random_stimulus_round_trips() {
+        let v = crate::tex::stim::random(11, 400);
+        assert_eq!(v.len(), 400);
+        for t in &v {
+            round_trip(t);
+        }
+    }
+
+    #[test]
     fn results_print_masked_components_as_null() {
         let r = TexResult {
             rgba: [[1, 2, 3, 4], [5, 6, 7, 8], [0; 4], [u32::MAX; 4]],
