@@ -32,8 +32,8 @@
 //! [`TexTxn`], …) and, because the texture address pipeline and the LOD unit are verified
 //! separately (tests/texaddr_golden.rs, tests/lod_golden.rs), their results: which level(s) and
 //! filter each lane uses and the passes (`super::{lod_txn, plan, passes, pass_txn}` over
-//! [`crate::lod::golden`]), and the address pipeline's taps, border flags, TEXEL_FAIL, TXQ sizes,
-//! 8-bit weights and mip fraction ([`crate::texaddr::golden`]). The byte size of a mip chain is
+//! [`crate::lod::golden`]), the LOD unit's per-lane mip fraction, and the address pipeline's taps,
+//! border flags, TEXEL_FAIL, TXQ sizes and 8-bit weights ([`crate::texaddr::golden`]). The byte size of a mip chain is
 //! the address pipeline's *ideal* [`crate::texaddr::ideal::level_start`].
 
 use super::texel::{Compare, Format};
@@ -541,9 +541,15 @@ pub fn weighted_sum(taps: &[(f64, u32)], s: u32) -> Exact {
 /// The filtered value Σ W_k·t_k / 2^s of taps (value, weight): NaN if a weighted tap is NaN or
 /// both infinities are weighted; else an infinity if one is weighted; else the exact sum
 /// (rounded to f64). Zero-weight taps don't count. A single weighted tap carrying all of 2^s is
-/// returned as it is (the exact sum, keeping a −0 or a NaN's payload).
+/// returned as it is (the exact sum, keeping a −0 or a NaN's payload) before the rule for
+/// specials.
 pub fn filtered(taps: &[(f64, u32)], s: u32) -> f64 {
     let live: Vec<(f64, u32)> = taps.iter().copied().filter(|t| t.1 != 0).collect();
+    if let [(t, w)] = live[..] {
+        if u64::from(w) == 1 << s {
+            return t;
+        }
+    }
     let nan = live.iter().any(|t| t.0.is_nan());
     let pinf = live.iter().any(|t| t.0 == f64::INFINITY);
     let ninf = live.iter().any(|t| t.0 == f64::NEG_INFINITY);
@@ -555,11 +561,6 @@ pub fn filtered(taps: &[(f64, u32)], s: u32) -> f64 {
     }
     if ninf {
         return f64::NEG_INFINITY;
-    }
-    if let [(t, w)] = live[..] {
-        if u64::from(w) == 1 << s {
-            return t;
-        }
     }
     weighted_sum(taps, s).value()
 }
@@ -714,7 +715,7 @@ pub fn ideal(t: &TexTxn) -> Result<[IdealLane; 4], Fault> {
                     blended: [false; 4],
                 };
             } else if plan[l].active && !a.lanes[l].fail {
-                *lane_out = lane(t, tex, &a.lanes[l], a.frac, key.2, key.3, l);
+                *lane_out = lane(t, tex, &a.lanes[l], lod[l].frac, key.2, key.3, l);
             }
         }
     }
