@@ -440,7 +440,7 @@ pub fn border_texel(fmt: Format, border: [u32; 4]) -> [f64; 4] {
 pub fn compare_reference(fmt: Format, bits: u32) -> f64 {
     let r = f32_sampled(bits);
     if unorm_format(fmt) && !r.is_nan() {
-        r.max(0.0).min(1.0)
+        r.clamp(0.0, 1.0)
     } else {
         r
     }
