@@ -30,19 +30,35 @@ fn convert_rtl(u: &mut TexelConvert, fmt: Format, raw: u128) -> [u32; 4] {
     u.raw_hi.next = ((raw >> 64) as u64).into();
     u.fmt.next = (fmt as u64).into();
     settle(u);
-    std::array::from_fn(|c| u.c[c].val().to_u32())
+    [
+        u.r.val().to_u32(),
+        u.g.val().to_u32(),
+        u.b.val().to_u32(),
+        u.a.val().to_u32(),
+    ]
 }
 
 /// Edge-value texel patterns: each 8/16/32-bit special repeated over 16 bytes.
 fn edge_patterns() -> Vec<u128> {
     let mut v = Vec::new();
     for x in [
-        0u32, 0xFFFF_FFFF, 0x8000_0000, 0x7F80_0000, 0xFF80_0000, 0x7FC0_0001, 0x0000_0001,
-        0x807F_FFFF, 0x0080_0000, 0x7F7F_FFFF, 0x3F80_0000,
+        0u32,
+        0xFFFF_FFFF,
+        0x8000_0000,
+        0x7F80_0000,
+        0xFF80_0000,
+        0x7FC0_0001,
+        0x0000_0001,
+        0x807F_FFFF,
+        0x0080_0000,
+        0x7F7F_FFFF,
+        0x3F80_0000,
     ] {
         v.push(u128::from(x) * 0x0000_0001_0000_0001_0000_0001_0000_0001);
     }
-    for h in [0u16, 0x8000, 0x7C00, 0xFC00, 0x7E01, 0x0001, 0x83FF, 0x0400, 0x7BFF, 0x3C00] {
+    for h in [
+        0u16, 0x8000, 0x7C00, 0xFC00, 0x7E01, 0x0001, 0x83FF, 0x0400, 0x7BFF, 0x3C00,
+    ] {
         v.push(u128::from(h) * 0x0001_0001_0001_0001_0001_0001_0001_0001);
     }
     for b in [0u8, 0x7F, 0x80, 0x81, 0xFF, 0x01] {
@@ -59,13 +75,19 @@ fn converter_equals_golden_on_every_format() {
     for &(fmt, name, bpp) in &Format::ALL {
         let mut raws: Vec<u128> = edge_patterns();
         if bpp <= 2 {
-            raws.extend((0..1u128 << (8 * bpp)).map(|x| x | 0xDEAD_0000_0000_0000_0000_0000_0000_0000));
+            raws.extend(
+                (0..1u128 << (8 * bpp)).map(|x| x | 0xDEAD_0000_0000_0000_0000_0000_0000_0000),
+            );
         }
         for _ in 0..20_000 {
             raws.push(u128::from(rng.next_u64()) | u128::from(rng.next_u64()) << 64);
         }
         for raw in raws {
-            let mask = if bpp == 16 { u128::MAX } else { (1u128 << (8 * bpp)) - 1 };
+            let mask = if bpp == 16 {
+                u128::MAX
+            } else {
+                (1u128 << (8 * bpp)) - 1
+            };
             let got = convert_rtl(&mut u, fmt, raw);
             let want = texel::convert(fmt, raw & mask);
             assert_eq!(got, want, "{name} raw {raw:#034x}");
@@ -96,7 +118,11 @@ fn weights(rng: &mut SplitMix64, axes: u32, tri: bool) -> (Vec<u32>, u32) {
     }
     if tri {
         let f = (rng.next_u64() % 256) as u32;
-        w = w.iter().map(|&x| x * (256 - f)).chain(w.iter().map(|&x| x * f)).collect();
+        w = w
+            .iter()
+            .map(|&x| x * (256 - f))
+            .chain(w.iter().map(|&x| x * f))
+            .collect();
     }
     (w, 8 * (axes + u32::from(tri)))
 }
@@ -105,7 +131,16 @@ fn weights(rng: &mut SplitMix64, axes: u32, tri: bool) -> (Vec<u32>, u32) {
 fn blend_equals_golden() {
     let mut u = connected(TapBlend::default());
     let mut rng = SplitMix64::new(5);
-    let specials = [0u32, 0x8000_0000, 0x7F80_0000, 0xFF80_0000, 0x7FC0_0000, 0x7F7F_FFFF, 0x0080_0000, 0x3F80_0000];
+    let specials = [
+        0u32,
+        0x8000_0000,
+        0x7F80_0000,
+        0xFF80_0000,
+        0x7FC0_0000,
+        0x7F7F_FFFF,
+        0x0080_0000,
+        0x3F80_0000,
+    ];
     for n in 0..200_000 {
         let axes = (rng.next_u64() % 3) as u32;
         let tri = rng.next_u64() % 2 == 0;
@@ -128,7 +163,10 @@ fn blend_equals_golden() {
             .collect();
         let got = blend_rtl(&mut u, &taps, s);
         let want = texel::blend(&taps, s);
-        assert_eq!(got, want, "case {n}: taps {taps:x?}, S = {s}: rtl {got:#x}, golden {want:#x}");
+        assert_eq!(
+            got, want,
+            "case {n}: taps {taps:x?}, S = {s}: rtl {got:#x}, golden {want:#x}"
+        );
     }
 }
 
@@ -136,10 +174,25 @@ fn blend_equals_golden() {
 fn depth_compare_equals_golden() {
     let mut u = connected(DepthCompare::default());
     let mut rng = SplitMix64::new(9);
-    let vals = [0u32, 0x8000_0000, 0x3F80_0000, 0x3F00_0000, 0xBF80_0000, 0x7FC0_0000, 0x7F80_0000, 0xFF80_0000, 0x0000_0001, 0x3F80_0001];
+    let vals = [
+        0u32,
+        0x8000_0000,
+        0x3F80_0000,
+        0x3F00_0000,
+        0xBF80_0000,
+        0x7FC0_0000,
+        0x7F80_0000,
+        0xFF80_0000,
+        0x0000_0001,
+        0x3F80_0001,
+    ];
     for n in 0..50_000 {
         let func = (rng.next_u64() % 8) as u32;
-        let fmt = if rng.next_u64() % 2 == 0 { Format::D16 } else { Format::D32f };
+        let fmt = if rng.next_u64() % 2 == 0 {
+            Format::D16
+        } else {
+            Format::D32f
+        };
         let pick = |r: &mut SplitMix64| {
             if r.next_u64() % 2 == 0 {
                 vals[(r.next_u64() % vals.len() as u64) as usize]
@@ -159,7 +212,12 @@ fn depth_compare_equals_golden() {
         let r = texel::compare_ref(fmt, reference);
         for k in 0..8 {
             let want = texel::compare_tap(Compare::from_code(func), r, z[k]);
-            assert_eq!(u.pass[k].val().to_u32(), want, "case {n}: func {func}, ref {reference:#x}, z {:#x}", z[k]);
+            assert_eq!(
+                u.pass[k].val().to_u32(),
+                want,
+                "case {n}: func {func}, ref {reference:#x}, z {:#x}",
+                z[k]
+            );
         }
     }
 }

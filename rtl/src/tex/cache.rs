@@ -23,11 +23,6 @@
 
 use rust_hdl::prelude::*;
 
-const IDLE: u64 = 0;
-const CMP: u64 = 1;
-const REQ: u64 = 2;
-const WAIT: u64 = 3;
-
 /// The texel cache. See the module documentation.
 /// (Not `Clone`: rust-hdl's `RAM` is not.)
 #[derive(LogicBlock, Default)]
@@ -67,6 +62,7 @@ pub struct TexelCache {
     /// Misses (memory requests).
     pub cnt_misses: Signal<Out, Bits<32>>,
 
+    /// 0 idle, 1 compare tags, 2 request the line, 3 wait for its data.
     state: DFF<Bits<2>>,
     line: DFF<Bits<42>>,
     victim: DFF<Bits<2>>,
@@ -101,7 +97,7 @@ impl Logic for TexelCache {
         self.tag.next = self.line.q.val().get_bits::<36>(6);
         // The set being read: the incoming lookup's while idle, else the held line's.
         self.set.next = self.lset.val();
-        if self.state.q.val() == IDLE {
+        if self.state.q.val() == 0 {
             self.set.next = self.lk_line.val().get_bits::<6>(0);
         }
         for w in 0..4 {
@@ -188,7 +184,7 @@ impl Logic for TexelCache {
         if !self.vb[0].val() {
             self.victim_c.next = 0.into();
         }
-        if self.state.q.val() == WAIT {
+        if self.state.q.val() == 3 {
             self.way.next = self.victim.q.val();
         }
         // Pseudo-LRU bits after touching `way`.
@@ -207,28 +203,28 @@ impl Logic for TexelCache {
         self.setbit.next = bits::<64>(1) << self.lset.val();
 
         // Outputs and the state machine.
-        self.lk_ready.next = self.state.q.val() == IDLE;
+        self.lk_ready.next = self.state.q.val() == 0;
         self.ln_valid.next = false;
         self.ln_hit.next = false;
-        self.mem_req_valid.next = self.state.q.val() == REQ;
+        self.mem_req_valid.next = self.state.q.val() == 2;
         self.mem_req_line.next = self.line.q.val();
         for k in 0..8 {
             self.ln_data[k].next = self.mem_resp_data[k].val();
         }
         self.cnt_hits.next = self.hits.q.val();
         self.cnt_misses.next = self.misses.q.val();
-        if self.state.q.val() == IDLE {
+        if self.state.q.val() == 0 {
             if self.lk_valid.val() {
                 self.line.d.next = self.lk_line.val();
-                self.state.d.next = CMP.into();
+                self.state.d.next = 1.into();
             }
-        } else if self.state.q.val() == CMP {
+        } else if self.state.q.val() == 1 {
             if self.hb[0].val() | self.hb[1].val() | self.hb[2].val() | self.hb[3].val() {
                 self.ln_valid.next = true;
                 self.ln_hit.next = true;
                 self.plru.write_enable.next = true;
                 self.hits.d.next = self.hits.q.val() + 1;
-                self.state.d.next = IDLE.into();
+                self.state.d.next = 0.into();
                 match self.way.val().index() {
                     0 => {
                         for k in 0..8 {
@@ -254,15 +250,15 @@ impl Logic for TexelCache {
             } else {
                 self.victim.d.next = self.victim_c.val();
                 self.misses.d.next = self.misses.q.val() + 1;
-                self.state.d.next = REQ.into();
+                self.state.d.next = 2.into();
             }
-        } else if self.state.q.val() == REQ {
+        } else if self.state.q.val() == 2 {
             if self.mem_req_ready.val() {
-                self.state.d.next = WAIT.into();
+                self.state.d.next = 3.into();
             }
         } else if self.mem_resp_valid.val() {
             self.ln_valid.next = true;
-            self.state.d.next = IDLE.into();
+            self.state.d.next = 0.into();
             if self.enable.val() {
                 self.plru.write_enable.next = true;
                 match self.victim.q.val().index() {
@@ -303,7 +299,7 @@ impl Logic for TexelCache {
             }
         }
         if self.reset.val() {
-            self.state.d.next = IDLE.into();
+            self.state.d.next = 0.into();
             self.hits.d.next = 0.into();
             self.misses.d.next = 0.into();
             for w in 0..4 {

@@ -6,7 +6,7 @@
 //!   only the format's low bpp bytes are read.
 //! - `fmt: Bits<5>` — the format code (0 `r8` … 20 `d32f`, in the order of the golden model's
 //!   `Format`); codes 21…31 give four zeros.
-//! - `c: [Bits<32>; 4]` — the components r, g, b, a (before the descriptor swizzle).
+//! - `r`, `g`, `b`, `a: Bits<32>` — the components (before the descriptor swizzle).
 //!
 //! Combinational, latency 0.
 //!
@@ -49,7 +49,13 @@ pub struct TexelConvert {
     /// Format code.
     pub fmt: Signal<In, Bits<5>>,
     /// Components r, g, b, a.
-    pub c: [Signal<Out, Bits<32>>; 4],
+    pub r: Signal<Out, Bits<32>>,
+    /// Component g.
+    pub g: Signal<Out, Bits<32>>,
+    /// Component b.
+    pub b: Signal<Out, Bits<32>>,
+    /// Component a.
+    pub a: Signal<Out, Bits<32>>,
     unorm: [UnormToF32; 4],
     half: [F16ToF32; 4],
     srgb: [SrgbRom; 3],
@@ -373,8 +379,9 @@ impl Logic for TexelConvert {
             }
             _ => {}
         }
-        for k in 0..4 {
-            self.c[k].next = self.oc[k].val();
-        }
+        self.r.next = self.oc[0].val();
+        self.g.next = self.oc[1].val();
+        self.b.next = self.oc[2].val();
+        self.a.next = self.oc[3].val();
     }
 }

@@ -6,15 +6,15 @@
 //! (i0,j1), (i1,j1), then level 1's): `lo[k]` (the texel's bytes from bit 0; bytes 8…15 of a
 //! 16-byte texel in `hi[k]`), `border[k]`. Lane state: `bcol[4]` (border colour), `fmt` (format
 //! code), `swz` (swizzle, 3 bits per component), the address pipeline's weights `wu`, `wv`
-//! (level 0), `wu1`, `wv1` (level 1) and the LOD unit's `frac`, `tri` (blend the two levels),
+//! (level 0), `wu1`, `wv1` (level 1) and the LOD unit's `frac`, `trilinear` (blend the two levels),
 //! `linear`, `one_d`, `mode` (0 filter, 1 depth compare, 2 gather4), `func`, `reference`,
 //! `gcomp`. Output `rgba[4]`.
 //!
 //! # Arithmetic
 //! Weights W = f_u·f_v·f_l with f_u = 256 − wu or wu (by the tap's i0/i1; 1 for k' = 0 and 0
 //! otherwise when nearest), f_v likewise (1 for the first two taps and 0 for the others in 1D or
-//! nearest), f_l = 256 − frac or frac (level 0/1) when `tri`, else 1 for level 0 and 0 for level 1:
-//! sixteen small products (9×9 then ×9 bits). S = 8·(tri + (linear ? 1 or 2 : 0)). S = 0 or an
+//! nearest), f_l = 256 − frac or frac (level 0/1) when `trilinear`, else 1 for level 0 and 0 for level 1:
+//! sixteen small products (9×9 then ×9 bits). S = 8·(trilinear + (linear ? 1 or 2 : 0)). S = 0 or an
 //! integer format returns tap 0 unchanged; otherwise each component is one [`TapBlend`]. Compare
 //! replaces every tap by [`DepthCompare`]'s 1.0/0.0 and returns (p, p, p, 1.0).
 //! Combinational: latency 0.
@@ -22,9 +22,6 @@
 use super::{DepthCompare, TapBlend, TexelConvert};
 use crate::common::fp::MulU;
 use rust_hdl::prelude::*;
-
-/// f32 1.0.
-const ONE: u64 = 0x3F80_0000;
 
 /// One lane's texel datapath. See the module documentation.
 #[derive(Clone, Debug, LogicBlock, Default)]
@@ -52,7 +49,7 @@ pub struct FilterLane {
     /// Mip fraction.
     pub frac: Signal<In, Bits<8>>,
     /// Blend two levels.
-    pub tri: Signal<In, Bit>,
+    pub trilinear: Signal<In, Bit>,
     /// Bilinear footprint.
     pub linear: Signal<In, Bit>,
     /// 1D texture.
@@ -70,7 +67,10 @@ pub struct FilterLane {
 
     conv: [TexelConvert; 8],
     cmp: DepthCompare,
-    blend: [TapBlend; 4],
+    blend_r: TapBlend,
+    blend_g: TapBlend,
+    blend_b: TapBlend,
+    blend_a: TapBlend,
     fuv: [MulU<9, 9, 18>; 8],
     fl: [MulU<18, 9, 25>; 8],
     /// Texel k component c at 4k + c.
@@ -80,7 +80,7 @@ pub struct FilterLane {
     fv: [Signal<Local, Bits<9>>; 8],
     flv: [Signal<Local, Bits<9>>; 8],
     s: Signal<Local, Bits<5>>,
-    int: Signal<Local, Bit>,
+    is_int: Signal<Local, Bit>,
     unorm: Signal<Local, Bit>,
     vec: [Signal<Local, Bits<32>>; 4],
     one: Signal<Local, Bits<32>>,
@@ -91,12 +91,12 @@ impl Logic for FilterLane {
     #[hdl_gen]
     fn update(&mut self) {
         // Formats: integer (r32ui 17, rgba8ui 18); not UNORM: snorm 3, float 11…16, integers, d32f 20.
-        self.int.next = (self.fmt.val() == 17) | (self.fmt.val() == 18);
+        self.is_int.next = (self.fmt.val() == 17) | (self.fmt.val() == 18);
         self.unorm.next = !((self.fmt.val() == 3)
             | ((self.fmt.val() >= 11) & (self.fmt.val() <= 18))
             | (self.fmt.val() == 20));
-        self.one.next = ONE.into();
-        if self.int.val() {
+        self.one.next = 0x3F80_0000.into();
+        if self.is_int.val() {
             self.one.next = 1.into();
         }
 
@@ -105,11 +105,17 @@ impl Logic for FilterLane {
             self.conv[k].raw_lo.next = self.lo[k].val();
             self.conv[k].raw_hi.next = self.hi[k].val();
             self.conv[k].fmt.next = self.fmt.val();
-            for c in 0..4 {
-                self.texel[4 * k + c].next = self.conv[k].c[c].val();
-                if self.border[k].val() {
-                    self.texel[4 * k + c].next = self.bcol[c].val();
-                }
+            // (Components as separate ports: the Verilog generator cannot index a port array of
+            // a block that is itself in an array.)
+            self.texel[4 * k].next = self.conv[k].r.val();
+            self.texel[4 * k + 1].next = self.conv[k].g.val();
+            self.texel[4 * k + 2].next = self.conv[k].b.val();
+            self.texel[4 * k + 3].next = self.conv[k].a.val();
+            if self.border[k].val() {
+                self.texel[4 * k].next = self.bcol[0].val();
+                self.texel[4 * k + 1].next = self.bcol[1].val();
+                self.texel[4 * k + 2].next = self.bcol[2].val();
+                self.texel[4 * k + 3].next = self.bcol[3].val();
             }
         }
 
@@ -139,7 +145,7 @@ impl Logic for FilterLane {
                     self.fv[4 * lv + k].next = 1.into();
                 }
                 // level factor
-                if self.tri.val() {
+                if self.trilinear.val() {
                     if lv == 0 {
                         self.flv[4 * lv + k].next =
                             bits::<9>(256) - bit_cast::<9, 8>(self.frac.val());
@@ -192,7 +198,7 @@ impl Logic for FilterLane {
                 self.s.next = 8.into();
             }
         }
-        if self.tri.val() {
+        if self.trilinear.val() {
             self.s.next = self.s.val() + 8;
         }
 
@@ -205,32 +211,42 @@ impl Logic for FilterLane {
         }
 
         // Filters: component c, or the compare results in filter 0.
-        for c in 0..4 {
-            self.blend[c].s.next = self.s.val();
-            for k in 0..8 {
-                self.blend[c].w[k].next = self.fl[k].p.val();
-                self.blend[c].tap[k].next = self.texel[4 * k + c].val();
-            }
+        for k in 0..8 {
+            self.blend_r.w[k].next = self.fl[k].p.val();
+            self.blend_g.w[k].next = self.fl[k].p.val();
+            self.blend_b.w[k].next = self.fl[k].p.val();
+            self.blend_a.w[k].next = self.fl[k].p.val();
+            self.blend_r.tap[k].next = self.texel[4 * k].val();
+            self.blend_g.tap[k].next = self.texel[4 * k + 1].val();
+            self.blend_b.tap[k].next = self.texel[4 * k + 2].val();
+            self.blend_a.tap[k].next = self.texel[4 * k + 3].val();
         }
+        self.blend_r.s.next = self.s.val();
+        self.blend_g.s.next = self.s.val();
+        self.blend_b.s.next = self.s.val();
+        self.blend_a.s.next = self.s.val();
         if self.mode.val() == 1 {
             for k in 0..8 {
-                self.blend[0].tap[k].next = self.cmp.pass[k].val();
+                self.blend_r.tap[k].next = self.cmp.pass[k].val();
             }
         }
+        self.vec[0].next = self.blend_r.y.val();
+        self.vec[1].next = self.blend_g.y.val();
+        self.vec[2].next = self.blend_b.y.val();
+        self.vec[3].next = self.blend_a.y.val();
         for c in 0..4 {
-            self.vec[c].next = self.blend[c].y.val();
-            if (self.s.val() == 0) | self.int.val() {
+            if (self.s.val() == 0) | self.is_int.val() {
                 self.vec[c].next = self.texel[c].val();
             }
         }
         if self.mode.val() == 1 {
-            self.vec[0].next = self.blend[0].y.val();
+            self.vec[0].next = self.blend_r.y.val();
             if self.s.val() == 0 {
                 self.vec[0].next = self.cmp.pass[0].val();
             }
             self.vec[1].next = self.vec[0].val();
             self.vec[2].next = self.vec[0].val();
-            self.vec[3].next = ONE.into();
+            self.vec[3].next = 0x3F80_0000.into();
         }
 
         // Swizzle.

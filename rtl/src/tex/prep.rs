@@ -2,8 +2,8 @@
 //! conversion, the array layer, the TXD register word, λ widened, and the lane's pass key.
 //!
 //! # Ports
-//! Inputs: the instruction's `op` (TexOp code), `coord[4]` (s, t, r, q f32, or txf's i, j, k,
-//! level), `off` ({dv[7:4], du[3:0]}), `lod` (txq's level), the descriptor's `dimc` (paramA
+//! Inputs: the instruction's `op` (TexOp code), `cs`, `ct`, `cr`, `cq` (s, t, r, q f32, or txf's i, j,
+//! k, level), `off` ({dv[7:4], du[3:0]}), `lod` (txq's level), the descriptor's `dimc` (paramA
 //! code), `width`, `height` (1 for 1D), `layers` (1 for non-arrays), `levels`, the sampler's
 //! `mip`, `min_lin`, `mag_lin`, and the LOD unit's `lambda`, `lv0`, `lv1`, `frac`, `mag`.
 //! Outputs: `active` (a txf lane inside the texture; always 1 for the other ops), `s`, `t` (the
@@ -23,17 +23,19 @@ use crate::common::fp::FpToFixed;
 use crate::common::U16ToF32;
 use rust_hdl::prelude::*;
 
-const OP_TXF: u64 = 4;
-const OP_TXQ: u64 = 5;
-const OP_GATHER4: u64 = 6;
-
 /// One lane's address operands. See the module documentation.
 #[derive(Clone, Debug, LogicBlock, Default)]
 pub struct LanePrep {
     /// Operation code.
     pub op: Signal<In, Bits<4>>,
-    /// Coordinates.
-    pub coord: [Signal<In, Bits<32>>; 4],
+    /// Coordinate s (txf: i).
+    pub cs: Signal<In, Bits<32>>,
+    /// Coordinate t (txf: j).
+    pub ct: Signal<In, Bits<32>>,
+    /// Coordinate r (txf: k).
+    pub cr: Signal<In, Bits<32>>,
+    /// Coordinate q (txf: level).
+    pub cq: Signal<In, Bits<32>>,
     /// Texel offset.
     pub off: Signal<In, Bits<8>>,
     /// txq level.
@@ -96,22 +98,22 @@ impl Logic for LanePrep {
     fn update(&mut self) {
         self.one_d.next = (self.dimc.val() == 0) | (self.dimc.val() == 4);
         // txf: the texel, its level and the range check.
-        self.i.next = self.coord[0].val() + bit_cast::<32, 4>(self.off.val().get_bits::<4>(0));
+        self.i.next = self.cs.val() + bit_cast::<32, 4>(self.off.val().get_bits::<4>(0));
         if self.off.val().get_bit(3) {
             self.i.next = self.i.val() + 0xFFFF_FFF0_u64;
         }
-        self.j.next = self.coord[1].val() + bit_cast::<32, 4>(self.off.val().get_bits::<4>(4));
+        self.j.next = self.ct.val() + bit_cast::<32, 4>(self.off.val().get_bits::<4>(4));
         if self.off.val().get_bit(7) {
             self.j.next = self.j.val() + 0xFFFF_FFF0_u64;
         }
         if self.one_d.val() {
             self.j.next = 0.into();
         }
-        self.k.next = self.coord[2].val();
+        self.k.next = self.cr.val();
         if !self.dimc.val().get_bit(2) {
             self.k.next = 0.into();
         }
-        self.lv.next = self.coord[3].val();
+        self.lv.next = self.cq.val();
         self.wl.next = self.width.val() >> self.lv.val().get_bits::<4>(0);
         if self.wl.val() == 0 {
             self.wl.next = 1.into();
@@ -121,7 +123,7 @@ impl Logic for LanePrep {
             self.hl.next = 1.into();
         }
         self.active.next = true;
-        if self.op.val() == OP_TXF {
+        if self.op.val() == 4 {
             self.active.next = !self.lv.val().get_bit(31)
                 & (self.lv.val() < bit_cast::<32, 5>(self.levels.val()))
                 & !self.i.val().get_bit(31)
@@ -139,9 +141,9 @@ impl Logic for LanePrep {
         }
 
         // Array layer.
-        self.fix.a.next = self.coord[2].val();
+        self.fix.a.next = self.cr.val();
         if self.dimc.val() == 4 {
-            self.fix.a.next = self.coord[1].val();
+            self.fix.a.next = self.ct.val();
         }
         self.layer.next = self.fix.y.val().get_bits::<16>(0);
         if self.fix.y.val().get_bits::<16>(16).any() {
@@ -152,11 +154,11 @@ impl Logic for LanePrep {
         }
 
         // Address-pipeline operands.
-        self.s.next = self.coord[0].val();
-        self.t.next = self.coord[1].val();
+        self.s.next = self.cs.val();
+        self.t.next = self.ct.val();
         self.word.next =
             (bit_cast::<32, 8>(self.off.val()) << 16) | bit_cast::<32, 16>(self.layer.val());
-        if self.op.val() == OP_TXF {
+        if self.op.val() == 4 {
             self.s.next = self.fs.y.val() - 0x80_0000;
             self.t.next = self.ft.y.val() - 0x80_0000;
             self.word.next = 0.into();
@@ -168,36 +170,38 @@ impl Logic for LanePrep {
         if self.lambda.val().get_bit(15) {
             self.lambda32.next = self.lambda32.val() | 0xFFFF_0000_u64;
         }
-        if (self.op.val() == OP_TXF) | (self.op.val() == OP_TXQ) {
+        if (self.op.val() == 4) | (self.op.val() == 5) {
             self.lambda32.next = 0.into();
         }
 
         // Pass key.
-        self.key.next = bit_cast::<12, 5>(self.lv0.val()) | (bit_cast::<12, 5>(self.lv0.val()) << 5);
+        self.key.next =
+            bit_cast::<12, 5>(self.lv0.val()) | (bit_cast::<12, 5>(self.lv0.val()) << 5);
         if (self.mip.val() == 2) & self.frac.val().any() {
-            self.key.next =
-                bit_cast::<12, 5>(self.lv0.val()) | (bit_cast::<12, 5>(self.lv1.val()) << 5) | 0x400;
+            self.key.next = bit_cast::<12, 5>(self.lv0.val())
+                | (bit_cast::<12, 5>(self.lv1.val()) << 5)
+                | 0x400;
         }
         if (self.mag.val() & self.mag_lin.val()) | (!self.mag.val() & self.min_lin.val()) {
             self.key.next = self.key.val() | 0x800;
         }
-        if self.op.val() == OP_GATHER4 {
+        if self.op.val() == 6 {
             self.key.next = 0x800.into();
         }
         self.lvk.next = bit_cast::<12, 4>(self.lv.val().get_bits::<4>(0));
-        if self.op.val() == OP_TXQ {
+        if self.op.val() == 5 {
             self.lvk.next = bit_cast::<12, 4>(self.lod.val().get_bits::<4>(0));
             if self.lod.val().get_bits::<28>(4).any() {
                 self.lvk.next = 16.into();
             }
         }
-        if self.op.val() == OP_TXF {
+        if self.op.val() == 4 {
             self.key.next = 0.into();
             if self.active.val() {
                 self.key.next = self.lvk.val() | (self.lvk.val() << 5);
             }
         }
-        if self.op.val() == OP_TXQ {
+        if self.op.val() == 5 {
             self.key.next = self.lvk.val() | (self.lvk.val() << 5);
         }
     }

@@ -39,23 +39,6 @@ use crate::lod::LodUnit;
 use crate::texaddr::TexAddrUnit;
 use rust_hdl::prelude::*;
 
-const IDLE: u64 = 0;
-const LOD: u64 = 1;
-const PASS: u64 = 2;
-const ADDR: u64 = 3;
-const FETCH: u64 = 4;
-const BLEND: u64 = 5;
-const DONE: u64 = 6;
-
-const OP_TXB: u64 = 1;
-const OP_TXL: u64 = 2;
-const OP_TXD: u64 = 3;
-const OP_TXF: u64 = 4;
-const OP_TXQ: u64 = 5;
-const OP_GATHER4: u64 = 6;
-const OP_SAMPLE_C: u64 = 7;
-const OP_SAMPLE_C_LZ: u64 = 8;
-
 /// The texture unit. See the module documentation. (Not `Clone`: the cache's RAMs are not.)
 #[derive(LogicBlock, Default)]
 pub struct TexUnit {
@@ -158,6 +141,10 @@ pub struct TexUnit {
     /// Cache misses.
     pub cnt_misses: Signal<Out, Bits<32>>,
 
+    /// 0 idle, 1 LOD, 2 pass into the address pipeline, 3 address result, 4 fetch, 5 blend
+    /// (one lane per clock), 6 result held (literals in the code: rust-hdl does not export Rust
+    /// constants). Op codes as `in_op`: 1 txb, 2 txl, 3 txd, 4 txf, 5 txq, 6 gather4, 7 sample_c,
+    /// 8 sample_c_lz.
     state: DFF<Bits<3>>,
     // The instruction.
     p_tag: DFF<Bits<16>>,
@@ -287,8 +274,8 @@ impl Logic for TexUnit {
 
         // ---------------- accept: operands into registers, the LOD unit starts ----------------
         self.accept.next =
-            (self.state.q.val() == IDLE) & self.in_valid.val() & self.lod.in_ready.val();
-        self.in_ready.next = (self.state.q.val() == IDLE) & self.lod.in_ready.val();
+            (self.state.q.val() == 0) & self.in_valid.val() & self.lod.in_ready.val();
+        self.in_ready.next = (self.state.q.val() == 0) & self.lod.in_ready.val();
         if self.accept.val() {
             self.p_tag.d.next = self.in_tag.val();
             self.p_op.d.next = self.in_op.val();
@@ -317,7 +304,7 @@ impl Logic for TexUnit {
             self.p_gcomp.d.next = self.in_gcomp.val();
             self.r_fault.d.next = 0.into();
             self.r_lines.d.next = 0.into();
-            self.state.d.next = LOD.into();
+            self.state.d.next = 1.into();
         }
 
         // The LOD unit reads the instruction's ports directly on the accepting edge.
@@ -325,7 +312,7 @@ impl Logic for TexUnit {
             | (self.in_hdr[1].val().get_bits::<3>(19) == 4);
         self.lod.clock.next = self.clock.val();
         self.lod.reset.next = self.reset.val();
-        self.lod.in_valid.next = self.in_valid.val() & (self.state.q.val() == IDLE);
+        self.lod.in_valid.next = self.in_valid.val() & (self.state.q.val() == 0);
         self.lod.in_tag.next = self.in_tag.val();
         self.lod.in_width.next = bit_cast::<16, 15>(self.in_hdr[2].val().get_bits::<15>(0)) + 1;
         self.lod.in_height.next = bit_cast::<16, 15>(self.in_hdr[2].val().get_bits::<15>(16)) + 1;
@@ -345,16 +332,16 @@ impl Logic for TexUnit {
         self.lod.in_maxabs.next = false;
         // Modes: 0 implicit, 1 grad, 2 lod, 3 bias, 4 lz.
         self.lod.in_mode.next = 4.into();
-        if (self.in_op.val() == 0) | (self.in_op.val() == OP_SAMPLE_C) {
+        if (self.in_op.val() == 0) | (self.in_op.val() == 7) {
             self.lod.in_mode.next = 0.into();
         }
-        if self.in_op.val() == OP_TXB {
+        if self.in_op.val() == 1 {
             self.lod.in_mode.next = 3.into();
         }
-        if self.in_op.val() == OP_TXL {
+        if self.in_op.val() == 2 {
             self.lod.in_mode.next = 2.into();
         }
-        if self.in_op.val() == OP_TXD {
+        if self.in_op.val() == 3 {
             self.lod.in_mode.next = 1.into();
         }
         for l in 0..4 {
@@ -365,19 +352,19 @@ impl Logic for TexUnit {
             }
             self.lod.in_op[4 * l + 2].next = self.in_lbias[l].val();
             self.lod.in_op[4 * l + 3].next = 0.into();
-            if self.in_op.val() == OP_TXL {
+            if self.in_op.val() == 2 {
                 self.lod.in_op[4 * l].next = self.in_lod[l].val();
                 self.lod.in_op[4 * l + 1].next = 0.into();
                 self.lod.in_op[4 * l + 2].next = 0.into();
             }
-            if self.in_op.val() == OP_TXD {
+            if self.in_op.val() == 3 {
                 self.lod.in_op[4 * l].next = self.in_grad[4 * l].val();
                 self.lod.in_op[4 * l + 1].next = self.in_grad[4 * l + 1].val();
                 self.lod.in_op[4 * l + 2].next = self.in_grad[4 * l + 2].val();
                 self.lod.in_op[4 * l + 3].next = self.in_grad[4 * l + 3].val();
             }
         }
-        self.lod.out_ready.next = self.state.q.val() == LOD;
+        self.lod.out_ready.next = self.state.q.val() == 1;
 
         // ---------------- the held instruction's descriptor ----------------
         self.dimc.next = self.p_hdr[1].q.val().get_bits::<3>(19);
@@ -394,22 +381,22 @@ impl Logic for TexUnit {
         }
         self.is_int.next = (self.p_hdr[4].q.val().get_bits::<5>(0) == 17)
             | (self.p_hdr[4].q.val().get_bits::<5>(0) == 18);
-        self.samp.next = (self.p_op.q.val() <= OP_TXD)
-            | (self.p_op.q.val() == OP_SAMPLE_C)
-            | (self.p_op.q.val() == OP_SAMPLE_C_LZ);
+        self.samp.next =
+            (self.p_op.q.val() <= 3) | (self.p_op.q.val() == 7) | (self.p_op.q.val() == 8);
         self.fmt_fault.next = self.is_int.val()
             & self.samp.val()
             & (self.p_minlin.q.val()
                 | self.p_maglin.q.val()
                 | (self.p_mip.q.val() == 2)
-                | (self.p_op.q.val() >= OP_SAMPLE_C));
+                | (self.p_op.q.val() >= 7));
 
         // ---------------- per lane: operands and pass keys ----------------
         for l in 0..4 {
             self.prep[l].op.next = self.p_op.q.val();
-            for k in 0..4 {
-                self.prep[l].coord[k].next = self.p_coord[4 * l + k].q.val();
-            }
+            self.prep[l].cs.next = self.p_coord[4 * l].q.val();
+            self.prep[l].ct.next = self.p_coord[4 * l + 1].q.val();
+            self.prep[l].cr.next = self.p_coord[4 * l + 2].q.val();
+            self.prep[l].cq.next = self.p_coord[4 * l + 3].q.val();
             self.prep[l].off.next = self.p_off[l].q.val();
             self.prep[l].lod.next = self.p_lod[l].q.val();
             self.prep[l].dimc.next = self.dimc.val();
@@ -434,20 +421,20 @@ impl Logic for TexUnit {
                 self.warn.next = self.warn.val().replace_bit(l, true);
             }
         }
-        if (self.state.q.val() == LOD) & self.lod.out_valid.val() {
+        if (self.state.q.val() == 1) & self.lod.out_valid.val() {
             for l in 0..4 {
                 self.l_lambda[l].d.next = self.lod.out_lambda[l].val();
                 self.l_lv0[l].d.next = self.lod.out_level0[l].val();
                 self.l_lv1[l].d.next = self.lod.out_level1[l].val();
                 self.l_frac[l].d.next = self.lod.out_frac[l].val();
                 self.l_mag[l].d.next = self.lod.out_magnify[l].val();
-                if (self.p_op.q.val() != OP_TXF) & (self.p_op.q.val() != OP_TXQ) {
+                if (self.p_op.q.val() != 4) & (self.p_op.q.val() != 5) {
                     self.r_lambda[l].d.next = self.lod.out_lambda[l].val();
                 }
             }
             self.l_warn.d.next = self.warn.val();
             self.remaining.d.next = 0xF.into();
-            self.state.d.next = PASS.into();
+            self.state.d.next = 2.into();
         }
 
         // ---------------- passes into the address pipeline ----------------
@@ -467,7 +454,7 @@ impl Logic for TexUnit {
         }
         self.addr.clock.next = self.clock.val();
         self.addr.reset.next = self.reset.val();
-        self.addr.in_valid.next = self.state.q.val() == PASS;
+        self.addr.in_valid.next = self.state.q.val() == 2;
         self.addr.in_tag.next = self.p_tag.q.val();
         for l in 0..4 {
             self.addr.in_ra[4 * l].next = 0.into();
@@ -482,7 +469,7 @@ impl Logic for TexUnit {
             self.addr.in_lambda[l].next = self.prep[l].lambda32.val();
         }
         self.addr.in_warn.next = self.l_warn.q.val();
-        if (self.p_op.q.val() == OP_TXF) | (self.p_op.q.val() == OP_TXQ) {
+        if (self.p_op.q.val() == 4) | (self.p_op.q.val() == 5) {
             self.addr.in_warn.next = 0.into();
         }
         self.addr.in_bindless.next = true;
@@ -493,7 +480,7 @@ impl Logic for TexUnit {
         self.addr.in_cbank.next = 0.into();
         self.addr.in_hdr_max.next = 0.into();
         self.addr.in_smp_max.next = 0.into();
-        self.addr.in_txq.next = self.p_op.q.val() == OP_TXQ;
+        self.addr.in_txq.next = self.p_op.q.val() == 5;
         self.addr.in_level.next = self.kfirst.val().get_bits::<4>(0);
         self.addr.in_level1.next = self.kfirst.val().get_bits::<4>(5);
         self.addr.in_tri.next = self.kfirst.val().get_bit(10);
@@ -509,16 +496,16 @@ impl Logic for TexUnit {
         if self.p_unnorm.q.val() {
             self.smp.next = self.smp.val() | 0x80;
         }
-        if self.p_op.q.val() == OP_TXF {
+        if self.p_op.q.val() == 4 {
             self.smp.next = 0x92.into();
         }
-        if (self.state.q.val() == PASS) & self.addr.in_ready.val() {
+        if (self.state.q.val() == 2) & self.addr.in_ready.val() {
             self.pmask.d.next = self.mask.val();
             self.pkey.d.next = self.kfirst.val();
             self.remaining.d.next = self.remaining.q.val() & !self.mask.val();
             // Sampler word: wrap_s [2:0], wrap_t [5:3], linear [6], unnormalized [7].
             self.psmp.d.next = self.smp.val();
-            self.state.d.next = ADDR.into();
+            self.state.d.next = 3.into();
         }
         // Residency: forwarded.
         self.res_rd.next = self.addr.res_rd.val();
@@ -546,7 +533,7 @@ impl Logic for TexUnit {
                 }
             }
         }
-        if (self.state.q.val() == ADDR) & self.addr.out_valid.val() {
+        if (self.state.q.val() == 3) & self.addr.out_valid.val() {
             if self.addr.out_fault.val().any() | self.fmt_fault.val() {
                 self.addr.out_ready.next = true;
                 self.r_fault.d.next = self.addr.out_fault.val();
@@ -560,10 +547,10 @@ impl Logic for TexUnit {
                     self.r_status[l].d.next = 0.into();
                     self.r_lambda[l].d.next = 0.into();
                 }
-                self.state.d.next = DONE.into();
+                self.state.d.next = 6.into();
             } else {
                 self.pending.d.next = self.pinit.val();
-                self.state.d.next = FETCH.into();
+                self.state.d.next = 4.into();
             }
         }
         // Pick the first pending slot's line.
@@ -580,7 +567,7 @@ impl Logic for TexUnit {
         self.cache.flush.next = self.accept.val() & self.in_flush.val();
         self.cache.enable.next = self.cache_en.val();
         self.cache.lk_valid.next =
-            (self.state.q.val() == FETCH) & self.pfound.val() & !self.inflight.q.val();
+            (self.state.q.val() == 4) & self.pfound.val() & !self.inflight.q.val();
         self.cache.lk_line.next = self.pick.val();
         self.cache.mem_req_ready.next = self.mem_req_ready.val();
         self.cache.mem_resp_valid.next = self.mem_resp_valid.val();
@@ -604,7 +591,7 @@ impl Logic for TexUnit {
                 self.hitmask.next = self.hitmask.val().replace_bit(s, true);
             }
         }
-        if (self.state.q.val() == FETCH) & self.cache.ln_valid.val() {
+        if (self.state.q.val() == 4) & self.cache.ln_valid.val() {
             self.inflight.d.next = false;
             if !self.cache.ln_hit.val() {
                 self.r_lines.d.next = self.r_lines.q.val() + 1;
@@ -649,9 +636,9 @@ impl Logic for TexUnit {
                 }
             }
         }
-        if (self.state.q.val() == FETCH) & !self.pending.q.val().any() & !self.inflight.q.val() {
+        if (self.state.q.val() == 4) & !self.pending.q.val().any() & !self.inflight.q.val() {
             self.blane.d.next = 0.into();
-            self.state.d.next = BLEND.into();
+            self.state.d.next = 5.into();
         }
 
         // ---------------- filter, one lane per clock ----------------
@@ -660,14 +647,14 @@ impl Logic for TexUnit {
         for c in 0..4 {
             self.lane.bcol[c].next = self.p_bcol[c].q.val();
         }
-        self.lane.tri.next = self.pkey.q.val().get_bit(10);
+        self.lane.trilinear.next = self.pkey.q.val().get_bit(10);
         self.lane.linear.next = self.pkey.q.val().get_bit(11);
         self.lane.one_d.next = self.one_d.val();
         self.lane.mode.next = 0.into();
-        if self.p_op.q.val() >= OP_SAMPLE_C {
+        if self.p_op.q.val() >= 7 {
             self.lane.mode.next = 1.into();
         }
-        if self.p_op.q.val() == OP_GATHER4 {
+        if self.p_op.q.val() == 6 {
             self.lane.mode.next = 2.into();
         }
         self.lane.func.next = self.p_cmp.q.val();
@@ -727,11 +714,11 @@ impl Logic for TexUnit {
             }
         }
         self.boh.next = bits::<4>(1) << self.blane.q.val();
-        if self.state.q.val() == BLEND {
+        if self.state.q.val() == 5 {
             self.blane.d.next = self.blane.q.val() + 1;
             for l in 0..4 {
                 if self.boh.val().get_bit(l) & self.pmask.q.val().get_bit(l) {
-                    if self.p_op.q.val() == OP_TXQ {
+                    if self.p_op.q.val() == 5 {
                         for c in 0..4 {
                             self.r_rgba[4 * l + c].d.next = self.addr.out_size[c].val();
                         }
@@ -752,15 +739,15 @@ impl Logic for TexUnit {
             }
             if self.blane.q.val() == 3 {
                 self.addr.out_ready.next = true;
-                self.state.d.next = PASS.into();
+                self.state.d.next = 2.into();
                 if !self.remaining.q.val().any() {
-                    self.state.d.next = DONE.into();
+                    self.state.d.next = 6.into();
                 }
             }
         }
 
         // ---------------- result ----------------
-        self.out_valid.next = self.state.q.val() == DONE;
+        self.out_valid.next = self.state.q.val() == 6;
         self.out_tag.next = self.p_tag.q.val();
         for k in 0..16 {
             self.out_rgba[k].next = self.r_rgba[k].q.val();
@@ -772,11 +759,11 @@ impl Logic for TexUnit {
         self.out_fault.next = self.r_fault.q.val();
         self.out_wmask.next = self.p_wmask.q.val();
         self.out_lines.next = self.r_lines.q.val();
-        if (self.state.q.val() == DONE) & self.out_ready.val() {
-            self.state.d.next = IDLE.into();
+        if (self.state.q.val() == 6) & self.out_ready.val() {
+            self.state.d.next = 0.into();
         }
         if self.reset.val() {
-            self.state.d.next = IDLE.into();
+            self.state.d.next = 0.into();
             self.inflight.d.next = false;
         }
     }
