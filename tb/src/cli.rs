@@ -176,9 +176,10 @@ struct BenchArgs {
     /// Unit (see `texpix list`).
     #[arg(value_parser = unit_name)]
     unit: String,
-    /// Number of random vectors.
-    #[arg(long, default_value_t = 20_000, value_parser = clap::value_parser!(u64).range(1..))]
-    count: u64,
+    /// Number of random vectors (default 20 000; the texture unit runs its standard
+    /// screen-space sweep, and with --count also that many random vectors).
+    #[arg(long, value_parser = clap::value_parser!(u64).range(1..))]
+    count: Option<u64>,
     /// Seed of the vectors.
     #[arg(long, default_value_t = 7)]
     seed: u64,
@@ -468,69 +469,81 @@ impl UnitFn for BenchCmd {
     type Out = Result<(), String>;
     fn call<U: Unit>(self) -> Self::Out {
         let a = self.0;
-        let n = a.count as usize;
-        let vectors = U::random(a.seed, n);
-        let t0 = Instant::now();
-        let golden = std::hint::black_box(U::golden_batch(&vectors));
-        let golden_secs = t0.elapsed().as_secs_f64();
-        let mut sim = U::new_sim_on(a.engine)?;
-        let start_cycle = sim.cycle();
-        let progress = Progress::start(U::NAME, sim.cycle_counter());
-        let t1 = Instant::now();
-        let run = U::run(
-            &mut sim,
-            &vectors,
-            &StreamConfig {
-                in_idle_permille: 0,
-                out_stall_permille: 0,
-                seed: 1,
-                max_idle_cycles: 1000,
-            },
-        );
-        let rtl_secs = t1.elapsed().as_secs_f64();
-        drop(progress);
-        let (results, stats) = run?;
-        let (Some(first), Some(last)) = (results.first(), results.last()) else {
-            return Err(format!("{}: the RTL returned no results", U::NAME));
-        };
-        let latency = first.cycle_out - first.cycle_in;
-        let span = last.cycle_out - first.cycle_in;
-        let transactions = stats.accepted;
-        let mismatches = golden
-            .iter()
-            .zip(&results)
-            .filter(|(g, r)| **g != r.out)
-            .count();
-        println!(
-            "bench {}: {n} vectors ({transactions} RTL transactions), no back-pressure",
-            U::NAME
-        );
-        println!("  latency            {latency} cycles (accepting edge to output transfer edge)");
-        println!(
-            "  first accept .. last output, inclusive: {} cycles = N + {} → {:.4} transactions/clock",
-            span + 1,
-            (span + 1) as i64 - transactions as i64,
-            transactions as f64 / (span + 1) as f64
-        );
-        println!(
-            "  stream cycles      {} (from cycle {start_cycle})",
-            stats.cycles
-        );
-        println!(
-            "  RTL sim ({:<7})  {:.2} s, {:.0} cycles/s",
-            format!("{:?}", a.engine).to_lowercase(),
-            rtl_secs,
-            stats.cycles as f64 / rtl_secs
-        );
-        println!(
-            "  golden model       {:.3} s, {:.0} vectors/s",
-            golden_secs,
-            n as f64 / golden_secs
-        );
-        println!("  RTL vs golden      {mismatches} mismatches");
-        if mismatches > 0 {
-            return Err(format!("{}: {mismatches} RTL/golden mismatches", U::NAME));
+        let mut failed = 0;
+        for (name, vectors) in U::bench_sections(a.seed, a.count.map(|n| n as usize)) {
+            failed += bench_section::<U>(&name, &vectors, a.engine)?;
+        }
+        if failed > 0 {
+            return Err(format!("{}: {failed} RTL/golden mismatches", U::NAME));
         }
         Ok(())
     }
+}
+
+/// Runs one bench section on a freshly reset unit without back-pressure; prints latency,
+/// throughput, speed and the unit's own lines; returns the number of mismatches.
+fn bench_section<U: Unit>(name: &str, vectors: &[U::Txn], engine: Engine) -> Result<usize, String> {
+    let n = vectors.len();
+    let t0 = Instant::now();
+    let golden = std::hint::black_box(U::golden_batch(vectors));
+    let golden_secs = t0.elapsed().as_secs_f64();
+    let mut sim = U::new_sim_on(engine)?;
+    let start_cycle = sim.cycle();
+    let progress = Progress::start(U::NAME, sim.cycle_counter());
+    let t1 = Instant::now();
+    let run = U::run(
+        &mut sim,
+        vectors,
+        &StreamConfig {
+            in_idle_permille: 0,
+            out_stall_permille: 0,
+            seed: 1,
+            max_idle_cycles: 1000,
+        },
+    );
+    let rtl_secs = t1.elapsed().as_secs_f64();
+    drop(progress);
+    let (results, stats) = run?;
+    let (Some(first), Some(last)) = (results.first(), results.last()) else {
+        return Err(format!("{}: the RTL returned no results", U::NAME));
+    };
+    let latency = first.cycle_out - first.cycle_in;
+    let span = last.cycle_out - first.cycle_in;
+    let transactions = stats.accepted;
+    let mismatches = golden
+        .iter()
+        .zip(&results)
+        .filter(|(g, r)| **g != r.out)
+        .count();
+    println!(
+        "bench {} ({name}): {n} vectors ({transactions} RTL transactions), no back-pressure",
+        U::NAME
+    );
+    println!("  latency            {latency} cycles (accepting edge to output transfer edge)");
+    println!(
+        "  first accept .. last output, inclusive: {} cycles = N + {} → {:.4} transactions/clock",
+        span + 1,
+        (span + 1) as i64 - transactions as i64,
+        transactions as f64 / (span + 1) as f64
+    );
+    println!(
+        "  stream cycles      {} (from cycle {start_cycle})",
+        stats.cycles
+    );
+    for line in U::bench_extra(&sim, &results) {
+        println!("  {line}");
+    }
+    println!(
+        "  RTL sim ({:<7})  {:.2} s, {:.0} cycles/s",
+        format!("{engine:?}").to_lowercase(),
+        rtl_secs,
+        stats.cycles as f64 / rtl_secs
+    );
+    println!(
+        "  golden model       {:.3} s, {:.0} vectors/s",
+        golden_secs,
+        n as f64 / golden_secs
+    );
+    println!("  RTL vs golden      {mismatches} mismatches");
+    Ok(mismatches)
 }

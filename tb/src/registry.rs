@@ -17,6 +17,7 @@ macro_rules! for_each_unit {
             lod => $crate::lod::Lod,
             texaddr => $crate::texaddr::TexAddr,
             bvh => $crate::bvh::Bvh,
+            tex => $crate::tex::Tex,
         }
     };
 }

@@ -45,6 +45,8 @@ pub trait Unit: 'static {
     /// Vectors in a quick co-simulation test (`tb/tests/verilog.rs`, `tb/tests/netlist.rs`): sized
     /// so that one Icarus run takes seconds.
     const TEST_VECTORS: usize;
+    /// Vectors in the Icarus co-simulation test: fewer where Icarus is too slow for the unit.
+    const ICARUS_VECTORS: usize = Self::TEST_VECTORS;
     /// Parses one vector line.
     fn parse(line: &str) -> Result<Self::Txn, FieldError>;
     /// A vector as JSON.
@@ -63,6 +65,16 @@ pub trait Unit: 'static {
     fn ideal_json(t: &Self::Txn) -> Result<Value, String>;
     /// `n` random and edge-case vectors.
     fn random(seed: u64, n: usize) -> Vec<Self::Txn>;
+    /// What `texpix bench` runs: named sections of vectors, each on a freshly reset unit. The
+    /// default is one section of `n` (default 20 000) random vectors.
+    fn bench_sections(seed: u64, n: Option<usize>) -> Vec<(String, Vec<Self::Txn>)> {
+        let n = n.unwrap_or(20_000);
+        vec![(format!("{n} random vectors"), Self::random(seed, n))]
+    }
+    /// Lines `texpix bench` adds about one section's run (counters of the unit's own, say).
+    fn bench_extra(_sim: &Sim<Self::Block>, _results: &[Transfer<Self::Res>]) -> Vec<String> {
+        Vec::new()
+    }
     /// Drives the block's clock input.
     fn set_clock(b: &mut Self::Block, high: bool);
     /// Drives the block's synchronous reset input.
@@ -185,7 +197,9 @@ macro_rules! unit_impl {
         test_vectors: $tv:expr,
         ports_doc: $ports:expr,
         parameters: $params:expr
-        $(, golden_batch: $batch:path)? $(,)?
+        $(, icarus_vectors: $iv:expr)?
+        $(, golden_batch: $batch:path)?
+        $(, bench_sections: $sections:path, bench_extra: $extra:path)? $(,)?
     }) => {
         impl $crate::unit::Unit for $unit {
             type Block = $block;
@@ -196,6 +210,7 @@ macro_rules! unit_impl {
             const BLOCK: &'static str = stringify!($block);
             const ABOUT: &'static str = $about;
             const TEST_VECTORS: usize = $tv;
+            $(const ICARUS_VECTORS: usize = $iv;)?
             const PORTS_DOC: &'static str = $ports;
             fn parse(line: &str) -> Result<$txn, $crate::vectors::FieldError> {
                 super::io::parse_line(line)
@@ -212,6 +227,17 @@ macro_rules! unit_impl {
             $(
                 fn golden_batch(v: &[$txn]) -> Vec<$res> {
                     $batch(v)
+                }
+            )?
+            $(
+                fn bench_sections(seed: u64, n: Option<usize>) -> Vec<(String, Vec<$txn>)> {
+                    $sections(seed, n)
+                }
+                fn bench_extra(
+                    sim: &texpix_sim::Sim<$block>,
+                    results: &[texpix_sim::Transfer<$res>],
+                ) -> Vec<String> {
+                    $extra(sim, results)
                 }
             )?
             fn ideal_json(t: &$txn) -> Result<serde_json::Value, String> {

@@ -1,63 +1,267 @@
 //! Texture unit RTL against the golden model: random runs of quads over every op, format, filter,
-//! wrap mode and compare function, in order, with random memory latency, memory stalls and
-//! back-pressure; every memory request checked against the golden model's line list (the driver
-//! collects the requests of each instruction into its result, which the scoreboard compares).
+//! wrap mode and compare function (`tex::stim`), in order, with random memory latency, memory
+//! stalls and back-pressure on both streams. Every memory request is checked against the golden
+//! model's line list: the driver collects the requests of each instruction into its result's
+//! `lines`, which the scoreboard compares (a wrong, missing, extra or reordered request fails),
+//! and it checks `out_lines` against the count. With the cache disabled the lines must be exactly
+//! the footprint's, each once per pass, which is also checked here without the golden model.
+//!
+//! In CI: 600 quads on the rust-hdl model and 5 000 on the netlist engine (the same circuit
+//! compiled from its exported Verilog by Yosys; `tb/tests/netlist.rs` checks it port for port
+//! against the rust-hdl model). Opt-in, 100 000 quads on the netlist engine:
+//! `cargo test --release -p texpix-tb --test tex_rtl -- --ignored --nocapture`.
 
+use texpix_rtl::tex::TexUnit;
+use texpix_sim::Sim;
 use texpix_tb::scoreboard::{check, stalls};
 use texpix_tb::tex::dut::{run_with, MemConfig, MemStats};
-use texpix_tb::tex::{CacheConfig, Tex, TexTxn};
-use texpix_tb::unit::Unit;
+use texpix_tb::tex::{self, CacheConfig, Tex, TexModel, TexTxn, LINE_BYTES};
+use texpix_tb::unit::{Engine, Unit};
 
-/// Runs `vectors` through the RTL and checks every result and memory request.
-fn compare(vectors: &[TexTxn], seed: u64, stall: u32, mem: &MemConfig, cache: CacheConfig) -> MemStats {
-    let mut sim = Tex::new_sim().expect("reset");
-    let (results, stats, m) = run_with(&mut sim, vectors, &stalls(stall, seed), mem, cache)
-        .unwrap_or_else(|e| panic!("seed {seed}, stall {stall}‰: {e}"));
-    if let Err(e) = check::<Tex>(vectors, &results) {
-        let golden = Tex::golden_batch(vectors);
-        if let Some(k) = (0..vectors.len()).find(|&k| golden[k] != results[k].out) {
-            let mut t = vectors[k].clone();
-            for x in &mut t.textures {
-                if let texpix_tb::tex::TexData::Bytes(b) = &mut x.data {
-                    b.truncate(16);
-                }
-            }
-            let tex = texpix_tb::tex::bound_texture(&t);
-            eprintln!(
-                "vector {k}: op {:?} tex {tex:?}\nsampler {:?}\ncoords {:x?}\nlod {:x?} bias {:x?} grad {:x?} off {:?}",
-                t.op, t.sampler, t.coords, t.lod, t.bias, t.grad, t.offset
-            );
-            if let Some(tex) = tex {
-                let lod = texpix_tb::lod::golden(&texpix_tb::tex::lod_txn(&t, &tex.desc));
-                let plan = texpix_tb::tex::plan(&t, tex, &lod);
-                eprintln!("lod {lod:?}");
-                for (key, mask) in texpix_tb::tex::passes(&plan) {
-                    let at = texpix_tb::tex::pass_txn(&t, tex, &plan, key, &lod);
-                    let a = texpix_tb::texaddr::golden(&at);
-                    eprintln!("pass {key:?} mask {mask:b}: {a:?}");
-                }
-            }
-            eprintln!("rtl {:?}\ngolden {:?}", results[k].out, golden[k]);
+/// One vector for a mismatch report (explicit texel bytes cut to 16).
+fn describe(t: &TexTxn) -> String {
+    let mut t = t.clone();
+    for x in &mut t.textures {
+        if let tex::TexData::Bytes(b) = &mut x.data {
+            b.truncate(16);
         }
-        panic!("seed {seed}, stall {stall}‰: {e}");
     }
-    println!("{} quads, {} cycles, {m:?}", vectors.len(), stats.cycles);
+    format!("{t:?}")
+}
+
+/// Runs `vectors` and compares every result (values, status, fault, λ, memory lines in order)
+/// with the golden model run with the same cache parameters.
+fn compare(
+    sim: &mut Sim<TexUnit>,
+    vectors: &[TexTxn],
+    seed: u64,
+    stall: u32,
+    mem: &MemConfig,
+    cache: CacheConfig,
+) -> MemStats {
+    let (results, stats, m) = run_with(sim, vectors, &stalls(stall, seed), mem, cache)
+        .unwrap_or_else(|e| panic!("seed {seed}, stall {stall}‰: {e}"));
+    if cache.enabled {
+        if let Err(e) = check::<Tex>(vectors, &results) {
+            panic!("seed {seed}, stall {stall}‰: {e}");
+        }
+    }
+    let golden = TexModel::batch(vectors, cache);
+    for (k, (g, r)) in golden.iter().zip(&results).enumerate() {
+        assert!(
+            *g == r.out,
+            "seed {seed}, stall {stall}‰, vector {k}: {}\nrtl    {:?}\ngolden {g:?}",
+            describe(&vectors[k]),
+            r.out
+        );
+    }
+    if stall > 0 && vectors.len() > 50 {
+        assert!(
+            stats.in_stall_cycles + stats.out_stall_cycles > 0,
+            "back-pressure never exercised"
+        );
+    }
+    let lines: usize = results.iter().map(|r| r.out.lines.len()).sum();
+    assert_eq!(m.requests, lines);
+    println!(
+        "{} quads, stall {stall}‰, memory latency {}…{}: {} cycles ({:.1}/quad), {m:?}",
+        vectors.len(),
+        mem.min_latency,
+        mem.max_latency,
+        stats.cycles,
+        stats.cycles as f64 / vectors.len() as f64
+    );
     m
 }
 
-#[test]
-fn rtl_equals_golden_small() {
-    let v = Tex::random(1, 40);
-    compare(&v, 1, 0, &MemConfig::default(), CacheConfig::default());
+fn netlist_sim() -> Sim<TexUnit> {
+    Tex::new_sim_on(Engine::Netlist).unwrap_or_else(|e| panic!("netlist engine: {e}"))
 }
 
 #[test]
-#[ignore = "dev"]
-fn dev_many() {
-    let n: usize = std::env::var("N").ok().and_then(|s| s.parse().ok()).unwrap_or(300);
-    let seed: u64 = std::env::var("SEED").ok().and_then(|s| s.parse().ok()).unwrap_or(7);
-    let stall: u32 = std::env::var("STALL").ok().and_then(|s| s.parse().ok()).unwrap_or(300);
-    let v = Tex::random(seed, n);
-    let from: usize = std::env::var("FROM").ok().and_then(|s| s.parse().ok()).unwrap_or(0);
-    compare(&v[from..], seed, stall, &MemConfig::default(), CacheConfig::default());
+fn rtl_equals_golden_on_the_rust_hdl_model() {
+    let mut sim = Tex::new_sim().expect("reset");
+    let m = compare(
+        &mut sim,
+        &Tex::random(1, 300),
+        1,
+        0,
+        &MemConfig::default(),
+        CacheConfig::default(),
+    );
+    assert!(
+        m.hits > 0 && m.misses > 0,
+        "the cache neither hit nor missed: {m:?}"
+    );
+    let mut sim = Tex::new_sim().expect("reset");
+    compare(
+        &mut sim,
+        &Tex::random(2, 300),
+        2,
+        300,
+        &MemConfig::default(),
+        CacheConfig::default(),
+    );
+}
+
+#[test]
+fn rtl_equals_golden_5000_quads_on_the_netlist_engine() {
+    let mut total = MemStats::default();
+    for (seed, stall, mem) in [
+        (
+            10,
+            0,
+            MemConfig {
+                min_latency: 1,
+                max_latency: 1,
+                stall_permille: 0,
+            },
+        ),
+        (11, 200, MemConfig::default()),
+        (
+            12,
+            400,
+            MemConfig {
+                min_latency: 2,
+                max_latency: 120,
+                stall_permille: 300,
+            },
+        ),
+        (
+            13,
+            100,
+            MemConfig {
+                min_latency: 40,
+                max_latency: 60,
+                stall_permille: 50,
+            },
+        ),
+        (
+            14,
+            600,
+            MemConfig {
+                min_latency: 1,
+                max_latency: 8,
+                stall_permille: 600,
+            },
+        ),
+    ] {
+        let mut sim = netlist_sim();
+        let m = compare(
+            &mut sim,
+            &Tex::random(seed, 1000),
+            seed,
+            stall,
+            &mem,
+            CacheConfig::default(),
+        );
+        total.requests += m.requests;
+        total.hits += m.hits;
+        total.misses += m.misses;
+    }
+    println!("5000 quads: {total:?}");
+}
+
+/// The distinct lines of each pass's fetched taps, by the address pipeline's golden model (what a
+/// cache-less unit must request, each once per pass).
+fn footprint_lines(t: &TexTxn) -> Vec<u64> {
+    let Some(x) = tex::bound_texture(t) else {
+        return Vec::new();
+    };
+    let lod = texpix_tb::lod::golden(&tex::lod_txn(t, &x.desc));
+    let plan = tex::plan(t, x, &lod);
+    let mut out = Vec::new();
+    for (key, mask) in tex::passes(&plan) {
+        let a = texpix_tb::texaddr::golden(&tex::pass_txn(t, x, &plan, key, &lod));
+        if a.fault != texpix_tb::texaddr::Fault::None || tex::format_fault(t, x) {
+            return Vec::new();
+        }
+        let mut pass: Vec<u64> = Vec::new();
+        for l in 0..4 {
+            if mask & 1 << l == 0 || !plan[l].active {
+                continue;
+            }
+            let lane = &a.lanes[l];
+            for (k, tap) in lane.taps.iter().enumerate() {
+                let line = tap.addr / LINE_BYTES;
+                if lane.req & 1 << k != 0 && !pass.contains(&line) {
+                    pass.push(line);
+                }
+            }
+        }
+        out.extend(pass);
+    }
+    out
+}
+
+#[test]
+fn cache_disabled_fetches_exactly_the_footprint() {
+    let v = Tex::random(21, 1000);
+    let off = CacheConfig { enabled: false };
+    let mut sim = netlist_sim();
+    let (results, _, m) = run_with(&mut sim, &v, &stalls(200, 21), &MemConfig::default(), off)
+        .unwrap_or_else(|e| panic!("{e}"));
+    assert_eq!(m.hits, 0, "a disabled cache hit");
+    let golden = TexModel::batch(&v, off);
+    let mut lines = 0;
+    for (k, (t, r)) in v.iter().zip(&results).enumerate() {
+        assert_eq!(r.out, golden[k], "vector {k}: {}", describe(t));
+        let want = footprint_lines(t);
+        assert_eq!(
+            r.out.lines, want,
+            "vector {k}: lines differ from the footprint"
+        );
+        lines += want.len();
+    }
+    assert!(
+        lines > 1000,
+        "too few lines fetched to mean anything: {lines}"
+    );
+    println!("1000 quads, cache off: {lines} lines, each once per pass");
+}
+
+#[test]
+fn conformance_examples_through_the_rtl() {
+    let path = concat!(env!("CARGO_MANIFEST_DIR"), "/../examples/tex.jsonl");
+    let v = texpix_tb::vectors::read_jsonl(std::path::Path::new(path), Tex::parse)
+        .unwrap_or_else(|e| panic!("{e}"));
+    let mut sim = Tex::new_sim().expect("reset");
+    compare(
+        &mut sim,
+        &v,
+        3,
+        300,
+        &MemConfig::default(),
+        CacheConfig::default(),
+    );
+}
+
+#[test]
+#[ignore = "opt-in regression: 100 000 quads on the netlist engine"]
+fn regression_100k_quads() {
+    let mut total = MemStats::default();
+    for seed in 0..20u64 {
+        let stall = [0, 300, 600][seed as usize % 3];
+        let mem = MemConfig {
+            min_latency: 1 + seed % 5,
+            max_latency: [4, 20, 150][seed as usize % 3],
+            stall_permille: [0, 100, 400][(seed as usize / 3) % 3],
+        };
+        let cache = CacheConfig {
+            enabled: seed % 7 != 6,
+        };
+        let mut sim = netlist_sim();
+        let m = compare(
+            &mut sim,
+            &Tex::random(1000 + seed, 5000),
+            1000 + seed,
+            stall,
+            &mem,
+            cache,
+        );
+        total.requests += m.requests;
+        total.hits += m.hits;
+        total.misses += m.misses;
+    }
+    println!("100 000 quads: {total:?}, 0 mismatches");
 }

@@ -26,9 +26,13 @@ fn exported<U: Unit>() -> PathBuf {
     f
 }
 
-/// `U::TEST_VECTORS` random vectors at 30 % back-pressure: the Rust trace replayed by `sim`.
+/// `U::TEST_VECTORS` (Icarus: `U::ICARUS_VECTORS`) random vectors at 30 % back-pressure: the Rust
+/// trace replayed by `sim`.
 fn cosim<U: Unit>(sim: Simulator, seed: u64) {
-    let n = U::TEST_VECTORS;
+    let n = match sim {
+        Simulator::Icarus => U::ICARUS_VECTORS,
+        _ => U::TEST_VECTORS,
+    };
     let vectors = U::random(seed, n);
     let (trace, _) = trace::<U>(&vectors, &stalls(300, seed)).expect("rust run");
     assert!(trace.cycles.len() > n, "trace too short");

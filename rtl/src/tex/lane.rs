@@ -4,7 +4,7 @@
 //! # Ports
 //! Per tap k (slot 4·level + k' of the address pipeline's order: level 0's (i0,j0), (i1,j0),
 //! (i0,j1), (i1,j1), then level 1's): `lo[k]` (the texel's bytes from bit 0; bytes 8…15 of a
-//! 16-byte texel in `hi[k]`), `border[k]`. Lane state: `bcol[4]` (border colour), `fmt` (format
+//! 16-byte texel in `hi[k]`), `border[k]`. Lane state: `bcol[4]` (border colour; f32 denormals are flushed to signed zero here, integers pass), `fmt` (format
 //! code), `swz` (swizzle, 3 bits per component), the address pipeline's weights `wu`, `wv`
 //! (level 0), `wu1`, `wv1` (level 1) and the LOD unit's `frac`, `trilinear` (blend the two levels),
 //! `linear`, `one_d`, `mode` (0 filter, 1 depth compare, 2 gather4), `func`, `reference`,
@@ -85,6 +85,8 @@ pub struct FilterLane {
     vec: [Signal<Local, Bits<32>>; 4],
     one: Signal<Local, Bits<32>>,
     sel: [Signal<Local, Bits<3>>; 4],
+    /// The border colour as a texel.
+    bflush: [Signal<Local, Bits<32>>; 4],
 }
 
 impl Logic for FilterLane {
@@ -100,6 +102,14 @@ impl Logic for FilterLane {
             self.one.next = 1.into();
         }
 
+        // Border colour: f32 denormals flushed to signed zero like every texel's (not integers).
+        for c in 0..4 {
+            self.bflush[c].next = self.bcol[c].val();
+            if !self.is_int.val() & !self.bcol[c].val().get_bits::<8>(23).any() {
+                self.bflush[c].next = self.bcol[c].val() & 0x8000_0000_u64;
+            }
+        }
+
         // Conversion and border colour.
         for k in 0..8 {
             self.conv[k].raw_lo.next = self.lo[k].val();
@@ -112,10 +122,10 @@ impl Logic for FilterLane {
             self.texel[4 * k + 2].next = self.conv[k].b.val();
             self.texel[4 * k + 3].next = self.conv[k].a.val();
             if self.border[k].val() {
-                self.texel[4 * k].next = self.bcol[0].val();
-                self.texel[4 * k + 1].next = self.bcol[1].val();
-                self.texel[4 * k + 2].next = self.bcol[2].val();
-                self.texel[4 * k + 3].next = self.bcol[3].val();
+                self.texel[4 * k].next = self.bflush[0].val();
+                self.texel[4 * k + 1].next = self.bflush[1].val();
+                self.texel[4 * k + 2].next = self.bflush[2].val();
+                self.texel[4 * k + 3].next = self.bflush[3].val();
             }
         }
 

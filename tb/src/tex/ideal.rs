@@ -421,13 +421,17 @@ pub fn swizzle(v: [f64; 4], sw: [Swz; 4]) -> [f64; 4] {
     })
 }
 
-/// A border tap's four-vector: the sampler's border colour, f32 values as they are (or integers
-/// for integer formats).
+/// A border tap's four-vector: the sampler's border colour as a texel would arrive, f32 values
+/// with denormals read as signed zero (texture sampling flushes) — or integers for integer
+/// formats.
 pub fn border_texel(fmt: Format, border: [u32; 4]) -> [f64; 4] {
     if integer_format(fmt) {
         border.map(f64::from)
     } else {
-        border.map(f32_value)
+        border.map(|b| {
+            let denormal = (b >> 23) & 0xFF == 0;
+            f32_value(if denormal { b & 0x8000_0000 } else { b })
+        })
     }
 }
 

@@ -47,7 +47,8 @@
 //! **6. Texels.** Memory byte a is the byte of the last texture in `textures` whose mip chain
 //! covers a: from its `data`, or from the `fill` hash rule; 0 elsewhere. Each tap's bytes convert
 //! to four components by [`texel::convert`]; a border tap reads the sampler's border colour
-//! instead (four f32, or integers for integer formats), as the converted four-vector.
+//! instead (four f32 with denormals flushed to signed zero, as every texel's are, or integers for
+//! integer formats), as the converted four-vector.
 //!
 //! **7. Depth compare** (`sample_c`, `sample_c_lz`): reference = [`texel::compare_ref`] of the
 //! lane's `ref`; every tap becomes [`texel::compare_tap`] of its component 0, and the filtered
@@ -439,7 +440,11 @@ pub fn plan(t: &TexTxn, tex: &Texture, lod: &lod::LodResult) -> [LanePlan; 4] {
                 let mut active = level >= 0 && level < d.levels as i32;
                 if active {
                     let w = (d.width >> level).max(1) as i32;
-                    let h = if one_d { 1 } else { (d.height >> level).max(1) as i32 };
+                    let h = if one_d {
+                        1
+                    } else {
+                        (d.height >> level).max(1) as i32
+                    };
                     active = (0..w).contains(&i) && (0..h).contains(&j) && (0..layers).contains(&k);
                 }
                 let lv = if active { level as u32 } else { 0 };
@@ -669,8 +674,10 @@ pub fn execute(t: &TexTxn, cache: &mut Cache) -> TexResult {
                 .taps
                 .iter()
                 .map(|tap| {
-                    if tap.border {
+                    if tap.border && fmt.is_integer() {
                         t.sampler.border
+                    } else if tap.border {
+                        t.sampler.border.map(texel::flush)
                     } else {
                         let bytes: Vec<u8> = (0..fmt.bpp())
                             .map(|b| memory_byte(&t.textures, tap.addr + u64::from(b)))
@@ -696,7 +703,12 @@ pub fn execute(t: &TexTxn, cache: &mut Cache) -> TexResult {
 }
 
 /// The weights of a lane's taps (step 8) and S.
-pub fn tap_weights(lane: &texaddr::LaneResult, key: PassKey, one_d: bool, frac: u32) -> (Vec<u32>, u32) {
+pub fn tap_weights(
+    lane: &texaddr::LaneResult,
+    key: PassKey,
+    one_d: bool,
+    frac: u32,
+) -> (Vec<u32>, u32) {
     let (tri, linear) = (key.2, key.3);
     let axis = |w: u32, hi: bool| if hi { w } else { 256 - w };
     let mut ws = Vec::new();
@@ -724,7 +736,17 @@ pub fn tap_weights(lane: &texaddr::LaneResult, key: PassKey, one_d: bool, frac: 
             }
         }
     }
-    let s = 8 * (u32::from(tri) + if linear { if one_d { 1 } else { 2 } } else { 0 });
+    let s = 8
+        * (u32::from(tri)
+            + if linear {
+                if one_d {
+                    1
+                } else {
+                    2
+                }
+            } else {
+                0
+            });
     (ws, s)
 }
 

@@ -21,9 +21,7 @@
 //!   range with 15 % out of range; random gradients, biases, LODs, references (with specials and
 //!   values outside [0, 1]), offsets (−8…7), write masks and gather components.
 
-use super::{
-    Compare, Filter, Format, Swz, TexData, TexOp, TexSampler, TexTxn, Texture, IDENTITY,
-};
+use super::{Compare, Filter, Format, Swz, TexData, TexOp, TexSampler, TexTxn, Texture, IDENTITY};
 use crate::draw::Draw;
 use crate::lod::MipFilter;
 use crate::texaddr::{Dim, TexDesc, Wrap};
@@ -266,10 +264,19 @@ impl TexStim {
 
     /// A coordinate pair per lane: a coherent quad, independent lanes or specials.
     fn coords(&mut self, tex: Option<&Texture>, unnormalized: bool) -> [[u32; 4]; 4] {
-        let (w, h, layers) = tex.map_or((4, 4, 1), |t| (t.desc.width, t.desc.height, t.desc.layers));
+        let (w, h, layers) =
+            tex.map_or((4, 4, 1), |t| (t.desc.width, t.desc.height, t.desc.layers));
         let (sw, sh) = (
-            if unnormalized { 1.0 } else { 1.0 / f64::from(w) },
-            if unnormalized { 1.0 } else { 1.0 / f64::from(h) },
+            if unnormalized {
+                1.0
+            } else {
+                1.0 / f64::from(w)
+            },
+            if unnormalized {
+                1.0
+            } else {
+                1.0 / f64::from(h)
+            },
         );
         let layer = |g: &mut Self| {
             let r = g.range(-1, i64::from(layers));
@@ -296,8 +303,10 @@ impl TexStim {
             }
             7 | 8 => {
                 for lane in c.iter_mut() {
-                    let s = (self.unit() * 3.0 - 1.0) * if unnormalized { f64::from(w) } else { 1.0 };
-                    let t = (self.unit() * 3.0 - 1.0) * if unnormalized { f64::from(h) } else { 1.0 };
+                    let s =
+                        (self.unit() * 3.0 - 1.0) * if unnormalized { f64::from(w) } else { 1.0 };
+                    let t =
+                        (self.unit() * 3.0 - 1.0) * if unnormalized { f64::from(h) } else { 1.0 };
                     *lane = [(s as f32).to_bits(), (t as f32).to_bits(), layer(self), 0];
                 }
             }
@@ -423,8 +432,82 @@ impl TexStim {
             lod,
             reference,
             offset,
-            wmask: if self.chance(80) { 15 } else { self.range(0, 15) as u32 },
+            wmask: if self.chance(80) {
+                15
+            } else {
+                self.range(0, 15) as u32
+            },
             gather_comp: self.range(0, 3) as u32,
         }
     }
+}
+
+/// The standard sweep's texture: 512×512 `rgba8`, full mip chain (10 levels), hash-filled, at 0.
+pub fn sweep_texture() -> Texture {
+    Texture {
+        desc: TexDesc {
+            width: 512,
+            height: 512,
+            layers: 1,
+            levels: 10,
+            bpp: 4,
+            base: 0,
+            dim: Dim::D2,
+            sparse: false,
+        },
+        format: Format::Rgba8,
+        swizzle: IDENTITY,
+        nonresident: Vec::new(),
+        data: TexData::Hash(0x5EED),
+    }
+}
+
+/// A screen-space sweep: `qx`×`qy` quads in raster order (quad rows top to bottom), pixel (x, y)
+/// sampling `tex` (implicit LOD, bilinear min/mag, linear mip, repeat) at
+/// s = (x + 0.5)·`texels_per_pixel` / 512, likewise t: 0.5 magnifies 2×, 1 is 1:1, 4 minifies 4:1.
+pub fn sweep(texels_per_pixel: f64, qx: u32, qy: u32) -> Vec<TexTxn> {
+    let textures = vec![sweep_texture()];
+    let sampler = TexSampler {
+        min_filter: Filter::Linear,
+        mag_filter: Filter::Linear,
+        mip_filter: MipFilter::Linear,
+        ..TexSampler::default()
+    };
+    let mut v = Vec::with_capacity((qx * qy) as usize);
+    for y in 0..qy {
+        for x in 0..qx {
+            let coords = std::array::from_fn(|l| {
+                let px = f64::from(2 * x + (l as u32 & 1)) + 0.5;
+                let py = f64::from(2 * y + (l as u32 >> 1)) + 0.5;
+                let s = px * texels_per_pixel / 512.0;
+                let t = py * texels_per_pixel / 512.0;
+                [(s as f32).to_bits(), (t as f32).to_bits(), 0, 0x3F80_0000]
+            });
+            v.push(TexTxn {
+                op: TexOp::Tex,
+                textures: textures.clone(),
+                sampler,
+                unit: 0,
+                coords,
+                grad: [[0; 4]; 4],
+                bias: [0; 4],
+                lod: [0; 4],
+                reference: [0; 4],
+                offset: [[0, 0]; 4],
+                wmask: 15,
+                gather_comp: 0,
+            });
+        }
+    }
+    v
+}
+
+/// The standard sweep of the bench: magnified (2×), 1:1 and 4:1-minified passes of 32×32 quads
+/// (64×64 pixels) each, in that order, over one texture (the cache is flushed once, at the start).
+pub fn standard_sweep() -> Vec<(&'static str, Vec<TexTxn>)> {
+    vec![
+        ("magnified 2x", sweep(0.5, 32, 32)),
+        ("1:1", sweep(1.0, 32, 32)),
+        ("minified 4:1", sweep(4.0, 32, 32)),
+    ]
 }

@@ -1,8 +1,10 @@
 //! The texture unit as a [`Unit`](crate::unit::Unit), run with the cache on and the default
-//! memory model ([`super::dut::run`]).
+//! memory model ([`super::dut::run`]); `texpix bench tex` runs the standard screen-space sweep
+//! ([`super::stim::standard_sweep`]) and reports the cache and memory figures.
 
 use super::{TexResult, TexTxn};
 use texpix_rtl::tex::TexUnit;
+use texpix_sim::{Sim, Transfer};
 
 /// The texture unit (docs/units/tex.md).
 pub struct Tex;
@@ -16,6 +18,44 @@ crate::unit_impl!(Tex {
     about: "texture unit: LOD, addressing, texel cache, formats, filtering, depth compare",
     test_vectors: 200,
     ports_doc: "rtl/src/tex/unit.rs",
-    parameters: "one instruction at a time; texel cache 16 KiB, 64 sets x 4 ways, 64-byte lines".to_string(),
+    parameters: "one instruction at a time; texel cache 16 KiB, 64 sets x 4 ways, 64-byte lines"
+        .to_string(),
+    // Icarus runs this unit at about one cycle per second (its combinational filter datapath is
+    // re-evaluated per event); one vector (~80 cycles with reset and drain) keeps it a check.
+    icarus_vectors: 1,
     golden_batch: super::golden_batch,
+    bench_sections: bench_sections,
+    bench_extra: bench_extra,
 });
+
+/// The standard sweep's three passes, then `n` random vectors if asked for.
+fn bench_sections(seed: u64, n: Option<usize>) -> Vec<(String, Vec<TexTxn>)> {
+    let mut v: Vec<(String, Vec<TexTxn>)> = super::stim::standard_sweep()
+        .into_iter()
+        .map(|(name, v)| (format!("sweep {name}, 512x512 rgba8, 32x32 quads"), v))
+        .collect();
+    if let Some(n) = n {
+        v.push((format!("{n} random vectors"), super::stim::random(seed, n)));
+    }
+    v
+}
+
+/// Cache hit rate (the unit's counters), memory lines per quad and mean latency.
+fn bench_extra(sim: &Sim<TexUnit>, results: &[Transfer<TexResult>]) -> Vec<String> {
+    let hits = u64::from(sim.uut.cnt_hits.val().to_u32());
+    let misses = u64::from(sim.uut.cnt_misses.val().to_u32());
+    let lines: usize = results.iter().map(|r| r.out.lines.len()).sum();
+    let n = results.len().max(1) as f64;
+    let latency: u64 = results.iter().map(|r| r.cycle_out - r.cycle_in).sum();
+    vec![
+        format!(
+            "texel cache        {hits} hits, {misses} misses: hit rate {:.1} %",
+            100.0 * hits as f64 / (hits + misses).max(1) as f64
+        ),
+        format!(
+            "memory             {lines} lines, {:.3} lines/quad",
+            lines as f64 / n
+        ),
+        format!("mean latency       {:.1} cycles", latency as f64 / n),
+    ]
+}
