@@ -108,7 +108,9 @@ fn residency(u: &mut TexUnit, t: Option<&TexTxn>) {
 /// Reads a result (without its lines, which the driver collects).
 fn read(u: &TexUnit) -> TexResult {
     TexResult {
-        rgba: std::array::from_fn(|l| std::array::from_fn(|c| u.out_rgba[4 * l + c].val().to_u32())),
+        rgba: std::array::from_fn(|l| {
+            std::array::from_fn(|c| u.out_rgba[4 * l + c].val().to_u32())
+        }),
         wmask: u.out_wmask.val().to_u32(),
         status: std::array::from_fn(|l| u.out_status[l].val().to_u32()),
         fault: Fault::from_code(u.out_fault.val().to_u32()),

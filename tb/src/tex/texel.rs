@@ -381,8 +381,8 @@ pub fn round_scaled(acc: i64, scale: i32) -> u32 {
     let sign = if acc < 0 { 0x8000_0000 } else { 0 };
     let m = acc.unsigned_abs();
     let top = 63 - m.leading_zeros() as i32; // m ∈ [2^top, 2^(top+1))
-    // Unbiased exponent of the leading one: top + scale; biased: + 127. Denormals: exponent field 0,
-    // unit 2^−149. The kept significand's lowest bit has weight 2^q.
+                                             // Unbiased exponent of the leading one: top + scale; biased: + 127. Denormals: exponent field 0,
+                                             // unit 2^−149. The kept significand's lowest bit has weight 2^q.
     let lead = top + scale;
     let q = if lead + 127 >= 1 { lead - 23 } else { -149 };
     let shift = q - scale; // drop `shift` low bits of m (negative: exact, shift left)
@@ -439,7 +439,11 @@ mod tests {
         ];
         for (acc, sc) in cases {
             let exact = acc as f64 * 2f64.powi(sc);
-            assert_eq!(round_scaled(acc, sc), (exact as f32).to_bits(), "{acc} {sc}");
+            assert_eq!(
+                round_scaled(acc, sc),
+                (exact as f32).to_bits(),
+                "{acc} {sc}"
+            );
         }
     }
 
@@ -454,7 +458,10 @@ mod tests {
             blend(&[(f(f32::INFINITY), 1), (f(f32::NEG_INFINITY), 255)], 8),
             CANONICAL_NAN
         );
-        assert_eq!(blend(&[(f(f32::INFINITY), 1), (f(1.0), 255)], 8), f(f32::INFINITY));
+        assert_eq!(
+            blend(&[(f(f32::INFINITY), 1), (f(1.0), 255)], 8),
+            f(f32::INFINITY)
+        );
         // 0.25·1 + 0.75·(−1) = −0.5
         assert_eq!(blend(&[(f(1.0), 64), (f(-1.0), 192)], 8), f(-0.5));
     }
