@@ -8,8 +8,9 @@
 //! `((s + 0.055) / 1.055)^2.4` (the inverse of the sRGB transfer function).
 //!
 //! The block is a leaf with its own simulation (a table lookup) and a Verilog `case` generated
-//! from the same table, so the two cannot drift apart (the co-simulation in
-//! `tb/tests/tex_blocks.rs` checks every entry through Icarus).
+//! from the same table, so the two cannot drift apart (`tb/tests/tex_blocks.rs` checks every entry
+//! through the converter against the golden model, and the unit's Verilator co-simulation runs the
+//! generated `case`).
 
 use rust_hdl::prelude::*;
 use std::fmt::Write as _;

@@ -362,6 +362,11 @@ impl Logic for TexUnit {
                 self.lod.in_op[4 * l + 1].next = self.in_grad[4 * l + 1].val();
                 self.lod.in_op[4 * l + 2].next = self.in_grad[4 * l + 2].val();
                 self.lod.in_op[4 * l + 3].next = self.in_grad[4 * l + 3].val();
+                if self.in_one_d.val() {
+                    // A 1D texture has no t axis.
+                    self.lod.in_op[4 * l + 2].next = 0.into();
+                    self.lod.in_op[4 * l + 3].next = 0.into();
+                }
             }
         }
         self.lod.out_ready.next = self.state.q.val() == 1;

@@ -1,7 +1,7 @@
 //! Yosys JSON netlist → [`NetSim`]: word slots, operands, levelised cells, flip-flops, memories, names.
 
 use super::ops::{op_of, Cell, Op, Operand, Seg};
-use super::{Dff, Named, NetSim, PortDir};
+use super::{Dff, MemWrite, Named, NetSim, PortDir};
 use serde_json::{Map, Value};
 use std::collections::HashMap;
 
@@ -236,14 +236,14 @@ pub fn compile(json: &str, top: &str) -> Result<NetSim, String> {
         let kind = body.get("type").and_then(Value::as_str).unwrap_or("");
         let c = RawCell { name, kind, body };
         let out = match kind {
-            "$meminit" | "$meminit_v2" => None,
+            "$meminit" | "$meminit_v2" | "$memwr" | "$memwr_v2" => None,
             "$dff" => Some("Q"),
             "$memrd" | "$memrd_v2" => Some("DATA"),
             k if op_of(k).is_some() || k == "$pmux" => Some("Y"),
             k => {
                 return Err(err(
                     name,
-                    format!("cell type {k} is not supported by the netlist simulator (expected flattened word-level cells and plain $dff)"),
+                    format!("cell type {k} is not supported by the netlist simulator (expected flattened word-level cells, plain $dff and unmapped memories)"),
                 ))
             }
         };
@@ -267,7 +267,7 @@ pub fn compile(json: &str, top: &str) -> Result<NetSim, String> {
         out_slot.push(slot);
     }
 
-    // Memories (read-only: their $meminit contents).
+    // Memories: their $meminit contents, read by $memrd and written by $memwr at a clock edge.
     let mut mem_ids: HashMap<String, (u32, i64)> = HashMap::new();
     let mut mems: Vec<Vec<u64>> = Vec::new();
     for (id, m) in obj("memories") {
@@ -281,9 +281,8 @@ pub fn compile(json: &str, top: &str) -> Result<NetSim, String> {
     }
     for c in raw.iter().filter(|c| c.kind.starts_with("$meminit")) {
         let id = param_str(c.body, "MEMID").unwrap_or("");
-        let &(m, offset) = mem_ids
-            .get(id)
-            .ok_or_else(|| err(c.name, format!("unknown memory {id}")))?;
+        let &(m, offset) =
+            mem_lookup(&mem_ids, id).ok_or_else(|| err(c.name, format!("unknown memory {id}")))?;
         let width = c.num("WIDTH") as usize;
         if width > 64 {
             return Err(err(c.name, "memory words wider than 64 bits"));
@@ -317,9 +316,37 @@ pub fn compile(json: &str, top: &str) -> Result<NetSim, String> {
     // Cells.
     let mut cells: Vec<Cell> = Vec::new();
     let mut dffs: Vec<Dff> = Vec::new();
+    let mut mem_writes: Vec<MemWrite> = Vec::new();
     for (c, &y) in raw.iter().zip(&out_slot) {
         match c.kind {
             "$meminit" | "$meminit_v2" => {}
+            "$memwr" | "$memwr_v2" => {
+                if c.num("CLK_ENABLE") & 1 == 0 {
+                    return Err(err(c.name, "asynchronous memory writes are not supported"));
+                }
+                let id = param_str(c.body, "MEMID").unwrap_or("");
+                let &(mem, offset) = mem_lookup(&mem_ids, id)
+                    .ok_or_else(|| err(c.name, format!("unknown memory {id}")))?;
+                let (data, en) = (c.conn("DATA")?, c.conn("EN")?);
+                if data.len() > 64 || en.len() > 64 {
+                    return Err(err(c.name, "memory words wider than 64 bits"));
+                }
+                let (clk_slot, clk_bit) = match c.conn("CLK")?.as_slice() {
+                    [Bit::Net(n)] => *b.bits.get(n).ok_or_else(|| err(c.name, "undriven clock"))?,
+                    _ => return Err(err(c.name, "clock is not a single net")),
+                };
+                let addr = c.conn("ADDR")?;
+                mem_writes.push(MemWrite {
+                    mem,
+                    offset,
+                    addr: b.operand(&addr[..addr.len().min(64)]),
+                    data: b.operand(&data),
+                    en: b.operand(&en),
+                    clk_slot,
+                    clk_bit,
+                    rising: c.num("CLK_POLARITY") & 1 == 1,
+                });
+            }
             "$dff" => {
                 let clk = c.conn("CLK")?;
                 let (clk_slot, clk_bit) = match clk.as_slice() {
@@ -344,8 +371,7 @@ pub fn compile(json: &str, top: &str) -> Result<NetSim, String> {
                     return Err(err(c.name, "synchronous memory reads are not supported"));
                 }
                 let id = param_str(c.body, "MEMID").unwrap_or("");
-                let &(mem, offset) = mem_ids
-                    .get(id)
+                let &(mem, offset) = mem_lookup(&mem_ids, id)
                     .ok_or_else(|| err(c.name, format!("unknown memory {id}")))?;
                 let addr = c.conn("ADDR")?;
                 let yw = c.conn("DATA")?.len() as u8;
@@ -475,8 +501,14 @@ pub fn compile(json: &str, top: &str) -> Result<NetSim, String> {
     named.sort_by(|a, b| a.name.cmp(&b.name));
 
     Ok(NetSim::new(
-        b.widths, cells, b.segs, b.cases, dffs, mems, named, &ones,
+        b.widths, cells, b.segs, b.cases, dffs, mems, mem_writes, named, &ones,
     ))
+}
+
+/// A memory by its cell's `MEMID`: the netlist's memory list names public memories without the
+/// leading `\` their cells' `MEMID` carries.
+fn mem_lookup<'a>(ids: &'a HashMap<String, (u32, i64)>, id: &str) -> Option<&'a (u32, i64)> {
+    ids.get(id).or_else(|| ids.get(id.strip_prefix('\\')?))
 }
 
 /// Orders combinational cells so every cell comes after the cells driving its inputs.

@@ -58,6 +58,20 @@ pub(crate) struct Dff {
     rising: bool,
 }
 
+/// A synchronous memory write port: at the clock edge, the bits of `en` that are set take `data`
+/// in word `addr - offset` of memory `mem` (sampled on the values settled before the edge).
+#[derive(Clone, Copy, Debug)]
+pub(crate) struct MemWrite {
+    mem: u32,
+    offset: i64,
+    addr: Operand,
+    data: Operand,
+    en: Operand,
+    clk_slot: u32,
+    clk_bit: u8,
+    rising: bool,
+}
+
 /// Readers per slot as compressed rows: `list[start[s] .. start[s + 1]]`.
 fn csr(readers: &[Vec<u32>]) -> (Vec<u32>, Vec<u32>) {
     let mut start = Vec::with_capacity(readers.len() + 1);
@@ -103,6 +117,9 @@ pub struct NetSim {
     /// Whether each slot clocks flip-flops.
     is_clock: Vec<bool>,
     mems: Vec<Vec<u64>>,
+    mem_writes: Vec<MemWrite>,
+    /// Combinational cells reading each memory (marked dirty when it is written).
+    mem_readers: Vec<Vec<u32>>,
     named: Vec<Named>,
     by_name: HashMap<String, usize>,
     updates: Vec<(u32, u64)>,
@@ -118,6 +135,7 @@ impl NetSim {
         cases: Vec<Operand>,
         dffs: Vec<Dff>,
         mems: Vec<Vec<u64>>,
+        mem_writes: Vec<MemWrite>,
         named: Vec<Named>,
         ones: &[(u32, u8)],
     ) -> Self {
@@ -152,6 +170,15 @@ impl NetSim {
                 dff_readers[s as usize].push(i as u32);
             }
         }
+        for w in &mem_writes {
+            is_clock[w.clk_slot as usize] = true;
+        }
+        let mut mem_readers: Vec<Vec<u32>> = vec![Vec::new(); mems.len()];
+        for (i, c) in cells.iter().enumerate() {
+            if let Op::MemRead { mem, .. } = c.op {
+                mem_readers[mem as usize].push(i as u32);
+            }
+        }
         let (dff_fan_start, dff_fan) = csr(&dff_readers);
         let dff_dirty = all_set(dffs.len());
         let by_name = named
@@ -175,6 +202,8 @@ impl NetSim {
             dff_dirty,
             is_clock,
             mems,
+            mem_writes,
+            mem_readers,
             named,
             by_name,
             updates: Vec::new(),
@@ -334,6 +363,31 @@ impl NetSim {
                     if was != now && (now == 1) == d.rising {
                         updates.push((d.q, self.read(d.d)));
                         self.dff_dirty[w] &= !(1 << (f % 64));
+                    }
+                }
+            }
+            // Memory writes clocked by this edge, sampled before anything changes.
+            let mut writes: Vec<(u32, usize, u64, u64)> = Vec::new();
+            for w in &self.mem_writes {
+                let (was, now) = ((old >> w.clk_bit) & 1, (v >> w.clk_bit) & 1);
+                if w.clk_slot != slot || was == now || (now == 1) != w.rising {
+                    continue;
+                }
+                let en = self.read(w.en);
+                let a = (self.read(w.addr) as i64).wrapping_sub(w.offset);
+                if let (true, Ok(i)) = (en != 0, usize::try_from(a)) {
+                    writes.push((w.mem, i, self.read(w.data), en));
+                }
+            }
+            for (m, i, data, en) in writes {
+                if let Some(word) = self.mems[m as usize].get_mut(i) {
+                    let new = (*word & !en) | (data & en);
+                    if new != *word {
+                        *word = new;
+                        for &j in &self.mem_readers[m as usize] {
+                            self.dirty[j as usize / 64] |= 1 << (j % 64);
+                            self.any_dirty = true;
+                        }
                     }
                 }
             }

@@ -17,7 +17,8 @@
 //!     (`TexData::Bytes` of nothing); both is an error.
 //!
 //!   `dim` accepts every name of [`crate::texaddr::Dim::ALL`] as the address pipeline does; the
-//!   unit answers `type_mismatch` for "3d", "cube", "3d_array" and "cube_array".
+//!   unit answers `reserved_param_a` for "3d", "cube", "3d_array" and "cube_array". `base` must be
+//!   a multiple of the format's texel size (an error names the field otherwise).
 //! - `sampler` (default: every field at its default), all fields optional with the values of
 //!   [`TexSampler::default`]: `wrap_s`, `wrap_t` (names of [`crate::texaddr::Wrap::ALL`], default
 //!   "repeat"), `min_filter`, `mag_filter` ("nearest" (default) | "linear"), `mip_filter` ("none"
@@ -50,7 +51,7 @@
 //! Results ([`result_json`]): `rgba` [4 lanes][4] (f32 bits, or integers for integer formats and
 //! `txq`; a component whose write-mask bit is 0 is null), `status` [4] (the TFE words), `fault` (a
 //! name of [`crate::texaddr::Fault::ALL`]: "none", "unbound", "bad_descriptor",
-//! "type_mismatch"), `lambda` [4] (λ·256), `mem_lines` (the number of memory requests) and
+//! "reserved_param_a"), `lambda` [4] (λ·256), `mem_lines` (the number of memory requests) and
 //! `lines` (their line addresses, byte address / 64, in order).
 
 use super::{
@@ -358,6 +359,18 @@ fn parse_texture(v: &Value, path: &str, budget: &mut usize) -> Result<Texture, F
         .collect();
     tex.insert("bpp".into(), json!(format.bpp()));
     let mut t = parse_tex_desc(tex, path)?;
+    if t.desc.base % u64::from(format.bpp()) != 0 {
+        // The texel datapath reads a texel from within one aligned 8-byte word (16-byte texels:
+        // two), so a texture starts on a multiple of its texel size.
+        return Err(FieldError::new(
+            at(path, "base"),
+            format!(
+                "{} is not a multiple of the format's texel size ({} bytes)",
+                t.desc.base,
+                format.bpp()
+            ),
+        ));
+    }
     t.format = format;
     t.swizzle = opt(m, path, "swizzle", IDENTITY, parse_swizzle)?;
     t.data = match (m.get("data"), m.get("fill")) {
@@ -1004,6 +1017,7 @@ mod tests {
             (r#""levels": 2"#, r#""levels": 17"#, "textures[1].levels"),
             (r#""dim": "2d""#, r#""dim": "2D""#, "textures[0].dim"),
             (r#""base": 4096"#, r#""base": -4096"#, "textures[1].base"),
+            (r#""base": 0"#, r#""base": 2"#, "textures[0].base"),
             (
                 r#""mag_filter": "linear""#,
                 r#""mag_filter": "cubic""#,

@@ -11,7 +11,7 @@
 //! pipeline's wraps the min/mag/mip filters, bias, LOD clamps, compare function and border colour.
 //!
 //! **1. LOD.** Every op goes through the LOD unit: `tex`/`sample_c` implicit (lanes' (s, t); t = 0
-//! for 1D), `txb` bias, `txl` explicit LOD, `txd` gradients, `sample_c_lz`/`gather4` level zero;
+//! for 1D), `txb` bias, `txl` explicit LOD, `txd` gradients (the t derivatives 0 for 1D), `sample_c_lz`/`gather4` level zero;
 //! `txf` and `txq` take their level from the instruction instead (and report λ = 0). The LOD unit
 //! sees the base level's size, the level count, base level 0, no .LC clamp and no LOD warning.
 //!
@@ -380,7 +380,15 @@ pub fn lod_txn(t: &TexTxn, tex: &TexDesc) -> LodTxn {
         },
         mode: t.op.lod_mode(),
         coords: std::array::from_fn(|l| [t.coords[l][0], if one_d { 0 } else { t.coords[l][1] }]),
-        grad: t.grad,
+        // A 1D texture has no t axis: its t derivatives count for nothing.
+        grad: std::array::from_fn(|l| {
+            let g = t.grad[l];
+            if one_d {
+                [g[0], g[1], 0, 0]
+            } else {
+                g
+            }
+        }),
         lod: t.lod,
         bias: t.bias,
         lod_clamp: 0,

@@ -36,8 +36,9 @@
 //!    kept, with the sticky bit taken from the accumulator bits below the rounding point;
 //!    Acc = 0 gives +0.
 //!
-//! Error: each truncation loses less than 2^(E − 150 − G − S), at most eight of them, plus half
-//! an ulp: below (8·2^−G + 2^−24)·2^(E−127) ≤ 2^−20·max|t_k| for G = 3, within SPEC's bound.
+//! Error: each truncation loses less than 2^(E − 150 − G − S) of the value, at most eight of
+//! them, plus half an ulp of the result: below 8·2^(E − 150 − G − S) + 2^−24·max|t_k|
+//! ≤ (2^(−23 − S) + 2^−24)·max|t_k| ≤ 2^−20·max|t_k| for G = 3 (max|t_k| ≥ 2^(E − 127)).
 
 use crate::fpmodel::f16_to_f32;
 use std::sync::OnceLock;
