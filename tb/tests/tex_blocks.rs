@@ -143,7 +143,7 @@ fn blend_equals_golden() {
     ];
     for n in 0..200_000 {
         let axes = (rng.next_u64() % 3) as u32;
-        let tri = rng.next_u64() % 2 == 0;
+        let tri = rng.next_u64().is_multiple_of(2);
         let (w, s) = weights(&mut rng, axes, tri);
         let base_exp = (rng.next_u64() % 254 + 1) as u32;
         let taps: Vec<(u32, u32)> = w
@@ -188,13 +188,13 @@ fn depth_compare_equals_golden() {
     ];
     for n in 0..50_000 {
         let func = (rng.next_u64() % 8) as u32;
-        let fmt = if rng.next_u64() % 2 == 0 {
+        let fmt = if rng.next_u64().is_multiple_of(2) {
             Format::D16
         } else {
             Format::D32f
         };
         let pick = |r: &mut SplitMix64| {
-            if r.next_u64() % 2 == 0 {
+            if r.next_u64().is_multiple_of(2) {
                 vals[(r.next_u64() % vals.len() as u64) as usize]
             } else {
                 ((r.next_u64() % 1000) as f32 / 800.0 - 0.1).to_bits()
@@ -205,18 +205,18 @@ fn depth_compare_equals_golden() {
         u.reference.next = u64::from(reference).into();
         u.unorm.next = fmt.is_unorm();
         u.func.next = u64::from(func).into();
-        for k in 0..8 {
-            u.z[k].next = u64::from(z[k]).into();
+        for (port, &zk) in u.z.iter_mut().zip(&z) {
+            port.next = u64::from(zk).into();
         }
         settle(&mut u);
         let r = texel::compare_ref(fmt, reference);
-        for k in 0..8 {
-            let want = texel::compare_tap(Compare::from_code(func), r, z[k]);
+        for (k, &zk) in z.iter().enumerate() {
+            let want = texel::compare_tap(Compare::from_code(func), r, zk);
             assert_eq!(
                 u.pass[k].val().to_u32(),
                 want,
                 "case {n}: func {func}, ref {reference:#x}, z {:#x}",
-                z[k]
+                zk
             );
         }
     }

@@ -177,11 +177,10 @@ fn footprint_lines(t: &TexTxn) -> Vec<u64> {
             return Vec::new();
         }
         let mut pass: Vec<u64> = Vec::new();
-        for l in 0..4 {
-            if mask & 1 << l == 0 || !plan[l].active {
+        for (l, (p, lane)) in plan.iter().zip(&a.lanes).enumerate() {
+            if mask & 1 << l == 0 || !p.active {
                 continue;
             }
-            let lane = &a.lanes[l];
             for (k, tap) in lane.taps.iter().enumerate() {
                 let line = tap.addr / LINE_BYTES;
                 if lane.req & 1 << k != 0 && !pass.contains(&line) {

@@ -542,7 +542,7 @@ pub fn pass_txn(
             texaddr::Op::Sample
         },
         level: key.0,
-        mip: key.2.then(|| (key.1, 0)),
+        mip: key.2.then_some((key.1, 0)),
         lambda: std::array::from_fn(|l| if no_lod { 0 } else { lod[l].lambda }),
         lod_warning: std::array::from_fn(|l| !no_lod && lod[l].lod_warning),
     }
@@ -637,11 +637,10 @@ pub fn execute(t: &TexTxn, cache: &mut Cache) -> TexResult {
         }
         // Fetch: distinct lines of the pass's memory taps, in slot order.
         let mut seen: Vec<u64> = Vec::new();
-        for l in 0..4 {
-            if mask & (1 << l) == 0 || !plan[l].active {
+        for (l, (p, lane)) in plan.iter().zip(&a.lanes).enumerate() {
+            if mask & (1 << l) == 0 || !p.active {
                 continue;
             }
-            let lane = &a.lanes[l];
             for (k, tap) in lane.taps.iter().enumerate() {
                 if lane.req & (1 << k) == 0 {
                     continue;
