@@ -242,7 +242,7 @@ fn regression_100k_quads() {
     for seed in 0..20u64 {
         let stall = [0, 300, 600][seed as usize % 3];
         let mem = MemConfig {
-            min_latency: 1 + seed % 5,
+            min_latency: 1 + seed % 4,
             max_latency: [4, 20, 150][seed as usize % 3],
             stall_permille: [0, 100, 400][(seed as usize / 3) % 3],
         };

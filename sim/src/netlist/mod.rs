@@ -10,7 +10,8 @@
 //! - a write or a flip-flop update marks the cells reading the changed slot; [`NetSim::settle`]
 //!   evaluates only marked cells, in order, in one sweep, and marks their readers when an output
 //!   changes (so idle logic costs nothing);
-//! - on a clock input's active edge every `$dff` clocked by it samples its settled `D`, then all `Q`s
+//! - on a clock input's active edge every `$dff` clocked by it samples its settled `D`, and every
+//!   memory write port (`$memwr`) its address, data and enable; then all `Q`s and memory words
 //!   change together — an HDL simulator's non-blocking assignment.
 //!
 //! Values are two-state: `x`/`z` read as 0 and registers power up at their `init` value (0 if none),

@@ -143,6 +143,12 @@ pub fn run_with(
     mem: &MemConfig,
     cache: CacheConfig,
 ) -> Result<(Vec<Transfer<TexResult>>, StreamStats, MemStats), String> {
+    if mem.min_latency > mem.max_latency {
+        return Err(format!(
+            "memory latency {}…{}: the minimum exceeds the maximum",
+            mem.min_latency, mem.max_latency
+        ));
+    }
     let mut rng = SplitMix64::new(cfg.seed ^ 0x7465_7874_7572);
     // The flush bits: the golden model's rule, replayed.
     let mut model = TexModel::new(cache);
