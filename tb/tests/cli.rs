@@ -309,3 +309,78 @@ fn texaddr_runs_and_rejects_bad_vectors() {
         assert!(!err.contains("panicked"), "{name}: {err}");
     }
 }
+
+/// `run tex` on the conformance examples through the RTL (checked against the golden model, with
+/// back-pressure) equals the hand-computed expected file; `gen tex` round trip through the golden
+/// model; a bad texture field is one error line naming file, line and field.
+#[test]
+fn tex_runs_the_examples_and_rejects_bad_vectors() {
+    let dir = concat!(env!("CARGO_MANIFEST_DIR"), "/../examples/");
+    let examples = format!("{dir}tex.jsonl");
+    let expected = std::fs::read_to_string(format!("{dir}tex.expected.jsonl")).expect("read");
+    let out_file = PathBuf::from(env!("CARGO_TARGET_TMPDIR")).join("tex_results.jsonl");
+    let (ok, _, err) = texpix(&[
+        "run",
+        "tex",
+        "--input",
+        &examples,
+        "--output",
+        out_file.to_str().unwrap(),
+        "--stall",
+        "0.3",
+        "--seed",
+        "4",
+    ]);
+    assert!(ok, "{err}");
+    let got = std::fs::read_to_string(&out_file).expect("results");
+    let strip = |l: &str| {
+        let mut v: serde_json::Value = serde_json::from_str(l).expect("json");
+        let m = v.as_object_mut().expect("object");
+        m.remove("cycle_in");
+        m.remove("cycle_out");
+        v
+    };
+    let (got, want): (Vec<_>, Vec<_>) = (
+        got.lines().map(strip).collect(),
+        expected.lines().map(strip).collect(),
+    );
+    assert_eq!(got.len(), want.len());
+    for (k, (g, w)) in got.iter().zip(&want).enumerate() {
+        assert_eq!(g, w, "examples/tex.jsonl line {}", k + 1);
+    }
+    let gen = PathBuf::from(env!("CARGO_TARGET_TMPDIR")).join("gen_tex.jsonl");
+    let (ok, _, err) = texpix(&[
+        "gen",
+        "tex",
+        "--count",
+        "40",
+        "--seed",
+        "2",
+        "--output",
+        gen.to_str().unwrap(),
+    ]);
+    assert!(ok, "{err}");
+    let (ok, out, err) = texpix(&[
+        "run",
+        "tex",
+        "--input",
+        gen.to_str().unwrap(),
+        "--model",
+        "golden",
+    ]);
+    assert!(ok, "{err}");
+    assert_eq!(out.lines().count(), 40);
+    let first = std::fs::read_to_string(&examples).expect("read");
+    let first = first.lines().next().expect("a line");
+    let bad = tmp(
+        "tex_bad.jsonl",
+        &format!("{first}\n{}\n", first.replacen("\"rgba8\"", "\"rgba9\"", 1)),
+    );
+    let (ok, _, err) = texpix(&["run", "tex", "--input", bad.to_str().unwrap()]);
+    assert!(!ok);
+    assert_eq!(err.lines().count(), 1, "{err}");
+    assert!(
+        err.contains(":2:") && err.contains("textures[0].format"),
+        "{err}"
+    );
+}
