@@ -7,12 +7,14 @@
 
 pub mod access;
 pub mod engine;
+pub mod memory;
 pub mod netlist;
 pub mod rng;
 pub mod stream;
 pub mod vcd_writer;
 
 pub use engine::{Sim, SimError};
+pub use memory::LatencyMemory;
 pub use netlist::NetSim;
 pub use rng::SplitMix64;
 pub use stream::{

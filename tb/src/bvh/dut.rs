@@ -18,7 +18,8 @@ use crate::bvh::{self, check_instr, BvhResult, BvhTxn};
 use crate::unit::RtlRun;
 use texpix_rtl::bvh::BvhUnit;
 use texpix_sim::{
-    drain_cycles, Sim, SimError, SplitMix64, StreamConfig, StreamStats, Transfer, DRAIN_MARGIN,
+    drain_cycles, LatencyMemory, Sim, SimError, SplitMix64, StreamConfig, StreamStats, Transfer,
+    DRAIN_MARGIN,
 };
 
 /// Memory timing.
@@ -92,12 +93,6 @@ fn drive(u: &mut BvhUnit, x: Option<(u16, &BvhTxn)>) {
     u.in_ssamp.next = i.ssamp != 0;
 }
 
-/// One outstanding memory request: when it may be answered and the node's dwords.
-struct Pending {
-    ready_at: u64,
-    data: [u32; 32],
-}
-
 /// Runs rays through the RTL with the default memory model (latency 4…12 cycles, stalling at half
 /// the stream's output stall probability) and returns their results in order.
 pub fn run(sim: &mut Sim<BvhUnit>, vectors: &[BvhTxn], cfg: &StreamConfig) -> RtlRun<BvhResult> {
@@ -124,7 +119,8 @@ pub fn run_with_memory(
     let mut mstats = MemStats::default();
     let mut outs: Vec<Transfer<BvhResult>> = Vec::with_capacity(vectors.len());
     let mut accepted_at: Vec<u64> = Vec::with_capacity(vectors.len());
-    let mut queue: std::collections::VecDeque<Pending> = Default::default();
+    let mut queue =
+        LatencyMemory::<[u32; 32]>::new(mem.min_latency, mem.max_latency, mem.stall_permille)?;
     let (mut next, mut offering, mut idle) = (0usize, false, 0u64);
     let start = sim.cycle();
     while outs.len() < vectors.len() {
@@ -137,15 +133,13 @@ pub fn run_with_memory(
             offering.then(|| (next as u16, &vectors[next])),
         );
         let out_ready = !rng.permille(cfg.out_stall_permille);
-        let req_ready = !rng.permille(mem.stall_permille);
-        let resp_valid =
-            queue.front().is_some_and(|p| p.ready_at <= cycle) && !rng.permille(mem.stall_permille);
+        let (req_ready, resp_valid) = queue.draw(cycle, &mut rng);
         {
             let u = &mut sim.uut;
             u.out_ready.next = out_ready;
             u.mem_req_ready.next = req_ready;
             u.mem_resp_valid.next = resp_valid;
-            let data = queue.front().map_or([0u32; 32], |p| p.data);
+            let data = queue.front().copied().unwrap_or([0u32; 32]);
             for (k, w) in data.iter().enumerate() {
                 u.mem_resp_data[k].next = (*w as u64).into();
             }
@@ -176,11 +170,7 @@ pub fn run_with_memory(
             }
             let image = bvh::memory_of(&vectors[v]);
             let data = std::array::from_fn(|w| image.read_u32(addr.wrapping_add(4 * w as u64)));
-            let lat = mem.min_latency + rng.next_u64() % (mem.max_latency - mem.min_latency + 1);
-            queue.push_back(Pending {
-                ready_at: cycle + lat,
-                data,
-            });
+            queue.request(cycle, &mut rng, data);
             mstats.requests += 1;
             mstats.max_outstanding = mstats.max_outstanding.max(queue.len());
         }
@@ -220,7 +210,7 @@ pub fn run_with_memory(
             });
         }
         if resp_fire {
-            queue.pop_front();
+            queue.pop();
         }
         if in_fire {
             accepted_at.push(cycle);

@@ -19,7 +19,8 @@ use crate::texaddr::Fault;
 use crate::unit::RtlRun;
 use texpix_rtl::tex::TexUnit;
 use texpix_sim::{
-    drain_cycles, Sim, SimError, SplitMix64, StreamConfig, StreamStats, Transfer, DRAIN_MARGIN,
+    drain_cycles, LatencyMemory, Sim, SimError, SplitMix64, StreamConfig, StreamStats, Transfer,
+    DRAIN_MARGIN,
 };
 
 /// Memory timing.
@@ -119,12 +120,6 @@ fn read(u: &TexUnit) -> TexResult {
     }
 }
 
-/// One outstanding memory request.
-struct Pending {
-    ready_at: u64,
-    data: [u8; 64],
-}
-
 /// Runs instructions through the RTL with the cache on and the default memory model (stalling at
 /// half the stream's output stall probability); results in order.
 pub fn run(sim: &mut Sim<TexUnit>, vectors: &[TexTxn], cfg: &StreamConfig) -> RtlRun<TexResult> {
@@ -143,12 +138,8 @@ pub fn run_with(
     mem: &MemConfig,
     cache: CacheConfig,
 ) -> Result<(Vec<Transfer<TexResult>>, StreamStats, MemStats), String> {
-    if mem.min_latency > mem.max_latency {
-        return Err(format!(
-            "memory latency {}…{}: the minimum exceeds the maximum",
-            mem.min_latency, mem.max_latency
-        ));
-    }
+    let mut queue =
+        LatencyMemory::<[u8; 64]>::new(mem.min_latency, mem.max_latency, mem.stall_permille)?;
     let mut rng = SplitMix64::new(cfg.seed ^ 0x7465_7874_7572);
     // The flush bits: the golden model's rule, replayed.
     let mut model = TexModel::new(cache);
@@ -165,7 +156,6 @@ pub fn run_with(
     let mut outs: Vec<Transfer<TexResult>> = Vec::with_capacity(vectors.len());
     let mut accepted_at: Vec<u64> = Vec::with_capacity(vectors.len());
     let mut lines: Vec<u64> = Vec::new();
-    let mut queue: std::collections::VecDeque<Pending> = Default::default();
     let (mut next, mut offering, mut idle) = (0usize, false, 0u64);
     let start = sim.cycle();
     while outs.len() < vectors.len() {
@@ -178,16 +168,14 @@ pub fn run_with(
             offering.then(|| (next as u16, &vectors[next], flushes[next])),
         );
         let out_ready = !rng.permille(cfg.out_stall_permille);
-        let req_ready = !rng.permille(mem.stall_permille);
-        let resp_valid =
-            queue.front().is_some_and(|p| p.ready_at <= cycle) && !rng.permille(mem.stall_permille);
+        let (req_ready, resp_valid) = queue.draw(cycle, &mut rng);
         let in_flight = (accepted_at.len() > outs.len()).then(|| &vectors[accepted_at.len() - 1]);
         {
             let u = &mut sim.uut;
             u.out_ready.next = out_ready;
             u.mem_req_ready.next = req_ready;
             u.mem_resp_valid.next = resp_valid;
-            let data = queue.front().map_or([0u8; 64], |p| p.data);
+            let data = queue.front().copied().unwrap_or([0u8; 64]);
             for k in 0..8 {
                 let w = u64::from_le_bytes(data[8 * k..8 * k + 8].try_into().unwrap_or_default());
                 u.mem_resp_data[k].next = w.into();
@@ -209,11 +197,7 @@ pub fn run_with(
                     line * LINE_BYTES
                 ));
             };
-            let lat = mem.min_latency + rng.next_u64() % (mem.max_latency - mem.min_latency + 1);
-            queue.push_back(Pending {
-                ready_at: cycle + lat,
-                data: memory_line(&t.textures, line),
-            });
+            queue.request(cycle, &mut rng, memory_line(&t.textures, line));
             lines.push(line);
             mstats.requests += 1;
         }
@@ -254,7 +238,7 @@ pub fn run_with(
         }
         let resp_fire = resp_valid;
         if resp_fire {
-            queue.pop_front();
+            queue.pop();
         }
         if in_fire {
             accepted_at.push(cycle);
