@@ -114,7 +114,8 @@ fn kind(v: &Value) -> &'static str {
     }
 }
 
-fn join(prefix: &str, field: &str) -> String {
+/// The path of member `field` of the object at `prefix` (`prefix.field`, or `field` at the top).
+pub fn join(prefix: &str, field: &str) -> String {
     if prefix.is_empty() {
         field.to_string()
     } else {
@@ -147,6 +148,35 @@ pub fn required<'a>(
 ) -> Result<&'a Value, FieldError> {
     obj.get(k)
         .ok_or_else(|| FieldError::new(join(prefix, k), "missing required field"))
+}
+
+/// An optional member of `m` (at `prefix`), parsed by `f`, or `default`.
+pub fn opt<T>(
+    m: &Map<String, Value>,
+    prefix: &str,
+    k: &str,
+    default: T,
+    f: impl FnOnce(&Value, &str) -> Result<T, FieldError>,
+) -> Result<T, FieldError> {
+    match m.get(k) {
+        Some(v) => f(v, &join(prefix, k)),
+        None => Ok(default),
+    }
+}
+
+/// A required member of `m` (at `prefix`), parsed by `f`.
+pub fn req<T>(
+    m: &Map<String, Value>,
+    prefix: &str,
+    k: &str,
+    f: impl FnOnce(&Value, &str) -> Result<T, FieldError>,
+) -> Result<T, FieldError> {
+    f(required(m, prefix, k)?, &join(prefix, k))
+}
+
+/// A parser of integers in `min..=max`.
+pub fn ranged(min: i64, max: i64) -> impl Fn(&Value, &str) -> Result<i64, FieldError> {
+    move |v, f| int(v, f, min, max)
 }
 
 /// An object member.

@@ -60,7 +60,8 @@ use super::{
 use crate::lod::MipFilter;
 use crate::texaddr::{self, Form, Lane, Op, SamplerDesc, TexAddrTxn, Wrap};
 use crate::vectors::{
-    array, boolean, check_fields, f32_bits, int, name, object, parse_object, FieldError,
+    array, boolean, check_fields, f32_bits, int, join, name, object, opt, parse_object, ranged,
+    req, FieldError,
 };
 use serde_json::{json, Map, Value};
 
@@ -121,45 +122,6 @@ const FIELDS: [&str; 12] = [
     "wmask",
     "gather_comp",
 ];
-
-fn at(prefix: &str, k: &str) -> String {
-    if prefix.is_empty() {
-        k.to_string()
-    } else {
-        format!("{prefix}.{k}")
-    }
-}
-
-/// An optional member of `m` (at `prefix`), parsed by `f`, or `default`.
-fn opt<T>(
-    m: &Map<String, Value>,
-    prefix: &str,
-    k: &str,
-    default: T,
-    f: impl FnOnce(&Value, &str) -> Result<T, FieldError>,
-) -> Result<T, FieldError> {
-    match m.get(k) {
-        Some(v) => f(v, &at(prefix, k)),
-        None => Ok(default),
-    }
-}
-
-/// A required member of `m` (at `prefix`), parsed by `f`.
-fn req<T>(
-    m: &Map<String, Value>,
-    prefix: &str,
-    k: &str,
-    f: impl FnOnce(&Value, &str) -> Result<T, FieldError>,
-) -> Result<T, FieldError> {
-    match m.get(k) {
-        Some(v) => f(v, &at(prefix, k)),
-        None => Err(FieldError::new(at(prefix, k), "missing required field")),
-    }
-}
-
-fn ranged(min: i64, max: i64) -> impl Fn(&Value, &str) -> Result<i64, FieldError> {
-    move |v, f| int(v, f, min, max)
-}
 
 fn u32_int(v: &Value, field: &str) -> Result<u32, FieldError> {
     int(v, field, 0, u32::MAX.into()).map(|x| x as u32)
@@ -363,7 +325,7 @@ fn parse_texture(v: &Value, path: &str, budget: &mut usize) -> Result<Texture, F
         // The texel datapath reads a texel from within one aligned 8-byte word (16-byte texels:
         // two), so a texture starts on a multiple of its texel size.
         return Err(FieldError::new(
-            at(path, "base"),
+            join(path, "base"),
             format!(
                 "{} is not a multiple of the format's texel size ({} bytes)",
                 t.desc.base,
@@ -376,12 +338,12 @@ fn parse_texture(v: &Value, path: &str, budget: &mut usize) -> Result<Texture, F
     t.data = match (m.get("data"), m.get("fill")) {
         (Some(_), Some(_)) => {
             return Err(FieldError::new(
-                at(path, "fill"),
+                join(path, "fill"),
                 "give either `data` or `fill`, not both",
             ))
         }
         (Some(d), None) => {
-            let f = at(path, "data");
+            let f = join(path, "data");
             let bytes = parse_hex(d, &f, *budget)?;
             let chain = t.chain_bytes();
             if bytes.len() as u64 > chain {
@@ -396,7 +358,7 @@ fn parse_texture(v: &Value, path: &str, budget: &mut usize) -> Result<Texture, F
             *budget -= bytes.len();
             TexData::Bytes(bytes)
         }
-        (None, Some(x)) => parse_fill(x, &at(path, "fill"))?,
+        (None, Some(x)) => parse_fill(x, &join(path, "fill"))?,
         (None, None) => TexData::Bytes(Vec::new()),
     };
     Ok(t)

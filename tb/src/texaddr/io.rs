@@ -40,7 +40,8 @@ use super::{
     Txd, Wrap,
 };
 use crate::vectors::{
-    array, boolean, check_fields, f32_bits, int, name, object, parse_object, required, FieldError,
+    array, boolean, check_fields, f32_bits, int, join, name, object, opt, parse_object, ranged,
+    req, FieldError,
 };
 use serde_json::{json, Map, Value};
 
@@ -50,44 +51,8 @@ const BPPS: [u32; 5] = [1, 2, 4, 8, 16];
 /// Largest header / sampler pool index (a 20-bit header pointer).
 const POOL_MAX: i64 = (1 << 20) - 1;
 
-fn at(prefix: &str, k: &str) -> String {
-    if prefix.is_empty() {
-        k.to_string()
-    } else {
-        format!("{prefix}.{k}")
-    }
-}
-
 fn u32_int(v: &Value, field: &str) -> Result<u32, FieldError> {
     int(v, field, 0, u32::MAX.into()).map(|x| x as u32)
-}
-
-/// An optional member of `m` (at `prefix`), parsed by `f`, or `default`.
-fn opt<T>(
-    m: &Map<String, Value>,
-    prefix: &str,
-    k: &str,
-    default: T,
-    f: impl FnOnce(&Value, &str) -> Result<T, FieldError>,
-) -> Result<T, FieldError> {
-    match m.get(k) {
-        Some(v) => f(v, &at(prefix, k)),
-        None => Ok(default),
-    }
-}
-
-/// A required member of `m` (at `prefix`), parsed by `f`.
-fn req<T>(
-    m: &Map<String, Value>,
-    prefix: &str,
-    k: &str,
-    f: impl FnOnce(&Value, &str) -> Result<T, FieldError>,
-) -> Result<T, FieldError> {
-    f(required(m, prefix, k)?, &at(prefix, k))
-}
-
-fn ranged(min: i64, max: i64) -> impl Fn(&Value, &str) -> Result<i64, FieldError> {
-    move |v, f| int(v, f, min, max)
 }
 
 /// `[[level, tile], …]`.
@@ -126,7 +91,7 @@ fn parse_tex(v: &Value, path: &str) -> Result<(TexDesc, Vec<(u32, u64)>), FieldE
     let bpp = req(m, path, "bpp", ranged(1, 16))? as u32;
     if !BPPS.contains(&bpp) {
         return Err(FieldError::new(
-            at(path, "bpp"),
+            join(path, "bpp"),
             format!("expected one of {BPPS:?} (bytes per texel), found {bpp}"),
         ));
     }
@@ -143,7 +108,7 @@ fn parse_tex(v: &Value, path: &str) -> Result<(TexDesc, Vec<(u32, u64)>), FieldE
     let nonresident = opt(m, path, "nonresident", Vec::new(), parse_nonresident)?;
     if m.contains_key("nonresident") && !tex.sparse {
         return Err(FieldError::new(
-            at(path, "nonresident"),
+            join(path, "nonresident"),
             "a residency map is allowed only with \"sparse\": true",
         ));
     }
@@ -193,7 +158,7 @@ fn parse_header(v: &Value, path: &str) -> Result<Header, FieldError> {
     let m = object(v, path)?;
     if m.contains_key("raw") {
         check_fields(m, path, &["raw", "nonresident"])?;
-        let f = at(path, "raw");
+        let f = join(path, "raw");
         let a = array(&m["raw"], &f, Some(4))?;
         let mut words = [0; 4];
         for (k, x) in a.iter().enumerate() {
@@ -214,7 +179,7 @@ fn parse_sampler_word(v: &Value, path: &str) -> Result<u32, FieldError> {
     let m = object(v, path)?;
     if m.contains_key("raw") {
         check_fields(m, path, &["raw"])?;
-        return u32_int(&m["raw"], &at(path, "raw"));
+        return u32_int(&m["raw"], &join(path, "raw"));
     }
     Ok(parse_sampler(v, path)?.to_word())
 }
