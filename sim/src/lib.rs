@@ -18,7 +18,7 @@ pub use memory::LatencyMemory;
 pub use netlist::NetSim;
 pub use rng::SplitMix64;
 pub use stream::{
-    drain_cycles, run_stream, run_stream_with, Phase, StreamBinding, StreamConfig, StreamStats,
-    Transfer, DRAIN_MARGIN,
+    drain_cycles, run_stream, run_stream_with, IdleWatch, Phase, StreamBinding, StreamConfig,
+    StreamStats, Transfer, DRAIN_MARGIN,
 };
 pub use vcd_writer::VcdWriter;

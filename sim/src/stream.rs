@@ -82,6 +82,47 @@ pub struct StreamConfig {
     pub max_idle_cycles: u64,
 }
 
+/// Counts cycles without progress and fails a run that stops making any (a lost transaction or a
+/// deadlock): more than `limit` consecutive cycles with no transfer.
+#[derive(Clone, Copy, Debug)]
+pub struct IdleWatch {
+    idle: u64,
+    limit: u64,
+}
+
+impl IdleWatch {
+    /// A watch that allows `limit` idle cycles in a row.
+    pub fn new(limit: u64) -> Self {
+        Self { idle: 0, limit }
+    }
+
+    /// Records one cycle; `progressed`: some transfer happened in it. The error names the cycle
+    /// and how far the run got.
+    pub fn tick(
+        &mut self,
+        progressed: bool,
+        cycle: u64,
+        accepted: usize,
+        emitted: usize,
+        inputs: usize,
+    ) -> Result<(), SimError> {
+        if progressed {
+            self.idle = 0;
+            return Ok(());
+        }
+        self.idle += 1;
+        if self.idle > self.limit {
+            return Err(SimError::Stalled {
+                cycle,
+                accepted,
+                emitted,
+                inputs,
+            });
+        }
+        Ok(())
+    }
+}
+
 /// One output with the cycles of its input's and its own transfer.
 #[derive(Clone, Debug, PartialEq)]
 pub struct Transfer<O> {
@@ -132,7 +173,7 @@ pub fn run_stream_with<B: Block, I, O>(
     let mut accepted_at = Vec::with_capacity(inputs.len());
     let mut next = 0usize;
     let mut offering = false;
-    let mut idle = 0u64;
+    let mut watch = IdleWatch::new(cfg.max_idle_cycles);
     let start = sim.cycle();
     while outs.len() < inputs.len() {
         if !offering && next < inputs.len() {
@@ -176,19 +217,13 @@ pub fn run_stream_with<B: Block, I, O>(
             next += 1;
             offering = false;
         }
-        if in_fire || (out_valid && ready) {
-            idle = 0;
-        } else {
-            idle += 1;
-            if idle > cfg.max_idle_cycles {
-                return Err(SimError::Stalled {
-                    cycle,
-                    accepted: accepted_at.len(),
-                    emitted: outs.len(),
-                    inputs: inputs.len(),
-                });
-            }
-        }
+        watch.tick(
+            in_fire || (out_valid && ready),
+            cycle,
+            accepted_at.len(),
+            outs.len(),
+            inputs.len(),
+        )?;
         sim.step()?;
     }
     stats.cycles = sim.cycle() - start;

@@ -18,7 +18,7 @@ use crate::bvh::{self, check_instr, BvhResult, BvhTxn};
 use crate::unit::RtlRun;
 use texpix_rtl::bvh::BvhUnit;
 use texpix_sim::{
-    drain_cycles, LatencyMemory, Sim, SimError, SplitMix64, StreamConfig, StreamStats, Transfer,
+    drain_cycles, IdleWatch, LatencyMemory, Sim, SplitMix64, StreamConfig, StreamStats, Transfer,
     DRAIN_MARGIN,
 };
 
@@ -121,7 +121,8 @@ pub fn run_with_memory(
     let mut accepted_at: Vec<u64> = Vec::with_capacity(vectors.len());
     let mut queue =
         LatencyMemory::<[u32; 32]>::new(mem.min_latency, mem.max_latency, mem.stall_permille)?;
-    let (mut next, mut offering, mut idle) = (0usize, false, 0u64);
+    let (mut next, mut offering) = (0usize, false);
+    let mut watch = IdleWatch::new(cfg.max_idle_cycles + mem.max_latency);
     let start = sim.cycle();
     while outs.len() < vectors.len() {
         let cycle = sim.cycle();
@@ -217,20 +218,15 @@ pub fn run_with_memory(
             next += 1;
             offering = false;
         }
-        if in_fire || (out_valid && out_ready) || resp_fire {
-            idle = 0;
-        } else {
-            idle += 1;
-            if idle > cfg.max_idle_cycles + mem.max_latency {
-                return Err(SimError::Stalled {
-                    cycle,
-                    accepted: accepted_at.len(),
-                    emitted: outs.len(),
-                    inputs: vectors.len(),
-                }
-                .to_string());
-            }
-        }
+        watch
+            .tick(
+                in_fire || (out_valid && out_ready) || resp_fire,
+                cycle,
+                accepted_at.len(),
+                outs.len(),
+                vectors.len(),
+            )
+            .map_err(|e| e.to_string())?;
         sim.step().map_err(|e| e.to_string())?;
     }
     if mstats.requests != fetching.len() {

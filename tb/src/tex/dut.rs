@@ -19,7 +19,7 @@ use crate::texaddr::Fault;
 use crate::unit::RtlRun;
 use texpix_rtl::tex::TexUnit;
 use texpix_sim::{
-    drain_cycles, LatencyMemory, Sim, SimError, SplitMix64, StreamConfig, StreamStats, Transfer,
+    drain_cycles, IdleWatch, LatencyMemory, Sim, SplitMix64, StreamConfig, StreamStats, Transfer,
     DRAIN_MARGIN,
 };
 
@@ -156,7 +156,8 @@ pub fn run_with(
     let mut outs: Vec<Transfer<TexResult>> = Vec::with_capacity(vectors.len());
     let mut accepted_at: Vec<u64> = Vec::with_capacity(vectors.len());
     let mut lines: Vec<u64> = Vec::new();
-    let (mut next, mut offering, mut idle) = (0usize, false, 0u64);
+    let (mut next, mut offering) = (0usize, false);
+    let mut watch = IdleWatch::new(cfg.max_idle_cycles + mem.max_latency);
     let start = sim.cycle();
     while outs.len() < vectors.len() {
         let cycle = sim.cycle();
@@ -245,20 +246,15 @@ pub fn run_with(
             next += 1;
             offering = false;
         }
-        if in_fire || (out_valid && out_ready) || resp_fire {
-            idle = 0;
-        } else {
-            idle += 1;
-            if idle > cfg.max_idle_cycles + mem.max_latency {
-                return Err(SimError::Stalled {
-                    cycle,
-                    accepted: accepted_at.len(),
-                    emitted: outs.len(),
-                    inputs: vectors.len(),
-                }
-                .to_string());
-            }
-        }
+        watch
+            .tick(
+                in_fire || (out_valid && out_ready) || resp_fire,
+                cycle,
+                accepted_at.len(),
+                outs.len(),
+                vectors.len(),
+            )
+            .map_err(|e| e.to_string())?;
         sim.step().map_err(|e| e.to_string())?;
     }
     stats.cycles = sim.cycle() - start;
