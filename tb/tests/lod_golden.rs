@@ -10,7 +10,9 @@
 //!   min_lod_warning, an integer λ for the status word's ⌊λ⌋);
 //! - `probes` equal to ⌈η⌉, or near-boundary: log2 η within the bound of log2 k for an integer
 //!   k < max_aniso and the golden N between the ideal N at η·2^∓bound; or an axis length in the
-//!   f32 range edges of docs/units/lod.md §8 (ρ² denormal or at the overflow edge), counted apart.
+//!   f32 range edges of docs/units/lod.md §8 (ρ² denormal or at the overflow edge), counted apart;
+//! - `major` (the probes' axis) equal, or near-boundary: ρmax/ρmin within the bound (log2), or an
+//!   axis length at the same f32 range edges, or both axes saturated alike.
 //!
 //! Runs: the conformance examples; 1 000 000 quads of the edge-case stimulus (`LodStim::lod`,
 //! mostly clamped λ); 1 000 000 quads of the in-range stimulus (`LodStim::lod_in_range`: unclamped
@@ -31,7 +33,7 @@ use texpix_tb::vectors::{parse_object, read_jsonl, FieldError};
 const BOUND: f64 = 2.0 / 256.0;
 
 /// Result fields (docs/units/lod.md §6), in the order of [`Report::fields`].
-const FIELDS: [&str; 8] = [
+const FIELDS: [&str; 9] = [
     "lambda",
     "level0",
     "level1",
@@ -39,6 +41,7 @@ const FIELDS: [&str; 8] = [
     "magnify",
     "lod_warning",
     "probes",
+    "major",
     "status",
 ];
 
@@ -123,7 +126,7 @@ struct Report {
     max_err_unclamped: f64,
     /// |λ error| in 1/256: < .25, < .5, < .75, < 1, < 2, ≥ 2.
     hist: [u64; 6],
-    fields: [Tally; 8],
+    fields: [Tally; 9],
     regimes: [u64; REGIMES.len()],
     regimes_unclamped: [u64; REGIMES.len()],
 }
@@ -198,7 +201,7 @@ fn discrete<T: PartialEq + std::fmt::Debug>(
 }
 
 /// Checks every field of one lane; the verdicts in the order of [`FIELDS`].
-fn check_lane(t: &LodTxn, g: &LodLane, i: &IdealLane) -> Result<[Verdict; 8], String> {
+fn check_lane(t: &LodTxn, g: &LodLane, i: &IdealLane) -> Result<[Verdict; 9], String> {
     let q = t.tex.levels as f64 - 1.0;
     let warn = t.min_lod_warning as f64 / 256.0;
     let lam = i.lambda;
@@ -253,12 +256,12 @@ fn check_lane(t: &LodTxn, g: &LodLane, i: &IdealLane) -> Result<[Verdict; 8], St
     )?;
     let status_dist = warn_dist.min(to_grid(lam, 1.0, 15.0));
     let v_status = discrete("status", g.status, at.status, i.status, status_dist)?;
+    let edge = |r: f64| {
+        (RHO_ZERO * (1.0 - 1e-6)..RHO_DENORMAL).contains(&r) || (r / RHO_INF - 1.0).abs() < 1e-6
+    };
     let v_probes = if g.probes == i.probes {
         Verdict::Equal
     } else {
-        let edge = |r: f64| {
-            (RHO_ZERO * (1.0 - 1e-6)..RHO_DENORMAL).contains(&r) || (r / RHO_INF - 1.0).abs() < 1e-6
-        };
         let a = t.sampler.max_aniso as f64;
         let log_eta = i.eta.log2();
         let dist = (1..t.sampler.max_aniso)
@@ -277,8 +280,30 @@ fn check_lane(t: &LodTxn, g: &LodLane, i: &IdealLane) -> Result<[Verdict; 8], St
             ));
         }
     };
+    // The major axis: equal, or the ideal axes within the bound of each other (log2 ρmax/ρmin,
+    // in levels), or an axis at the f32 range edges.
+    let v_major = if g.major_y == i.major_y {
+        Verdict::Equal
+    } else {
+        let dist = (i.rho_max / i.rho_min).log2();
+        if dist <= BOUND {
+            Verdict::Near(dist)
+        } else if edge(i.rho_max)
+            || edge(i.rho_min)
+            || i.rho_min >= RHO_INF * (1.0 - 1e-6)
+            || i.rho_max < RHO_DENORMAL
+        {
+            // Both axes saturate to the same f32 ρ² (+∞, or a denormal/zero): a tie in hardware.
+            Verdict::Range
+        } else {
+            return Err(format!(
+                "major: golden y={}, ideal y={} (ρmax {}, ρmin {})",
+                g.major_y, i.major_y, i.rho_max, i.rho_min
+            ));
+        }
+    };
     Ok([
-        v_lambda, v_level0, v_level1, v_frac, v_magnify, v_warning, v_probes, v_status,
+        v_lambda, v_level0, v_level1, v_frac, v_magnify, v_warning, v_probes, v_major, v_status,
     ])
 }
 

@@ -8,7 +8,9 @@
 //! (1…16), `lo` = max(min_lod, .LC) and `hi` = max_lod (·256), `warn` (min_lod_warning·256),
 //! `levels` (1…16), `base` (0…15), `mip` (0 none, 1 nearest, 2 linear).
 //! Outputs: `lambda` (λ·256, 0…4095), `level0`, `level1`, `frac`, `magnify`, `lod_warning`,
-//! `probes` (N = ⌈η⌉; 1 for lod, lz and NaN lanes), `status` (the TFE word without TEXEL_FAIL).
+//! `probes` (N = ⌈η⌉; 1 for lod, lz and NaN lanes), `major_y` (the footprint's major axis is y:
+//! ρy > ρx; 0 on a tie and wherever `probes` is forced to 1), `status` (the TFE word without
+//! TEXEL_FAIL).
 //!
 //! Combinational, latency 0. All arithmetic is 32-bit two's complement; signed comparisons flip the
 //! sign bit and compare unsigned. Rounding: λ'·2^17 → λ·2^8 is ⌊(x + 2^8)/2^9⌋ (half up), after
@@ -72,6 +74,8 @@ pub struct LodFinish {
     pub lod_warning: Signal<Out, Bit>,
     /// Anisotropic probe count.
     pub probes: Signal<Out, Bits<5>>,
+    /// The major axis is y (ρy > ρx; x on a tie, for NaN lengths and in the lod and lz modes).
+    pub major_y: Signal<Out, Bit>,
     /// TFE status word.
     pub status: Signal<Out, Bits<32>>,
     /// round(log2(k)·2^17), k = 0…16.
@@ -88,6 +92,7 @@ pub struct LodFinish {
     cnt: Signal<Local, Bits<5>>,
     lb: Signal<Local, Bits<32>>,
     nprobe: Signal<Local, Bits<5>>,
+    ymaj: Signal<Local, Bit>,
     sb: Signal<Local, Bits<32>>,
     l: Signal<Local, Bits<32>>,
     lnan_all: Signal<Local, Bit>,
@@ -136,6 +141,7 @@ impl Default for LodFinish {
             magnify: Default::default(),
             lod_warning: Default::default(),
             probes: Default::default(),
+            major_y: Default::default(),
             status: Default::default(),
             tab: std::array::from_fn(|k| Constant::new((t[k] as u64).into())),
             kval: std::array::from_fn(|k| Constant::new((k as u64).into())),
@@ -149,6 +155,7 @@ impl Default for LodFinish {
             cnt: Default::default(),
             lb: Default::default(),
             nprobe: Default::default(),
+            ymaj: Default::default(),
             sb: Default::default(),
             l: Default::default(),
             lnan_all: Default::default(),
@@ -190,9 +197,9 @@ impl Logic for LodFinish {
         // Major and minor axis (signed compare: flip the sign bits).
         self.lmax.next = self.vx.val();
         self.lmin.next = self.vy.val();
-        if (self.vy.val() ^ bits::<32>(0x8000_0000_u64))
-            > (self.vx.val() ^ bits::<32>(0x8000_0000_u64))
-        {
+        self.ymaj.next = (self.vy.val() ^ bits::<32>(0x8000_0000_u64))
+            > (self.vx.val() ^ bits::<32>(0x8000_0000_u64));
+        if self.ymaj.val() {
             self.lmax.next = self.vy.val();
             self.lmin.next = self.vx.val();
         }
@@ -233,12 +240,14 @@ impl Logic for LodFinish {
         self.lnan_all.next = self.x_nan.val() | self.y_nan.val();
         if self.lnan_all.val() {
             self.nprobe.next = bits::<5>(1);
+            self.ymaj.next = false;
         }
         match self.mode.val().index() {
             2 => {
                 self.l.next = self.lfix.val();
                 self.lnan_all.next = self.lnan.val();
                 self.nprobe.next = bits::<5>(1);
+                self.ymaj.next = false;
             }
             3 => {
                 self.l.next = self.l.val() + self.sb.val();
@@ -248,6 +257,7 @@ impl Logic for LodFinish {
                 self.l.next = bits::<32>(0);
                 self.lnan_all.next = false;
                 self.nprobe.next = bits::<5>(1);
+                self.ymaj.next = false;
             }
             _ => {}
         }
@@ -315,6 +325,7 @@ impl Logic for LodFinish {
         self.magnify.next = !self.lam.val().any();
         self.lod_warning.next = self.wrn.val();
         self.probes.next = self.nprobe.val();
+        self.major_y.next = self.ymaj.val();
         self.st.next = (self.lam.val() >> 8) << 16;
         if self.wrn.val() {
             self.st.next = self.st.val() | bits::<32>(2);

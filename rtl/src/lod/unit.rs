@@ -10,6 +10,7 @@
 //! `in_op[4·lane + k]`: implicit/bias (s, t, bias, –), grad (dsdx, dsdy, dtdx, dtdy), lod (lod, –, –, –).
 //! Output stream (`out_valid`/`out_ready`): `out_tag`, and per lane `out_lambda` (λ·256),
 //! `out_level0`, `out_level1`, `out_frac`, `out_magnify`, `out_lod_warning`, `out_probes`,
+//! `out_major_y` (the probes' axis: 1 = y),
 //! `out_status`.
 //!
 //! # Timing
@@ -93,6 +94,8 @@ pub struct LodUnit {
     pub out_lod_warning: [Signal<Out, Bit>; 4],
     /// Anisotropic probes per lane.
     pub out_probes: [Signal<Out, Bits<5>>; 4],
+    /// Major axis per lane: 1 = y.
+    pub out_major_y: [Signal<Out, Bit>; 4],
     /// TFE status word per lane.
     pub out_status: [Signal<Out, Bits<32>>; 4],
 
@@ -142,6 +145,7 @@ pub struct LodUnit {
     r5_magnify: [Retime<Bit>; 4],
     r5_warn: [Retime<Bit>; 4],
     r5_probes: [Retime<Bits<5>>; 4],
+    r5_major: [Retime<Bit>; 4],
     r5_status: [Retime<Bits<32>>; 4],
 }
 
@@ -179,6 +183,7 @@ impl Default for LodUnit {
             out_magnify: Default::default(),
             out_lod_warning: Default::default(),
             out_probes: Default::default(),
+            out_major_y: Default::default(),
             out_status: Default::default(),
             adv: Default::default(),
             v1: Default::default(),
@@ -217,6 +222,7 @@ impl Default for LodUnit {
             r5_magnify: from_fn(|_| Retime::new(1)),
             r5_warn: from_fn(|_| Retime::new(1)),
             r5_probes: from_fn(|_| Retime::new(1)),
+            r5_major: from_fn(|_| Retime::new(1)),
             r5_status: from_fn(|_| Retime::new(1)),
         }
     }
@@ -420,6 +426,9 @@ impl Logic for LodUnit {
             self.r5_probes[l].clock.next = self.clock.val();
             self.r5_probes[l].en.next = self.adv.val();
             self.r5_probes[l].d.next = self.fin[l].probes.val();
+            self.r5_major[l].clock.next = self.clock.val();
+            self.r5_major[l].en.next = self.adv.val();
+            self.r5_major[l].d.next = self.fin[l].major_y.val();
             self.r5_status[l].clock.next = self.clock.val();
             self.r5_status[l].en.next = self.adv.val();
             self.r5_status[l].d.next = self.fin[l].status.val();
@@ -439,6 +448,7 @@ impl Logic for LodUnit {
             self.out_magnify[l].next = self.r5_magnify[l].q.val();
             self.out_lod_warning[l].next = self.r5_warn[l].q.val();
             self.out_probes[l].next = self.r5_probes[l].q.val();
+            self.out_major_y[l].next = self.r5_major[l].q.val();
             self.out_status[l].next = self.r5_status[l].q.val();
         }
     }

@@ -13,7 +13,7 @@ TOPLEVEL = "texpix_lod"
 
 MODES = ["implicit", "grad", "lod", "bias", "lz"]  # LodMode encodings (tb/src/lod/mod.rs)
 MIP = ["none", "nearest", "linear"]
-FIELDS = ["lambda", "level0", "level1", "frac", "magnify", "lod_warning", "probes", "status"]
+FIELDS = ["lambda", "level0", "level1", "frac", "magnify", "lod_warning", "probes", "major", "status"]
 
 
 def operands(v):
@@ -60,9 +60,12 @@ def apply(dut, v, tag):
 def read(dut):
     r = {}
     for f in FIELDS:
-        vals = [getattr(dut, f"out_{f}_{lane}").value for lane in range(4)]
+        port = "major_y" if f == "major" else f
+        vals = [getattr(dut, f"out_{port}_{lane}").value for lane in range(4)]
         if f == "lambda":
             r[f] = [x.to_signed() for x in vals]  # 16-bit two's complement
+        elif f == "major":
+            r[f] = ["y" if int(x) else "x" for x in vals]
         elif f in ("magnify", "lod_warning"):
             r[f] = [bool(int(x)) for x in vals]
         else:

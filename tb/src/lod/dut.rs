@@ -72,6 +72,7 @@ fn read(u: &LodUnit) -> LodOut {
             magnify: u.out_magnify[l].val(),
             lod_warning: u.out_lod_warning[l].val(),
             probes: u.out_probes[l].val().to_u32(),
+            major_y: u.out_major_y[l].val(),
             status: u.out_status[l].val().to_u32(),
         }),
     }

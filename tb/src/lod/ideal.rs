@@ -52,6 +52,8 @@ pub struct IdealLane {
     /// [`RHO_ZERO`].
     pub rho_max: f64,
     pub rho_min: f64,
+    /// The major axis is y: ρy > ρx exactly (false on a tie, for NaN and without derivatives).
+    pub major_y: bool,
     /// Level choices.
     pub level0: u32,
     pub level1: u32,
@@ -148,6 +150,7 @@ pub fn ideal(t: &LodTxn) -> [IdealLane; 4] {
     std::array::from_fn(|lane| {
         let mut eta = 1.0;
         let (mut rho_max, mut rho_min) = (0.0, 0.0);
+        let mut major_y = false;
         let lp = match t.mode {
             LodMode::Lod => f(t.lod[lane]),
             LodMode::Lz => 0.0,
@@ -176,6 +179,7 @@ pub fn ideal(t: &LodTxn) -> [IdealLane; 4] {
                     f64::NAN
                 } else {
                     (rho_max, rho_min) = (rx.max(ry), rx.min(ry));
+                    major_y = ry > rx;
                     let lb;
                     (lb, eta) =
                         anisotropy(f32_range(rho_max), f32_range(rho_min), s.max_aniso as f64);
@@ -198,6 +202,7 @@ pub fn ideal(t: &LodTxn) -> [IdealLane; 4] {
             probes: eta.ceil() as u32,
             rho_max,
             rho_min,
+            major_y,
             level0: sel.level0,
             level1: sel.level1,
             frac: sel.frac,
@@ -221,6 +226,7 @@ pub fn ideal_json(t: &LodTxn) -> Result<serde_json::Value, String> {
         "probes": col(|x| json!(x.probes)),
         "rho_max": col(|x| json!(x.rho_max)),
         "rho_min": col(|x| json!(x.rho_min)),
+        "major": col(|x| json!(if x.major_y { "y" } else { "x" })),
         "level0": col(|x| json!(x.level0)),
         "level1": col(|x| json!(x.level1)),
         "frac": col(|x| json!(x.frac)),

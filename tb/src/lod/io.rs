@@ -177,6 +177,7 @@ pub fn result_json(r: &LodResult) -> Value {
         "magnify": col(|l| json!(l.magnify)),
         "lod_warning": col(|l| json!(l.lod_warning)),
         "probes": col(|l| json!(l.probes)),
+        "major": col(|l| json!(if l.major_y { "y" } else { "x" })),
         "status": col(|l| json!(l.status)),
     })
 }

@@ -179,6 +179,9 @@ pub struct LodLane {
     pub lod_warning: bool,
     /// Anisotropic probe count N = ⌈η⌉.
     pub probes: u32,
+    /// The footprint's major axis is y (ρy > ρx): the probes' axis. False on a tie, for NaN
+    /// lengths and in the lod and lz modes.
+    pub major_y: bool,
     /// TFE status word.
     pub status: u32,
 }
@@ -191,6 +194,7 @@ pub type LodResult = [LodLane; 4];
 pub struct LambdaBase {
     pub lambda17: Option<i32>,
     pub probes: u32,
+    pub major_y: bool,
 }
 
 /// The lane's four derivatives (dsdx, dsdy, dtdx, dtdy), f32 bits.
@@ -253,14 +257,17 @@ pub fn lambda_base(t: &LodTxn, d: [u32; 4]) -> LambdaBase {
         return LambdaBase {
             lambda17: None,
             probes: 1,
+            major_y: false,
         };
     };
     let (lmax, lmin) = (lx.max(ly), lx.min(ly));
+    let major_y = ly > lx;
     let a = t.sampler.max_aniso as usize;
     if a == 1 {
         return LambdaBase {
             lambda17: Some(lmax),
             probes: 1,
+            major_y,
         };
     }
     let tab = log2_table17();
@@ -269,11 +276,13 @@ pub fn lambda_base(t: &LodTxn, d: [u32; 4]) -> LambdaBase {
         LambdaBase {
             lambda17: Some(lmax - tab[a]),
             probes: a as u32,
+            major_y,
         }
     } else {
         LambdaBase {
             lambda17: Some(lmin),
             probes: 1 + (1..a).filter(|&k| diff > tab[k]).count() as u32,
+            major_y,
         }
     }
 }
@@ -297,9 +306,9 @@ pub fn golden(t: &LodTxn) -> LodResult {
     let q = t.tex.levels as i32 - 1;
     let b = t.tex.base_level as i32;
     std::array::from_fn(|lane| {
-        let (l17, probes) = match t.mode {
-            LodMode::Lod => (f32_to_17(t.lod[lane]), 1),
-            LodMode::Lz => (Some(0), 1),
+        let (l17, probes, major_y) = match t.mode {
+            LodMode::Lod => (f32_to_17(t.lod[lane]), 1, false),
+            LodMode::Lz => (Some(0), 1, false),
             _ => {
                 let base = lambda_base(t, lane_derivatives(t, lane));
                 let mut l = base.lambda17.map(|l| l + (s.bias << 9));
@@ -309,7 +318,7 @@ pub fn golden(t: &LodTxn) -> LodResult {
                         _ => None,
                     };
                 }
-                (l, base.probes)
+                (l, base.probes, base.major_y)
             }
         };
         let lambda = match l17 {
@@ -332,6 +341,7 @@ pub fn golden(t: &LodTxn) -> LodResult {
             magnify: lambda <= 0,
             lod_warning,
             probes,
+            major_y,
             status: (u32::from(lod_warning) << 1) | (((lambda >> 8) as u32) << 16),
         }
     })
