@@ -12,6 +12,7 @@ use std::sync::Arc;
 use std::time::{Duration, Instant};
 use texpix_sim::StreamConfig;
 use texpix_tb::cosim::{self, Simulator};
+use texpix_tb::engine_bench;
 use texpix_tb::registry::{self, with_unit, UnitFn, UNITS};
 use texpix_tb::unit::{Engine, Unit};
 use texpix_tb::vectors::read_jsonl;
@@ -51,6 +52,10 @@ enum Command {
     Cosim(CosimArgs),
     /// Measure a unit's latency, throughput and simulation speed.
     Bench(BenchArgs),
+    /// Simulation speed of the engines on one trace per unit: Verilator (in-memory C++ harness),
+    /// the netlist engine and the rust-hdl engine, outputs compared on every cycle; one markdown
+    /// table.
+    BenchEngines(BenchEnginesArgs),
 }
 
 /// Back-pressure: `--stall P --seed S`.
@@ -155,7 +160,8 @@ struct CosimArgs {
     /// Unit (see `texpix list`).
     #[arg(value_parser = unit_name)]
     unit: String,
-    /// icarus, verilator or netlist.
+    /// icarus, verilator (a Verilog test bench), verilator-mem (a C++ harness replaying the trace
+    /// from memory: Verilator's own speed) or netlist.
     #[arg(long)]
     sim: Simulator,
     /// Vector file; random vectors without it.
@@ -186,6 +192,26 @@ struct BenchArgs {
     /// Simulation engine: rtl or netlist.
     #[arg(long, default_value = "rtl")]
     engine: Engine,
+}
+
+#[derive(Args, Debug)]
+struct BenchEnginesArgs {
+    /// Units, comma-separated (default: every registered unit).
+    #[arg(long, value_delimiter = ',', value_parser = unit_name)]
+    units: Vec<String>,
+    /// Random vectors per unit (default: per unit, tens of thousands of cycles where the rust-hdl
+    /// engine allows).
+    #[arg(long, value_parser = clap::value_parser!(u64).range(1..))]
+    count: Option<u64>,
+    /// Back-pressure probability, as in `texpix cosim`.
+    #[arg(long, default_value_t = 0.2, value_parser = stall_probability)]
+    stall: f64,
+    /// Seed of the vectors and of the back-pressure.
+    #[arg(long, default_value_t = 3)]
+    seed: u64,
+    /// Working directory (trace files; the Verilator harnesses are cached elsewhere).
+    #[arg(long, default_value = "out/bench-engines")]
+    dir: PathBuf,
 }
 
 /// A registered unit's name, or a usage error listing them.
@@ -232,6 +258,7 @@ pub fn run(cli: Cli) -> Result<(), String> {
         Command::ExportFpga(a) => export_fpga(&a),
         Command::Cosim(a) => with_unit(&a.unit.clone(), CosimCmd(a))?,
         Command::Bench(a) => with_unit(&a.unit.clone(), BenchCmd(a))?,
+        Command::BenchEngines(a) => bench_engines(&a),
     }
 }
 
@@ -546,4 +573,57 @@ fn bench_section<U: Unit>(name: &str, vectors: &[U::Txn], engine: Engine) -> Res
     );
     println!("  RTL vs golden      {mismatches} mismatches");
     Ok(mismatches)
+}
+
+/// `texpix bench-engines`: measures each unit in turn (progress on stderr), prints the table; an
+/// error if any replay differed from the trace.
+fn bench_engines(a: &BenchEnginesArgs) -> Result<(), String> {
+    let units: Vec<String> = if a.units.is_empty() {
+        registry::names().iter().map(|s| s.to_string()).collect()
+    } else {
+        a.units.clone()
+    };
+    let cfg = StallArgs {
+        stall: a.stall,
+        seed: a.seed,
+    }
+    .stream();
+    let mut rows = Vec::new();
+    for u in &units {
+        let count = a
+            .count
+            .map_or_else(|| engine_bench::default_count(u), |n| n as usize);
+        eprintln!("bench-engines: {u}, {count} vectors…");
+        let measure = engine_bench::Measure {
+            count,
+            seed: a.seed,
+            cfg: cfg.clone(),
+            dir: a.dir.clone(),
+        };
+        let row = with_unit(u, measure)??;
+        eprintln!(
+            "bench-engines: {u}: {} cycles, outputs identical: {}",
+            row.cycles,
+            row.identical()
+        );
+        rows.push(row);
+    }
+    println!(
+        "texpix bench-engines: {} stall, seed {}; cycles/s of the replay loops only (builds excluded)\n",
+        a.stall, a.seed
+    );
+    print!("{}", engine_bench::table(&rows));
+    let bad: Vec<&str> = rows
+        .iter()
+        .filter(|r| !r.identical())
+        .map(|r| r.unit)
+        .collect();
+    if bad.is_empty() {
+        Ok(())
+    } else {
+        Err(format!(
+            "outputs differ from the rust-hdl trace: {}",
+            bad.join(", ")
+        ))
+    }
 }

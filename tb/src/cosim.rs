@@ -1,5 +1,6 @@
 //! Co-simulation: replays a Rust simulation's port trace through the exported Verilog in Icarus
-//! Verilog or Verilator and compares every output port on every cycle.
+//! Verilog, Verilator (a Verilog test bench, or the in-memory C++ harness of
+//! [`crate::verilator_mem`]) or the netlist engine and compares every output port on every cycle.
 //!
 //! The trace holds, per cycle, every top-level port's value sampled after the inputs have settled and
 //! before the rising edge. The generated test bench applies the same inputs at the same point of each
@@ -30,7 +31,11 @@ pub struct Trace {
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Simulator {
     Icarus,
+    /// Verilator running the file-based Verilog test bench.
     Verilator,
+    /// Verilator driven by a generated C++ harness that holds the trace in memory: Verilator's
+    /// own speed ([`crate::verilator_mem`]).
+    VerilatorMem,
     /// texpix's own compiled netlist simulator ([`texpix_sim::NetSim`]), in process.
     Netlist,
 }
@@ -41,9 +46,10 @@ impl std::str::FromStr for Simulator {
         match s {
             "icarus" => Ok(Self::Icarus),
             "verilator" => Ok(Self::Verilator),
+            "verilator-mem" => Ok(Self::VerilatorMem),
             "netlist" => Ok(Self::Netlist),
             _ => Err(format!(
-                "unknown simulator `{s}` (expected icarus, verilator or netlist)"
+                "unknown simulator `{s}` (expected icarus, verilator, verilator-mem or netlist)"
             )),
         }
     }
@@ -68,14 +74,14 @@ fn is_clock(p: &Port) -> bool {
     p.input && p.name == "clock"
 }
 
-fn data_inputs(ports: &[Port]) -> impl Iterator<Item = (usize, &Port)> {
+pub(crate) fn data_inputs(ports: &[Port]) -> impl Iterator<Item = (usize, &Port)> {
     ports
         .iter()
         .enumerate()
         .filter(|(_, p)| p.input && !is_clock(p))
 }
 
-fn outputs(ports: &[Port]) -> impl Iterator<Item = (usize, &Port)> {
+pub(crate) fn outputs(ports: &[Port]) -> impl Iterator<Item = (usize, &Port)> {
     ports.iter().enumerate().filter(|(_, p)| !p.input)
 }
 
@@ -177,8 +183,10 @@ pub fn run(
             .map_err(|e| format!("{}: {e}", dir.join(name).display()))
     };
     let n = trace.cycles.len();
-    if sim == Simulator::Netlist {
-        return run_netlist(top, verilog, trace);
+    match sim {
+        Simulator::Netlist => return run_netlist(top, verilog, trace),
+        Simulator::VerilatorMem => return crate::verilator_mem::run(dir, top, verilog, trace),
+        _ => {}
     }
     write("dut.v", verilog)?;
     write("tb.v", &testbench(top, &trace.ports, n))?;
@@ -205,7 +213,7 @@ pub fn run(
             c.current_dir(dir).args(["-n", "cosim.vvp"]);
             c
         }
-        Simulator::Netlist => unreachable!("handled above"),
+        Simulator::Netlist | Simulator::VerilatorMem => unreachable!("handled above"),
         Simulator::Verilator => {
             run_tool(
                 Command::new("verilator").current_dir(dir).args([
@@ -237,31 +245,40 @@ pub fn run(
     let got = std::fs::read_to_string(dir.join("outputs.txt"))
         .map_err(|e| format!("{}: {e}", dir.join("outputs.txt").display()))?;
     let got: Vec<&str> = got.lines().collect();
+    compare_lines(trace, &got, "Verilog")?;
+    Ok(CosimReport {
+        cycles: n,
+        compile_secs,
+        run_secs,
+    })
+}
+
+/// Compares `got`, one line of space-separated hex outputs (in port order) per cycle, with the
+/// trace's outputs on every cycle; the error names the first differing cycle and port (`who` names
+/// the simulator in it).
+pub(crate) fn compare_lines(trace: &Trace, got: &[&str], who: &str) -> Result<(), String> {
+    let n = trace.cycles.len();
     if got.len() != n {
         return Err(format!(
-            "Verilog simulation wrote {} cycles, expected {n}",
+            "{who} simulation wrote {} cycles, expected {n}",
             got.len()
         ));
     }
     let outs: Vec<(usize, &Port)> = outputs(&trace.ports).collect();
-    for (c, (row, line)) in trace.cycles.iter().zip(&got).enumerate() {
+    for (c, (row, line)) in trace.cycles.iter().zip(got).enumerate() {
         let vals: Vec<&str> = line.split_whitespace().collect();
         for (k, (i, p)) in outs.iter().enumerate() {
             let want = &row[*i];
             let have = vals.get(k).copied().unwrap_or("<missing>");
             if !have.eq_ignore_ascii_case(want) {
                 return Err(format!(
-                    "co-simulation mismatch at cycle {c}, port {}: Rust {want}, Verilog {have}",
+                    "co-simulation mismatch at cycle {c}, port {}: Rust {want}, {who} {have}",
                     p.name
                 ));
             }
         }
     }
-    Ok(CosimReport {
-        cycles: n,
-        compile_secs,
-        run_secs,
-    })
+    Ok(())
 }
 
 /// The netlist co-simulation: the trace's inputs replayed through a [`NetSim`] of `verilog` (netlist
@@ -284,17 +301,29 @@ fn run_netlist(top: &str, verilog: &str, trace: &Trace) -> Result<CosimReport, S
     let outs: Vec<(usize, usize, &Port)> = outputs(&trace.ports)
         .map(|(i, p)| handle(p).map(|h| (i, h, p)))
         .collect::<Result<_, _>>()?;
+    // Parsed before the timed loop, so that it measures the engine, not hex parsing.
+    let values: Vec<Vec<u128>> = trace
+        .cycles
+        .iter()
+        .enumerate()
+        .map(|(c, row)| {
+            row.iter()
+                .zip(&trace.ports)
+                .map(|(v, p)| {
+                    u128::from_str_radix(v, 16)
+                        .map_err(|e| format!("trace cycle {c}, port {}: {e}", p.name))
+                })
+                .collect()
+        })
+        .collect::<Result<_, _>>()?;
     let t1 = Instant::now();
-    for (c, row) in trace.cycles.iter().enumerate() {
+    for (c, (row, vals)) in trace.cycles.iter().zip(&values).enumerate() {
         for &(i, h) in &ins {
-            let v = u128::from_str_radix(&row[i], 16)
-                .map_err(|e| format!("trace cycle {c}, port {}: {e}", trace.ports[i].name))?;
-            sim.set(h, v)?;
+            sim.set(h, vals[i])?;
         }
         sim.settle();
         for &(i, h, p) in &outs {
-            let want = u128::from_str_radix(&row[i], 16)
-                .map_err(|e| format!("trace cycle {c}, port {}: {e}", p.name))?;
+            let want = vals[i];
             let have = sim.get(h);
             if have != want {
                 return Err(format!(

@@ -30,8 +30,8 @@ pub fn script(verilog: &Path, top: &str, json: &Path) -> String {
     )
 }
 
-/// FNV-1a, 64 bits: a stable cache key.
-fn fnv(parts: &[&[u8]]) -> u64 {
+/// FNV-1a, 64 bits over `parts` (each followed by a 0xff separator): a stable cache key.
+pub fn fnv(parts: &[&[u8]]) -> u64 {
     let mut h = 0xcbf2_9ce4_8422_2325u64;
     for p in parts {
         for &b in p.iter().chain([0xffu8].iter()) {
