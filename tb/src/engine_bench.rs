@@ -14,10 +14,10 @@ use texpix_sim::StreamConfig;
 pub fn default_count(unit: &str) -> usize {
     match unit {
         "coverage" => 20_000,
-        "coverage-serial" => 2_000,
+        "coverage-serial" => 100,
         "lod" | "texaddr" => 14_000,
-        "bvh" => 7_000,
-        "tex" => 300,
+        "bvh" => 9_000,
+        "tex" => 600,
         _ => 2_000,
     }
 }
@@ -82,7 +82,8 @@ fn grouped(n: f64) -> String {
     out
 }
 
-/// The markdown table of `rows`, then a line per replay that failed and the build times.
+/// The markdown table of `rows`, then per unit the build times (not timed in cycles/s) or why a
+/// replay failed.
 pub fn table(rows: &[Row]) -> String {
     let speed = |r: &Result<CosimReport, String>| r.as_ref().ok().map(|r| r.cycles_per_sec());
     let mut t = String::from(
@@ -110,19 +111,20 @@ pub fn table(rows: &[Row]) -> String {
             ratio(Some(r.rust_hdl), 4),
             if r.identical() { "yes" } else { "no" }
         ));
+        let build = |r: &Result<CosimReport, String>| match r {
+            Ok(rep) if rep.compile_secs == 0.0 => "cached".to_string(),
+            Ok(rep) => format!("{:.1} s", rep.compile_secs),
+            Err(_) => "failed".to_string(),
+        };
+        notes.push(format!(
+            "{}: Verilator harness build {}, netlist load/compile {}",
+            r.unit,
+            build(&r.verilator),
+            build(&r.netlist)
+        ));
         for (who, res) in [("Verilator", &r.verilator), ("netlist", &r.netlist)] {
-            match res {
-                Ok(rep) => notes.push(format!(
-                    "{} {who}: build {:.1} s{}",
-                    r.unit,
-                    rep.compile_secs,
-                    if rep.compile_secs < 0.5 {
-                        " (cached)"
-                    } else {
-                        ""
-                    }
-                )),
-                Err(e) => notes.push(format!("{} {who} FAILED: {e}", r.unit)),
+            if let Err(e) = res {
+                notes.push(format!("{} {who} FAILED: {e}", r.unit));
             }
         }
     }

@@ -290,13 +290,16 @@ fn output_lines(ports: &[Port], bytes: &[u8], cycles: usize) -> Result<Vec<Strin
     Ok(lines)
 }
 
-/// Replays `trace` through the harness of `top` in `verilog` (inputs and outputs files in `dir`)
-/// and compares every output on every cycle. `compile_secs` is the build (0 when cached),
+/// Replays `trace` through the harness of `top` in `verilog` (inputs, outputs and a copy of the
+/// harness source in `dir`) and compares every output on every cycle. `compile_secs` is the build (0 when cached),
 /// `run_secs` the harness's timed loop only.
 pub fn run(dir: &Path, top: &str, verilog: &str, trace: &Trace) -> Result<CosimReport, String> {
     let harness = build(top, verilog, &trace.ports)?;
     std::fs::create_dir_all(dir).map_err(|e| format!("{}: {e}", dir.display()))?;
     let (ins, outs) = (dir.join("inputs.bin"), dir.join("outputs.bin"));
+    let cpp = dir.join("harness.cpp");
+    std::fs::write(&cpp, harness_cpp(top, &trace.ports))
+        .map_err(|e| format!("{}: {e}", cpp.display()))?;
     std::fs::write(&ins, input_file(trace)?).map_err(|e| format!("{}: {e}", ins.display()))?;
     let _ = std::fs::remove_file(&outs);
     let said = run_tool(
