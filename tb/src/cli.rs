@@ -209,6 +209,9 @@ struct BenchEnginesArgs {
     /// Seed of the vectors and of the back-pressure.
     #[arg(long, default_value_t = 3)]
     seed: u64,
+    /// Runs of each replay (Verilator, netlist); the fastest counts.
+    #[arg(long, default_value_t = 3, value_parser = clap::value_parser!(u64).range(1..))]
+    runs: u64,
     /// Working directory (trace files; the Verilator harnesses are cached elsewhere).
     #[arg(long, default_value = "out/bench-engines")]
     dir: PathBuf,
@@ -596,6 +599,7 @@ fn bench_engines(a: &BenchEnginesArgs) -> Result<(), String> {
         eprintln!("bench-engines: {u}, {count} vectors…");
         let measure = engine_bench::Measure {
             count,
+            runs: a.runs as usize,
             seed: a.seed,
             cfg: cfg.clone(),
             dir: a.dir.clone(),
@@ -609,8 +613,8 @@ fn bench_engines(a: &BenchEnginesArgs) -> Result<(), String> {
         rows.push(row);
     }
     println!(
-        "texpix bench-engines: {} stall, seed {}; cycles/s of the replay loops only (builds excluded)\n",
-        a.stall, a.seed
+        "texpix bench-engines: --stall {} --seed {}; replays: cycles/s of the timed loop, fastest of {} runs, builds excluded; rust-hdl: the run that recorded the trace\n",
+        a.stall, a.seed, a.runs
     );
     print!("{}", engine_bench::table(&rows));
     let bad: Vec<&str> = rows

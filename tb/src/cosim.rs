@@ -60,6 +60,7 @@ impl std::str::FromStr for Simulator {
 pub struct CosimReport {
     pub cycles: usize,
     pub compile_secs: f64,
+    /// The replay's wall time (the fastest of the runs of [`run_best_of`]).
     pub run_secs: f64,
 }
 
@@ -173,6 +174,21 @@ pub fn run(
     verilog: &str,
     trace: &Trace,
 ) -> Result<CosimReport, String> {
+    run_best_of(sim, dir, top, verilog, trace, 1)
+}
+
+/// [`run`] with the replay repeated `runs` times from power-up after one compile, outputs compared
+/// after each (the in-memory harness: after the last); `run_secs` is the fastest run, which damps
+/// the noise of a shared machine.
+pub fn run_best_of(
+    sim: Simulator,
+    dir: &Path,
+    top: &str,
+    verilog: &str,
+    trace: &Trace,
+    runs: usize,
+) -> Result<CosimReport, String> {
+    let runs = runs.max(1);
     std::fs::create_dir_all(dir).map_err(|e| format!("{}: {e}", dir.display()))?;
     // Absolute, so that the simulator binary inside it is found whatever the child's directory.
     let dir = &dir
@@ -184,8 +200,10 @@ pub fn run(
     };
     let n = trace.cycles.len();
     match sim {
-        Simulator::Netlist => return run_netlist(top, verilog, trace),
-        Simulator::VerilatorMem => return crate::verilator_mem::run(dir, top, verilog, trace),
+        Simulator::Netlist => return run_netlist(top, verilog, trace, runs),
+        Simulator::VerilatorMem => {
+            return crate::verilator_mem::run(dir, top, verilog, trace, runs)
+        }
         _ => {}
     }
     write("dut.v", verilog)?;
@@ -239,13 +257,17 @@ pub fn run(
     };
     let compile_secs = t0.elapsed().as_secs_f64();
     let mut run_cmd = run_cmd;
-    let t1 = Instant::now();
-    run_with_timeout(&mut run_cmd, "the Verilog simulation", SIM_TIMEOUT)?;
-    let run_secs = t1.elapsed().as_secs_f64();
-    let got = std::fs::read_to_string(dir.join("outputs.txt"))
-        .map_err(|e| format!("{}: {e}", dir.join("outputs.txt").display()))?;
-    let got: Vec<&str> = got.lines().collect();
-    compare_lines(trace, &got, "Verilog")?;
+    let mut run_secs = f64::INFINITY;
+    for _ in 0..runs {
+        let _ = std::fs::remove_file(dir.join("outputs.txt"));
+        let t1 = Instant::now();
+        run_with_timeout(&mut run_cmd, "the Verilog simulation", SIM_TIMEOUT)?;
+        run_secs = run_secs.min(t1.elapsed().as_secs_f64());
+        let got = std::fs::read_to_string(dir.join("outputs.txt"))
+            .map_err(|e| format!("{}: {e}", dir.join("outputs.txt").display()))?;
+        let got: Vec<&str> = got.lines().collect();
+        compare_lines(trace, &got, "Verilog")?;
+    }
     Ok(CosimReport {
         cycles: n,
         compile_secs,
@@ -281,14 +303,21 @@ pub(crate) fn compare_lines(trace: &Trace, got: &[&str], who: &str) -> Result<()
     Ok(())
 }
 
-/// The netlist co-simulation: the trace's inputs replayed through a [`NetSim`] of `verilog` (netlist
-/// from the shared cache, [`cache_dir`]), outputs compared at the same point of each cycle.
-fn run_netlist(top: &str, verilog: &str, trace: &Trace) -> Result<CosimReport, String> {
+/// The netlist co-simulation: the trace's inputs replayed `runs` times through a fresh copy of a
+/// [`NetSim`] of `verilog` (netlist from the shared cache, [`cache_dir`]), outputs compared at the
+/// same point of each cycle.
+fn run_netlist(
+    top: &str,
+    verilog: &str,
+    trace: &Trace,
+    runs: usize,
+) -> Result<CosimReport, String> {
     let t0 = Instant::now();
-    let mut sim = NetSim::from_verilog(verilog, top, &cache_dir())?;
+    let compiled = NetSim::from_verilog(verilog, top, &cache_dir())?;
     let compile_secs = t0.elapsed().as_secs_f64();
     let handle = |p: &Port| {
-        sim.find(&p.name)
+        compiled
+            .find(&p.name)
             .ok_or_else(|| format!("netlist of {top} has no port {}", p.name))
     };
     let clock = match trace.ports.iter().find(|p| is_clock(p)) {
@@ -316,33 +345,38 @@ fn run_netlist(top: &str, verilog: &str, trace: &Trace) -> Result<CosimReport, S
                 .collect()
         })
         .collect::<Result<_, _>>()?;
-    let t1 = Instant::now();
-    for (c, (row, vals)) in trace.cycles.iter().zip(&values).enumerate() {
-        for &(i, h) in &ins {
-            sim.set(h, vals[i])?;
-        }
-        sim.settle();
-        for &(i, h, p) in &outs {
-            let want = vals[i];
-            let have = sim.get(h);
-            if have != want {
-                return Err(format!(
-                    "co-simulation mismatch at cycle {c}, port {}: Rust {}, netlist {have:0w$x}",
-                    p.name,
-                    row[i],
-                    w = p.hex_digits()
-                ));
+    let mut run_secs = f64::INFINITY;
+    for _ in 0..runs.max(1) {
+        let mut sim = compiled.clone();
+        let t1 = Instant::now();
+        for (c, (row, vals)) in trace.cycles.iter().zip(&values).enumerate() {
+            for &(i, h) in &ins {
+                sim.set(h, vals[i])?;
             }
+            sim.settle();
+            for &(i, h, p) in &outs {
+                let want = vals[i];
+                let have = sim.get(h);
+                if have != want {
+                    return Err(format!(
+                        "co-simulation mismatch at cycle {c}, port {}: Rust {}, netlist {have:0w$x}",
+                        p.name,
+                        row[i],
+                        w = p.hex_digits()
+                    ));
+                }
+            }
+            sim.set(clock, 1)?;
+            sim.settle();
+            sim.set(clock, 0)?;
+            sim.settle();
         }
-        sim.set(clock, 1)?;
-        sim.settle();
-        sim.set(clock, 0)?;
-        sim.settle();
+        run_secs = run_secs.min(t1.elapsed().as_secs_f64());
     }
     Ok(CosimReport {
         cycles: trace.cycles.len(),
         compile_secs,
-        run_secs: t1.elapsed().as_secs_f64(),
+        run_secs,
     })
 }
 

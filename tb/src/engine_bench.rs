@@ -1,7 +1,8 @@
 //! The engine benchmark: per unit, one stimulus trace (random vectors under back-pressure) recorded
 //! by the rust-hdl engine, replayed by Verilator (the in-memory harness of
 //! [`crate::verilator_mem`]) and by the netlist engine, each compared with the trace on every
-//! output port of every cycle; speeds in cycles/s and their ratios to Verilator, as one table.
+//! output port of every cycle; speeds in cycles/s (replays: the fastest of a few runs; rust-hdl:
+//! its one recording run) and their ratios to Verilator, as one table.
 
 use crate::cosim::{self, CosimReport, Simulator};
 use crate::registry::UnitFn;
@@ -42,9 +43,10 @@ impl Row {
 }
 
 /// Measures one unit (see [`crate::registry::with_unit`]): `count` random vectors from `seed`,
-/// streamed under `cfg`; work files under `dir/<unit>`.
+/// streamed under `cfg`; each replay run `runs` times; work files under `dir/<unit>`.
 pub struct Measure {
     pub count: usize,
+    pub runs: usize,
     pub seed: u64,
     pub cfg: StreamConfig,
     pub dir: PathBuf,
@@ -57,7 +59,7 @@ impl UnitFn for Measure {
         let (trace, rust_secs) = cosim::trace::<U>(&vectors, &self.cfg)?;
         let verilog = U::verilog()?;
         let dir = self.dir.join(U::NAME);
-        let replay = |sim| cosim::run(sim, &dir, U::TOP, &verilog, &trace);
+        let replay = |sim| cosim::run_best_of(sim, &dir, U::TOP, &verilog, &trace, self.runs);
         Ok(Row {
             unit: U::NAME,
             vectors: vectors.len(),
