@@ -210,7 +210,7 @@ struct BenchEnginesArgs {
     #[arg(long, default_value_t = 3)]
     seed: u64,
     /// Runs of each replay (Verilator, netlist); the fastest counts.
-    #[arg(long, default_value_t = 3, value_parser = clap::value_parser!(u64).range(1..))]
+    #[arg(long, default_value_t = 5, value_parser = clap::value_parser!(u64).range(1..))]
     runs: u64,
     /// Working directory (trace files; the Verilator harnesses are cached elsewhere).
     #[arg(long, default_value = "out/bench-engines")]

@@ -15,7 +15,7 @@ use texpix_sim::StreamConfig;
 pub fn default_count(unit: &str) -> usize {
     match unit {
         "coverage" => 20_000,
-        "coverage-serial" => 100,
+        "coverage-serial" => 400,
         "lod" | "texaddr" => 14_000,
         "bvh" => 9_000,
         "tex" => 600,
