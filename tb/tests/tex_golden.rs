@@ -24,7 +24,7 @@
 use std::collections::BTreeMap;
 use std::time::Instant;
 use texpix_sim::SplitMix64;
-use texpix_tb::lod::MipFilter;
+use texpix_tb::lod::{self, MipFilter};
 use texpix_tb::tex::{
     self, ideal, texel, Compare, Family, Filter, Format, PassKey, Swz, TexData, TexOp, TexSampler,
     TexTxn, Texture, IDENTITY,
@@ -1110,6 +1110,11 @@ fn gen_txn(rng: &mut Rng) -> TexTxn {
         },
         compare: Compare::ALL[rng.below(8) as usize].0,
         border,
+        max_aniso: if rng.pct(60) {
+            1
+        } else {
+            rng.range(2, 16) as u32
+        },
     };
     // Quad coordinates: a base point and small per-pixel steps (various LODs).
     let s0 = rng.f32_in(-0.3, 1.3);
@@ -1190,6 +1195,9 @@ fn end_to_end_random_quads_within_the_bound() {
     let n = 20_000;
     let (mut faults, mut lanes, mut comps, mut blended, mut exact) = (0u64, 0u64, 0u64, 0, 0u64);
     let mut max_units = 0f64;
+    // Anisotropic lanes (N > 1 probes): count per N, and their worst error.
+    let mut per_probes = [0u64; 17];
+    let mut aniso_units = 0f64;
     let mut per_op = [0u64; 9];
     let mut fails: Vec<String> = Vec::new();
     let mut nfail = 0u64;
@@ -1229,10 +1237,13 @@ fn end_to_end_random_quads_within_the_bound() {
                 if g.fault != Fault::None {
                     bad.push(format!("fault: golden {:?}, ideal none", g.fault));
                 }
-                let fmt = t.textures[t.unit as usize].format;
+                let x = &t.textures[t.unit as usize];
+                let fmt = x.format;
                 let integer = ideal::integer_format(fmt) || t.op == TexOp::Txq;
+                let probes = tex::probe_counts(&t, x, &lod::golden(&tex::lod_txn(&t, &x.desc)));
                 for (l, lane) in id.iter().enumerate() {
                     lanes += 1;
+                    per_probes[probes[l] as usize] += 1;
                     for c in 0..4 {
                         comps += 1;
                         let gb = g.rgba[l][c];
@@ -1247,6 +1258,9 @@ fn end_to_end_random_quads_within_the_bound() {
                             let err = (gv - iv).abs();
                             if m > 0.0 {
                                 max_units = max_units.max(err / (2f64.powi(-20) * m));
+                                if probes[l] > 1 {
+                                    aniso_units = aniso_units.max(err / (2f64.powi(-20) * m));
+                                }
                             }
                             err <= 2f64.powi(-20) * m + 2f64.powi(-149)
                         };
@@ -1274,14 +1288,74 @@ fn end_to_end_random_quads_within_the_bound() {
     println!(
         "end to end: {n} quads ({faults} faulting), {lanes} lanes, {comps} components \
          ({blended} blended, {exact} bit-exact), max err {max_units:.6} units of \
-         2^-20·max|tap|; ops {per_op:?}; {:.2?}",
+         2^-20·max|tap| (anisotropic lanes {aniso_units:.6}); lanes per probe count \
+         {per_probes:?}; ops {per_op:?}; {:.2?}",
         start.elapsed()
     );
     assert!(per_op.iter().all(|&k| k > 1000));
+    // Every probe count 2…16 is exercised.
+    assert!(per_probes[2..].iter().all(|&k| k > 20), "{per_probes:?}");
     assert!(blended > 10_000 && faults > 100 && faults < n / 2);
     assert!(
         nfail == 0,
         "{nfail} quads disagree; first ones:\n{}",
         fails.join("\n")
+    );
+}
+
+#[test]
+fn probe_positions_and_the_probe_mean() {
+    let f = |x: f32| x.to_bits();
+    // k_p = (2p + 1 − N)/(2N): centred, evenly spaced.
+    assert_eq!(tex::probe_step(1, 0), f(0.0));
+    assert_eq!([0, 1].map(|p| tex::probe_step(2, p)), [f(-0.25), f(0.25)]);
+    assert_eq!(
+        [0, 1, 2, 3].map(|p| tex::probe_step(4, p)),
+        [f(-0.375), f(-0.125), f(0.125), f(0.375)]
+    );
+    assert_eq!(tex::probe_step(3, 0), f(-1.0 / 3.0));
+    assert_eq!(tex::probe_recip(3), 357_913_941); // round(2^30 / 3)
+    assert_eq!(tex::probe_recip(16), 1 << 26);
+    let mean = |vals: &[u32]| {
+        vals.iter()
+            .fold(tex::ProbeAcc::default(), |a, &x| a.add(x))
+            .mean(vals.len() as u32)
+    };
+    // A constant stays itself for every N, from the smallest denormal to the largest finite.
+    for n in 2..=16usize {
+        for v in [
+            1.0f32,
+            0.7,
+            0.1,
+            1.0 / 255.0,
+            -3.5,
+            f32::MAX,
+            f32::MIN_POSITIVE,
+            1e-45,
+        ] {
+            assert_eq!(mean(&vec![f(v); n]), f(v), "N = {n}, v = {v}");
+        }
+    }
+    // Means of mixed values: exact where the mean is representable, never beyond the range.
+    assert_eq!(mean(&[f(1.0), f(2.0), f(3.0)]), f(2.0));
+    assert_eq!(
+        mean(&[f(f32::MAX), f(f32::MAX), f(-f32::MAX)]),
+        f(f32::MAX / 3.0)
+    );
+    assert_eq!(mean(&[f(1.0), f(-1.0)]), 0);
+    assert_eq!(mean(&[f(0.0); 5]), 0);
+    // Specials as the blend's.
+    assert_eq!(mean(&[f(1.0), f(f32::INFINITY)]), f(f32::INFINITY));
+    assert_eq!(
+        mean(&[f(f32::NEG_INFINITY), f(1.0), f(2.0)]),
+        f(f32::NEG_INFINITY)
+    );
+    assert_eq!(
+        mean(&[f(f32::INFINITY), f(f32::NEG_INFINITY)]),
+        texpix_tb::fpmodel::CANONICAL_NAN
+    );
+    assert_eq!(
+        mean(&[f(f32::NAN), f(1.0)]),
+        texpix_tb::fpmodel::CANONICAL_NAN
     );
 }

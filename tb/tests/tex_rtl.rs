@@ -170,25 +170,30 @@ fn footprint_lines(t: &TexTxn) -> Vec<u64> {
     };
     let lod = texpix_tb::lod::golden(&tex::lod_txn(t, &x.desc));
     let plan = tex::plan(t, x, &lod);
+    let n = tex::probe_counts(t, x, &lod);
     let mut out = Vec::new();
-    for (key, mask) in tex::passes(&plan) {
-        let a = texpix_tb::texaddr::golden(&tex::pass_txn(t, x, &plan, key, &lod));
-        if a.fault != texpix_tb::texaddr::Fault::None || tex::format_fault(t, x) {
-            return Vec::new();
-        }
-        let mut pass: Vec<u64> = Vec::new();
-        for (l, (p, lane)) in plan.iter().zip(&a.lanes).enumerate() {
-            if mask & 1 << l == 0 || !p.active {
-                continue;
+    for p in 0..n.iter().copied().max().unwrap_or(1) {
+        let lanes = (0..4).filter(|&l| p < n[l]).fold(0, |m, l| m | 1 << l);
+        let probe = tex::probe_plan(t, x, &plan, &lod, &n, p);
+        for (key, mask) in tex::passes(&probe, lanes) {
+            let a = texpix_tb::texaddr::golden(&tex::pass_txn(t, x, &probe, key, &lod));
+            if a.fault != texpix_tb::texaddr::Fault::None || tex::format_fault(t, x) {
+                return Vec::new();
             }
-            for (k, tap) in lane.taps.iter().enumerate() {
-                let line = tap.addr / LINE_BYTES;
-                if lane.req & 1 << k != 0 && !pass.contains(&line) {
-                    pass.push(line);
+            let mut pass: Vec<u64> = Vec::new();
+            for (l, (q, lane)) in probe.iter().zip(&a.lanes).enumerate() {
+                if mask & 1 << l == 0 || !q.active {
+                    continue;
+                }
+                for (k, tap) in lane.taps.iter().enumerate() {
+                    let line = tap.addr / LINE_BYTES;
+                    if lane.req & 1 << k != 0 && !pass.contains(&line) {
+                        pass.push(line);
+                    }
                 }
             }
+            out.extend(pass);
         }
-        out.extend(pass);
     }
     out
 }

@@ -698,32 +698,61 @@ pub fn ideal(t: &TexTxn) -> Result<[IdealLane; 4], Fault> {
     };
     let lod = crate::lod::golden(&super::lod_txn(t, &tex.desc));
     let plan = super::plan(t, tex, &lod);
+    // Anisotropic probes: the golden model's probe positions (its addresses), averaged exactly.
+    let n = super::probe_counts(t, tex, &lod);
+    let mut probes: [Vec<IdealLane>; 4] = Default::default();
+    let mut failed = [false; 4];
     let mut out = [IdealLane::ZERO; 4];
-    for (key, mask) in super::passes(&plan) {
-        let a = texaddr::golden(&super::pass_txn(t, tex, &plan, key, &lod));
-        if a.fault != Fault::None {
-            return Err(a.fault);
-        }
-        if integer_filter_fault(t, tex.format) {
-            return Err(Fault::BadDescriptor);
-        }
-        for (l, lane_out) in out.iter_mut().enumerate() {
-            if mask & 1 << l == 0 {
-                continue;
+    for p in 0..n.iter().copied().max().unwrap_or(1) {
+        let lanes = (0..4).filter(|&l| p < n[l]).fold(0, |m, l| m | 1 << l);
+        let probe = super::probe_plan(t, tex, &plan, &lod, &n, p);
+        for (key, mask) in super::passes(&probe, lanes) {
+            let a = texaddr::golden(&super::pass_txn(t, tex, &probe, key, &lod));
+            if a.fault != Fault::None {
+                return Err(a.fault);
             }
-            if t.op == TexOp::Txq {
-                let v = a.size.map(f64::from);
-                *lane_out = IdealLane {
-                    rgba: v,
-                    max_tap: v,
-                    blended: [false; 4],
-                };
-            } else if plan[l].active && !a.lanes[l].fail {
-                *lane_out = lane(t, tex, &a.lanes[l], lod[l].frac, key.2, key.3, l);
+            if integer_filter_fault(t, tex.format) {
+                return Err(Fault::BadDescriptor);
+            }
+            for l in (0..4).filter(|&l| mask & 1 << l != 0) {
+                if t.op == TexOp::Txq {
+                    let v = a.size.map(f64::from);
+                    out[l] = IdealLane {
+                        rgba: v,
+                        max_tap: v,
+                        blended: [false; 4],
+                    };
+                } else if probe[l].active {
+                    failed[l] |= a.lanes[l].fail;
+                    let v = lane(t, tex, &a.lanes[l], lod[l].frac, key.2, key.3, l);
+                    probes[l].push(v);
+                }
             }
         }
     }
+    for l in 0..4 {
+        if !failed[l] && !probes[l].is_empty() {
+            out[l] = average(&probes[l]);
+        }
+    }
     Ok(out)
+}
+
+/// The exact mean of a lane's probes (one probe: itself). A component averaged over several
+/// probes counts as blended unless it is a constant (max|tap| 0: the swizzle's 0 and 1, depth
+/// compare's alpha).
+fn average(probes: &[IdealLane]) -> IdealLane {
+    let n = probes.len();
+    if n == 1 {
+        return probes[0];
+    }
+    let rgba = std::array::from_fn(|c| probes.iter().map(|x| x.rgba[c]).sum::<f64>() / n as f64);
+    let max_tap = std::array::from_fn(|c| probes.iter().map(|x| x.max_tap[c]).fold(0.0, f64::max));
+    IdealLane {
+        rgba,
+        max_tap,
+        blended: std::array::from_fn(|c| probes.iter().any(|x| x.blended[c]) || max_tap[c] > 0.0),
+    }
 }
 
 /// One fetching lane: texels, then gather, or compare / filter and swizzle.

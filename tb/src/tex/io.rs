@@ -26,7 +26,8 @@
 //!   false), `bias` (bias·256, −4096…4096, default 0), `min_lod`, `max_lod` (·256, 0…4095,
 //!   defaults 0 and 3840 = 15·256), `compare` (a name of [`Compare::ALL`], default "never"),
 //!   `border` [4] (each an f32 field: a bare integer is the bit pattern — for integer formats the
-//!   integer itself — a number with a fraction or exponent or a string is a value; default zeros).
+//!   integer itself — a number with a fraction or exponent or a string is a value; default zeros),
+//!   `max_aniso` (1…16, default 1: isotropic).
 //! - `unit`: index into `textures`, 0…2^32−1 (default 0); an index past the list is unbound.
 //! - Per lane, four lanes each:
 //!   - `coords` [4][1…4 components] (s, t, r, q; missing components are 0): f32 fields, except for
@@ -95,7 +96,7 @@ const TEXTURE_FIELDS: [&str; 12] = [
     "data",
     "fill",
 ];
-const SAMPLER_FIELDS: [&str; 11] = [
+const SAMPLER_FIELDS: [&str; 12] = [
     "wrap_s",
     "wrap_t",
     "min_filter",
@@ -107,6 +108,7 @@ const SAMPLER_FIELDS: [&str; 11] = [
     "max_lod",
     "compare",
     "border",
+    "max_aniso",
 ];
 const FIELDS: [&str; 12] = [
     "op",
@@ -384,6 +386,7 @@ fn parse_sampler(v: &Value, p: &str) -> Result<TexSampler, FieldError> {
         max_lod: opt(m, p, "max_lod", d.max_lod.into(), ranged(0, 4095))? as u32,
         compare: opt(m, p, "compare", d.compare, |v, f| name(v, f, &Compare::ALL))?,
         border: opt(m, p, "border", d.border, |v, f| scalars(v, f, f32_bits))?,
+        max_aniso: opt(m, p, "max_aniso", d.max_aniso.into(), ranged(1, 16))? as u32,
     })
 }
 
@@ -531,6 +534,7 @@ fn sampler_json(s: &TexSampler) -> Value {
     put("max_lod", s.max_lod != d.max_lod, json!(s.max_lod));
     put("compare", s.compare != d.compare, json!(s.compare.name()));
     put("border", s.border != d.border, json!(s.border));
+    put("max_aniso", s.max_aniso != d.max_aniso, json!(s.max_aniso));
     Value::Object(m)
 }
 
@@ -723,7 +727,7 @@ mod tests {
         // Every sampler field spelled out at its default is the default too.
         let l = LINE.replace(
             r#""mag_filter": "linear", "border": [1.0, 1065353216, "inf", 0]"#,
-            r#""wrap_s": "repeat", "wrap_t": "repeat", "min_filter": "nearest", "mag_filter": "nearest", "mip_filter": "none", "unnormalized": false, "bias": 0, "min_lod": 0, "max_lod": 3840, "compare": "never", "border": [0, 0, 0, 0]"#,
+            r#""wrap_s": "repeat", "wrap_t": "repeat", "min_filter": "nearest", "mag_filter": "nearest", "mip_filter": "none", "unnormalized": false, "bias": 0, "min_lod": 0, "max_lod": 3840, "compare": "never", "border": [0, 0, 0, 0], "max_aniso": 1"#,
         );
         assert_eq!(parse_line(&l).unwrap().sampler, TexSampler::default());
     }
@@ -832,6 +836,7 @@ mod tests {
             max_lod: 0,
             compare: Compare::GEqual,
             border: [fb(0.25), u32::MAX, 0, 1],
+            max_aniso: 16,
         };
         round_trip(&t);
         for (c, _) in Compare::ALL {
@@ -1009,6 +1014,16 @@ mod tests {
                 r#""mag_filter": "linear""#,
                 r#""min_lod": -1"#,
                 "sampler.min_lod",
+            ),
+            (
+                r#""mag_filter": "linear""#,
+                r#""max_aniso": 0"#,
+                "sampler.max_aniso",
+            ),
+            (
+                r#""mag_filter": "linear""#,
+                r#""max_aniso": 17"#,
+                "sampler.max_aniso",
             ),
             (
                 r#""mag_filter": "linear""#,

@@ -25,6 +25,24 @@
 //! in the order of each key's first lane; a pass's other lanes are ignored downstream. Most quads
 //! need one pass.
 //!
+//! **3a. Anisotropic probes** (sampler `max_aniso` > 1). Lane l takes N_l probes, N_l = the LOD
+//! unit's probe count for `tex`, `txb`, `txd` and `sample_c` on a non-integer format, else 1
+//! (with `max_aniso` the LOD unit's λ is already the anisotropic one, log2(ρmax/η)). Probe p
+//! (0 ≤ p < N) samples at s_p = s + (du·k_p), t_p = t + (dv·k_p) (f32 multiply and add, each
+//! rounded to nearest even; 1D textures keep t), with (du, dv) the derivatives of the LOD unit's
+//! major axis (x: (∂s/∂x, ∂t/∂x), y: (∂s/∂y, ∂t/∂y), the ones it computed — coarse differences or
+//! `txd`'s gradients) and k_p = (2p + 1 − N)/(2N) rounded to f32 ([`probe_step`]): N points
+//! evenly spaced across the footprint's major axis, centred on the lane. The unit runs steps 3–8
+//! once per probe, p = 0, 1, … up to the largest N_l, each over the lanes with p < N_l (a lane
+//! with N_l = 1 takes part in probe 0 only, at its own coordinates). N = 1 passes the probe's
+//! value unchanged; otherwise each component of the lane's pre-swizzle values v_p (step 8, for
+//! depth compare (p, p, p, 1.0)) is summed in probe order in a block-floating-point accumulator
+//! ([`ProbeAcc`]: the largest exponent so far, G = 3 guard bits, realignment and alignment
+//! truncating toward zero — exact while the exponents agree) and the mean is the sum times
+//! R_N = round(2^30/N) rounded once to f32 ([`ProbeAcc::mean`]). A constant stays exactly itself
+//! and the mean never overflows. A lane with TEXEL_FAIL in any probe returns zeros, its status
+//! carrying the bit.
+//!
 //! **4. Addressing** is the address pipeline's ([`crate::texaddr`]) on the lane's s, t and layer
 //! (array layer = the f32 coordinate t (1D array) or r (2D array) rounded to nearest even and
 //! clamped to 0…65535, NaN ⇒ 0), offsets (du, dv), wraps and unnormalized flag. `txf` addresses
@@ -82,7 +100,7 @@ pub use cache::Cache;
 pub use texel::{Compare, Family, Format};
 pub use unit::Tex;
 
-use crate::fpmodel::fp_to_fixed;
+use crate::fpmodel::{fp_add, fp_mul, fp_to_fixed};
 use crate::lod::{self, LodMode, LodSampler, LodTex, LodTxn, MipFilter};
 use crate::texaddr::{self, Dim, Fault, Lane, SamplerDesc, TexAddrTxn, TexDesc, Wrap};
 
@@ -260,6 +278,8 @@ pub struct TexSampler {
     pub compare: Compare,
     /// Border colour (f32 bits, or integers for integer formats).
     pub border: [u32; 4],
+    /// Max anisotropy, 1…16 (1 = isotropic).
+    pub max_aniso: u32,
 }
 
 impl Default for TexSampler {
@@ -276,6 +296,7 @@ impl Default for TexSampler {
             max_lod: 15 * 256,
             compare: Compare::Never,
             border: [0; 4],
+            max_aniso: 1,
         }
     }
 }
@@ -360,6 +381,53 @@ pub fn layer_index(x: u32) -> u32 {
     }
 }
 
+/// Probe p's position k_p = (2p + 1 − n)/(2n) along the major axis, f32 bits (step 3a).
+pub fn probe_step(n: u32, p: u32) -> u32 {
+    (((2.0 * f64::from(p) + 1.0 - f64::from(n)) / (2.0 * f64::from(n))) as f32).to_bits()
+}
+
+/// Step 3a: each lane's probe count N_l.
+pub fn probe_counts(t: &TexTxn, tex: &Texture, lod: &lod::LodResult) -> [u32; 4] {
+    let aniso_op = matches!(t.op, TexOp::Tex | TexOp::Txb | TexOp::Txd | TexOp::SampleC);
+    std::array::from_fn(|l| {
+        if aniso_op && !tex.format.is_integer() {
+            lod[l].probes
+        } else {
+            1
+        }
+    })
+}
+
+/// Step 3a: the plan of probe `p` — each lane with N_l > 1 moved to its probe position.
+pub fn probe_plan(
+    t: &TexTxn,
+    tex: &Texture,
+    plan: &[LanePlan; 4],
+    lod: &lod::LodResult,
+    n: &[u32; 4],
+    p: u32,
+) -> [LanePlan; 4] {
+    let lt = lod_txn(t, &tex.desc);
+    let one_d = tex.desc.dim.coords() == 1;
+    std::array::from_fn(|l| {
+        let mut q = plan[l];
+        if n[l] > 1 {
+            let d = lod::lane_derivatives(&lt, l);
+            let (du, dv) = if lod[l].major_y {
+                (d[1], d[3])
+            } else {
+                (d[0], d[2])
+            };
+            let k = probe_step(n[l], p);
+            q.lane.s = fp_add(q.lane.s, fp_mul(du, k), false);
+            if !one_d {
+                q.lane.t = fp_add(q.lane.t, fp_mul(dv, k), false);
+            }
+        }
+        q
+    })
+}
+
 /// The LOD unit's request for an instruction.
 pub fn lod_txn(t: &TexTxn, tex: &TexDesc) -> LodTxn {
     let one_d = tex.dim.coords() == 1;
@@ -376,7 +444,7 @@ pub fn lod_txn(t: &TexTxn, tex: &TexDesc) -> LodTxn {
             min_lod: s.min_lod,
             max_lod: s.max_lod,
             mip_filter: s.mip_filter,
-            max_aniso: 1,
+            max_aniso: s.max_aniso,
         },
         mode: t.op.lod_mode(),
         coords: std::array::from_fn(|l| [t.coords[l][0], if one_d { 0 } else { t.coords[l][1] }]),
@@ -500,10 +568,14 @@ pub fn plan(t: &TexTxn, tex: &Texture, lod: &lod::LodResult) -> [LanePlan; 4] {
     })
 }
 
-/// Step 3: passes as (key, lane mask), in order of each key's first lane.
-pub fn passes(plan: &[LanePlan; 4]) -> Vec<(PassKey, u32)> {
+/// Step 3: passes over the lanes of `lanes` (a 4-bit mask) as (key, lane mask), in order of each
+/// key's first lane.
+pub fn passes(plan: &[LanePlan; 4], lanes: u32) -> Vec<(PassKey, u32)> {
     let mut out: Vec<(PassKey, u32)> = Vec::new();
     for (l, p) in plan.iter().enumerate() {
+        if lanes & (1 << l) == 0 {
+            continue;
+        }
         match out.iter_mut().find(|e| e.0 == p.key) {
             Some(e) => e.1 |= 1 << l,
             None => out.push((p.key, 1 << l)),
@@ -622,91 +694,200 @@ pub fn execute(t: &TexTxn, cache: &mut Cache) -> TexResult {
     };
     let lod = lod::golden(&lod_txn(t, &tex.desc));
     let plan = plan(t, tex, &lod);
-    let fmt = tex.format;
-    let mut pass_faults = Fault::None;
-    for (key, mask) in passes(&plan) {
-        let at = pass_txn(t, tex, &plan, key, &lod);
-        let a = texaddr::golden(&at);
-        pass_faults = a.fault;
-        if a.fault != Fault::None {
-            break;
-        }
-        if format_fault(t, tex) {
-            pass_faults = Fault::BadDescriptor;
-            break;
-        }
-        // Fetch: distinct lines of the pass's memory taps, in slot order.
-        let mut seen: Vec<u64> = Vec::new();
-        for (l, (p, lane)) in plan.iter().zip(&a.lanes).enumerate() {
-            if mask & (1 << l) == 0 || !p.active {
-                continue;
+    let n = probe_counts(t, tex, &lod);
+    // Per lane: the last probe's (pre-swizzle) value, the probes' sums, whether a probe failed.
+    let mut last: [Option<[u32; 4]>; 4] = [None; 4];
+    let mut acc = [[ProbeAcc::default(); 4]; 4];
+    let mut failed = [false; 4];
+    let mut fault = Fault::None;
+    'probes: for p in 0..n.iter().copied().max().unwrap_or(1) {
+        let lanes = (0..4).filter(|&l| p < n[l]).fold(0, |m, l| m | 1 << l);
+        let probe = probe_plan(t, tex, &plan, &lod, &n, p);
+        for (key, mask) in passes(&probe, lanes) {
+            let a = texaddr::golden(&pass_txn(t, tex, &probe, key, &lod));
+            fault = a.fault;
+            if fault == Fault::None && format_fault(t, tex) {
+                fault = Fault::BadDescriptor;
             }
-            for (k, tap) in lane.taps.iter().enumerate() {
-                if lane.req & (1 << k) == 0 {
+            if fault != Fault::None {
+                break 'probes;
+            }
+            fetch(&probe, &a, mask, cache, &mut r.lines);
+            for l in (0..4).filter(|&l| mask & (1 << l) != 0) {
+                let lane = &a.lanes[l];
+                if t.op == TexOp::Txq {
+                    r.rgba[l] = a.size;
                     continue;
                 }
-                let line = tap.addr / LINE_BYTES;
-                if !seen.contains(&line) {
-                    seen.push(line);
+                if t.op != TexOp::Txf {
+                    r.lambda[l] = lod[l].lambda;
+                }
+                if !probe[l].active {
+                    continue;
+                }
+                r.status[l] = lane.status | (r.status[l] & 1);
+                failed[l] |= lane.fail;
+                if failed[l] {
+                    continue;
+                }
+                let texels = lane_texels(t, tex.format, lane);
+                let v = filter_lane(t, tex, lane, &texels, key, lod[l].frac, l);
+                last[l] = Some(v);
+                for c in 0..4 {
+                    acc[l][c] = acc[l][c].add(v[c]);
                 }
             }
         }
-        // Slot order = lane, then level, then k: the texaddr tap list is already in that order
-        // per lane, and lanes ascend, so `seen` is in slot order.
-        for line in seen {
-            if !cache.access(line) {
-                r.lines.push(line);
-            }
-        }
-        for l in 0..4 {
-            if mask & (1 << l) == 0 {
-                continue;
-            }
-            let lane = &a.lanes[l];
-            if t.op == TexOp::Txq {
-                r.rgba[l] = a.size;
-                continue;
-            }
-            if t.op != TexOp::Txf {
-                r.lambda[l] = lod[l].lambda;
-            }
-            if !plan[l].active {
-                continue;
-            }
-            r.status[l] = lane.status;
-            if lane.fail {
-                continue;
-            }
-            let texels: Vec<[u32; 4]> = lane
-                .taps
-                .iter()
-                .map(|tap| {
-                    if tap.border && fmt.is_integer() {
-                        t.sampler.border
-                    } else if tap.border {
-                        t.sampler.border.map(texel::flush)
-                    } else {
-                        let bytes: Vec<u8> = (0..fmt.bpp())
-                            .map(|b| memory_byte(&t.textures, tap.addr + u64::from(b)))
-                            .collect();
-                        let raw = bytes
-                            .iter()
-                            .rev()
-                            .fold(0u128, |acc, &b| acc << 8 | u128::from(b));
-                        texel::convert(fmt, raw)
-                    }
-                })
-                .collect();
-            r.rgba[l] = filter_lane(t, tex, lane, &texels, key, lod[l].frac, l);
+    }
+    for l in 0..4 {
+        if let (Some(v), false) = (last[l], failed[l]) {
+            let v = if n[l] > 1 {
+                acc[l].map(|a| a.mean(n[l]))
+            } else {
+                v
+            };
+            r.rgba[l] = swizzle(t, tex, v);
         }
     }
-    if pass_faults != Fault::None {
+    if fault != Fault::None {
         r.status = [0; 4];
         r.rgba = [[0; 4]; 4];
         r.lambda = [0; 4];
     }
-    r.fault = pass_faults;
+    r.fault = fault;
     r
+}
+
+/// Guard bits of the probe accumulator (step 3a).
+pub const PROBE_GUARD: u32 = 3;
+
+/// Fraction bits of the probe average's reciprocal R_N = round(2^30 / N) (step 3a).
+pub const PROBE_RECIP_BITS: u32 = 30;
+
+/// One component's running probe sum (step 3a): a block-floating-point accumulator. `e` is the
+/// block's biased exponent (0 while empty), `acc` the signed sum in units of 2^(e − 150 − G).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct ProbeAcc {
+    pub e: u32,
+    pub acc: i64,
+    pub nan: bool,
+    pub pinf: bool,
+    pub ninf: bool,
+}
+
+impl ProbeAcc {
+    /// Adds one probe's value (f32 bits): a NaN or infinity sets its flag; a finite value's
+    /// significand (denormals at exponent 1, no hidden bit) with G guard bits joins the block —
+    /// if its exponent is larger the block is realigned first — each shift truncating the
+    /// magnitude (toward zero).
+    pub fn add(mut self, x: u32) -> Self {
+        let exp = (x >> 23) & 0xFF;
+        let neg = x >> 31 != 0;
+        if exp == 0xFF {
+            if x & 0x7F_FFFF != 0 {
+                self.nan = true;
+            } else if neg {
+                self.ninf = true;
+            } else {
+                self.pinf = true;
+            }
+            return self;
+        }
+        let sig = i64::from(x & 0x7F_FFFF | if exp != 0 { 0x80_0000 } else { 0 });
+        if sig == 0 {
+            return self;
+        }
+        let e = exp.max(1);
+        let shr = |v: i64, sh: u32| {
+            if sh >= 63 {
+                0
+            } else {
+                v.signum() * (v.abs() >> sh)
+            }
+        };
+        if e > self.e {
+            self.acc = shr(self.acc, e - self.e);
+            self.e = e;
+        }
+        let a = shr(sig << PROBE_GUARD, self.e - e);
+        self.acc += if neg { -a } else { a };
+        self
+    }
+
+    /// The average of `n` values: specials as the blend's (NaN, or both infinities ⇒ NaN; an
+    /// infinity ⇒ itself), else acc · R_N · 2^(e − 150 − G − 30) rounded once to f32 (nearest
+    /// even, denormals kept; an all-zero sum is +0).
+    pub fn mean(&self, n: u32) -> u32 {
+        if self.nan || (self.pinf && self.ninf) {
+            return texel::CANONICAL_NAN;
+        }
+        if self.pinf || self.ninf {
+            return if self.pinf { 0x7F80_0000 } else { 0xFF80_0000 };
+        }
+        let r = probe_recip(n) as i64;
+        texel::round_scaled(
+            self.acc * r,
+            self.e as i32 - 150 - PROBE_GUARD as i32 - PROBE_RECIP_BITS as i32,
+        )
+    }
+}
+
+/// R_N = round(2^30 / n) (step 3a).
+pub fn probe_recip(n: u32) -> u32 {
+    let one = 1u64 << PROBE_RECIP_BITS;
+    ((one + u64::from(n) / 2) / u64::from(n)) as u32
+}
+
+/// Step 5: the pass's distinct lines, in slot order, through the cache; misses are appended to
+/// `lines`.
+fn fetch(
+    plan: &[LanePlan; 4],
+    a: &texaddr::TexAddrResult,
+    mask: u32,
+    cache: &mut Cache,
+    lines: &mut Vec<u64>,
+) {
+    let mut seen: Vec<u64> = Vec::new();
+    for (l, (p, lane)) in plan.iter().zip(&a.lanes).enumerate() {
+        if mask & (1 << l) == 0 || !p.active {
+            continue;
+        }
+        for (k, tap) in lane.taps.iter().enumerate() {
+            if lane.req & (1 << k) == 0 {
+                continue;
+            }
+            let line = tap.addr / LINE_BYTES;
+            if !seen.contains(&line) {
+                seen.push(line);
+            }
+        }
+    }
+    // Slot order = lane, then level, then k: the texaddr tap list is already in that order
+    // per lane, and lanes ascend, so `seen` is in slot order.
+    for line in seen {
+        if !cache.access(line) {
+            lines.push(line);
+        }
+    }
+}
+
+/// Step 6: a lane's taps as converted four-vectors (border taps read the border colour).
+pub fn lane_texels(t: &TexTxn, fmt: Format, lane: &texaddr::LaneResult) -> Vec<[u32; 4]> {
+    lane.taps
+        .iter()
+        .map(|tap| {
+            if tap.border && fmt.is_integer() {
+                t.sampler.border
+            } else if tap.border {
+                t.sampler.border.map(texel::flush)
+            } else {
+                let raw = (0..fmt.bpp()).rev().fold(0u128, |acc, b| {
+                    acc << 8 | u128::from(memory_byte(&t.textures, tap.addr + u64::from(b)))
+                });
+                texel::convert(fmt, raw)
+            }
+        })
+        .collect()
 }
 
 /// The weights of a lane's taps (step 8) and S.
@@ -757,7 +938,7 @@ pub fn tap_weights(
     (ws, s)
 }
 
-/// Steps 7–9 for one lane: compare, filter (or gather), swizzle.
+/// Steps 7–8 for one lane: compare, filter (or gather); the value before the swizzle.
 fn filter_lane(
     t: &TexTxn,
     tex: &Texture,
@@ -796,7 +977,19 @@ fn filter_lane(
             blend_or_pass(&taps, s)
         })
     };
-    let one = if fmt.is_integer() { 1 } else { texel::ONE };
+    vec
+}
+
+/// Step 9: the descriptor swizzle of a lane's value (gather4 passes unchanged).
+pub fn swizzle(t: &TexTxn, tex: &Texture, vec: [u32; 4]) -> [u32; 4] {
+    if t.op == TexOp::Gather4 {
+        return vec;
+    }
+    let one = if tex.format.is_integer() {
+        1
+    } else {
+        texel::ONE
+    };
     std::array::from_fn(|c| match tex.swizzle[c] {
         Swz::Zero => 0,
         Swz::One => one,

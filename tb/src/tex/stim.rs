@@ -255,6 +255,14 @@ impl TexStim {
             },
             compare: Compare::ALL[self.range(0, 7) as usize].0,
             border,
+            // Anisotropic a fifth of the time, mostly with few probes (each costs a pass).
+            max_aniso: if self.chance(80) {
+                1
+            } else if self.chance(60) {
+                self.range(2, 4) as u32
+            } else {
+                self.range(5, 16) as u32
+            },
         }
     }
 
