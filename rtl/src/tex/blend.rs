@@ -26,21 +26,18 @@
 //!    (which Σ W_k = 2^S rules out); Acc = 0 gives +0, a negative Acc that rounds to zero −0.
 //!
 //! # Rounding, in hardware terms
-//! With m = |Acc| (51 bits) and L its leading-zero count, the result is normal iff
-//! L ≤ E + 23 − S; the block shifts m left by a = min(L, E + 23 − S), so the kept significand is
-//! bits 50…27 of the shifted word, the round bit is bit 26 and the sticky bit the OR of bits
-//! 25…0; then ((E + 23 − S − a) << 23) + significand + round-up is the result's magnitude (the
-//! hidden bit carries into the exponent field; a denormal has E + 23 − S − a = 0). A magnitude
-//! at or above 0x7F800000 becomes infinity.
+//! m = |Acc| (51 bits) goes to the shared [`RoundF32`] with lim = E + 36 − S (the value is
+//! m · 2^(E − 153 − S)): one left shift to the leading one or the denormal boundary, round to
+//! nearest even with a sticky bit, a magnitude at or above 0x7F800000 becomes infinity.
 //!
 //! # Cost
 //! Eight 25 × 24 unsigned multipliers ([`MulU`] leaves: a plain `a * b` in the Verilog, for DSP
 //! mapping), a 7-comparator 8-bit maximum chain, eight 51-bit right shifters (by E − e_k,
-//! saturating to zero), eight 53-bit add/subtracts into the accumulator, a 53-bit negation, a
-//! 51-bit leading-zero count, a 51-bit left shifter, a 32-bit result adder and the special-value
-//! logic.
+//! saturating to zero), eight 53-bit add/subtracts into the accumulator, a 53-bit negation, the
+//! [`RoundF32`] back end (64-bit leading-zero count and left shifter, 32-bit adder) and the
+//! special-value logic.
 
-use crate::common::fp::{Lzc, MulU};
+use crate::common::fp::{MulU, RoundF32};
 use rust_hdl::prelude::*;
 
 /// Guard bits below the aligned products' units (the golden model's `BLEND_GUARD`).
@@ -58,7 +55,7 @@ pub struct TapBlend {
     /// Σ W_k · tap_k / 2^s, f32 bits.
     pub y: Signal<Out, Bits<32>>,
     mul: [MulU<25, 24, 48>; 8],
-    lzc: Lzc<51>,
+    round: RoundF32,
     /// Per tap: live (W ≠ 0), magnitude bits, biased exponent, counted exponent (0 if the tap
     /// is dead or zero), significand, alignment shift, aligned product.
     live: [Signal<Local, Bit>; 8],
@@ -80,16 +77,6 @@ pub struct TapBlend {
     nacc: Signal<Local, Bits<53>>,
     neg: Signal<Local, Bit>,
     m: Signal<Local, Bits<53>>,
-    m51: Signal<Local, Bits<51>>,
-    /// E + 23 − S, the left shift of the smallest-normal boundary.
-    lim: Signal<Local, Bits<16>>,
-    lz: Signal<Local, Bits<16>>,
-    amt: Signal<Local, Bits<16>>,
-    x: Signal<Local, Bits<51>>,
-    kept: Signal<Local, Bits<24>>,
-    rup: Signal<Local, Bit>,
-    ebase: Signal<Local, Bits<16>>,
-    sum: Signal<Local, Bits<32>>,
     res: Signal<Local, Bits<32>>,
 }
 
@@ -149,36 +136,12 @@ impl Logic for TapBlend {
         if self.neg.val() {
             self.m.next = self.nacc.val();
         }
-        self.m51.next = self.m.val().get_bits::<51>(0);
-        self.lzc.a.next = self.m51.val();
-        // Normalise, or stop at the denormal boundary.
-        self.lim.next =
-            bit_cast::<16, 8>(self.emax.val()) + bits::<16>(23) - bit_cast::<16, 5>(self.s.val());
-        self.lz.next = bit_cast::<16, 7>(self.lzc.count.val());
-        self.amt.next = self.lz.val();
-        if self.lim.val() < self.lz.val() {
-            self.amt.next = self.lim.val();
-        }
-        self.x.next = self.m51.val() << self.amt.val();
-        self.kept.next = self.x.val().get_bits::<24>(27);
-        self.rup.next = self.x.val().get_bit(26)
-            & (self.x.val().get_bits::<26>(0).any() | self.kept.val().get_bit(0));
-        self.ebase.next = self.lim.val() - self.amt.val();
-        self.sum.next =
-            (bit_cast::<32, 16>(self.ebase.val()) << 23) + bit_cast::<32, 24>(self.kept.val());
-        if self.rup.val() {
-            self.sum.next = self.sum.val() + bits::<32>(1);
-        }
-        if self.sum.val() >= bits::<32>(0x7f80_0000) {
-            self.sum.next = bits::<32>(0x7f80_0000);
-        }
-        self.res.next = self.sum.val();
-        if self.neg.val() {
-            self.res.next = self.sum.val() | bits::<32>(0x8000_0000_u64);
-        }
-        if !self.m.val().any() {
-            self.res.next = bits::<32>(0);
-        }
+        // Acc · 2^(E − 150 − G − S) rounded: σ = E − 153 − S, so lim = 189 + σ = E + 36 − S.
+        self.round.m.next = bit_cast::<64, 53>(self.m.val());
+        self.round.lim.next =
+            bit_cast::<16, 8>(self.emax.val()) + bits::<16>(36) - bit_cast::<16, 5>(self.s.val());
+        self.round.neg.next = self.neg.val();
+        self.res.next = self.round.y.val();
         if self.pinf.val() {
             self.res.next = bits::<32>(0x7f80_0000);
         }

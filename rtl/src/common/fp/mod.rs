@@ -43,6 +43,7 @@ pub mod mul;
 pub mod mulu;
 pub mod pipe;
 pub mod retime;
+pub mod round;
 
 pub use add::FpAdd;
 pub use cmp::FpCmp;
@@ -54,6 +55,7 @@ pub use mul::FpMul;
 pub use mulu::MulU;
 pub use pipe::{F16ToF32P, FpAddP, FpCmpP, FpLog2P, FpMulP, FpToFixedP, LzcP};
 pub use retime::Retime;
+pub use round::RoundF32;
 
 /// The quiet NaN every NaN-producing block returns.
 pub const CANONICAL_NAN: u32 = 0x7FC0_0000;
