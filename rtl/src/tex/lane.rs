@@ -8,7 +8,9 @@
 //! code), `swz` (swizzle, 3 bits per component), the address pipeline's weights `wu`, `wv`
 //! (level 0), `wu1`, `wv1` (level 1) and the LOD unit's `frac`, `trilinear` (blend the two levels),
 //! `linear`, `one_d`, `mode` (0 filter, 1 depth compare, 2 gather4), `func`, `reference`,
-//! `gcomp`. Output `rgba[4]`.
+//! `gcomp`; anisotropic probes: `n` (the lane's probe count N), `first` (probe 0) and per component
+//! the probe sum so far `ps_e[c]`, `ps_acc[c]`, `ps_fl[c]` ({nan, +inf, −inf}). Outputs `rgba[4]`
+//! and the new probe sum `ns_e[c]`, `ns_acc[c]`, `ns_fl[c]`.
 //!
 //! # Arithmetic
 //! Weights W = f_u·f_v·f_l with f_u = 256 − wu or wu (by the tap's i0/i1; 1 for k' = 0 and 0
@@ -16,10 +18,12 @@
 //! nearest), f_l = 256 − frac or frac (level 0/1) when `trilinear`, else 1 for level 0 and 0 for level 1:
 //! sixteen small products (9×9 then ×9 bits). S = 8·(trilinear + (linear ? 1 or 2 : 0)). S = 0 or an
 //! integer format returns tap 0 unchanged; otherwise each component is one [`TapBlend`]. Compare
-//! replaces every tap by [`DepthCompare`]'s 1.0/0.0 and returns (p, p, p, 1.0).
+//! replaces every tap by [`DepthCompare`]'s 1.0/0.0 and returns (p, p, p, 1.0). With N > 1 each
+//! component of that vector joins its [`ProbeAccum`] sum and the lane returns the [`ProbeMean`]
+//! of the sum so far (the unit keeps the last probe's), before the swizzle.
 //! Combinational: latency 0.
 
-use super::{DepthCompare, TapBlend, TexelConvert};
+use super::{DepthCompare, ProbeAccum, ProbeMean, TapBlend, TexelConvert};
 use crate::common::fp::MulU;
 use rust_hdl::prelude::*;
 
@@ -62,8 +66,24 @@ pub struct FilterLane {
     pub reference: Signal<In, Bits<32>>,
     /// gather4's component.
     pub gcomp: Signal<In, Bits<2>>,
+    /// Probe count.
+    pub n: Signal<In, Bits<5>>,
+    /// Probe 0: start the sums.
+    pub first: Signal<In, Bit>,
+    /// Probe sum so far: block exponent per component.
+    pub ps_e: [Signal<In, Bits<8>>; 4],
+    /// Probe sum so far per component.
+    pub ps_acc: [Signal<In, Bits<34>>; 4],
+    /// Probe sum flags {nan, +inf, −inf} per component.
+    pub ps_fl: [Signal<In, Bits<3>>; 4],
     /// Result.
     pub rgba: [Signal<Out, Bits<32>>; 4],
+    /// New probe sum: block exponent.
+    pub ns_e: [Signal<Out, Bits<8>>; 4],
+    /// New probe sum.
+    pub ns_acc: [Signal<Out, Bits<34>>; 4],
+    /// New probe sum flags.
+    pub ns_fl: [Signal<Out, Bits<3>>; 4],
 
     conv: [TexelConvert; 8],
     cmp: DepthCompare,
@@ -83,6 +103,11 @@ pub struct FilterLane {
     is_int: Signal<Local, Bit>,
     unorm: Signal<Local, Bit>,
     vec: [Signal<Local, Bits<32>>; 4],
+    /// The vector after the probe mean.
+    avg: [Signal<Local, Bits<32>>; 4],
+    pflags: [Signal<Local, Bits<3>>; 4],
+    paccum: [ProbeAccum; 4],
+    pmean: [ProbeMean; 4],
     one: Signal<Local, Bits<32>>,
     sel: [Signal<Local, Bits<3>>; 4],
     /// The border colour as a texel.
@@ -259,15 +284,49 @@ impl Logic for FilterLane {
             self.vec[3].next = 0x3F80_0000.into();
         }
 
+        // Anisotropic probes: sum, mean.
+        for c in 0..4 {
+            self.paccum[c].x.next = self.vec[c].val();
+            self.paccum[c].first.next = self.first.val();
+            self.paccum[c].e_in.next = self.ps_e[c].val();
+            self.paccum[c].acc_in.next = self.ps_acc[c].val();
+            self.paccum[c].nan_in.next = self.ps_fl[c].val().get_bit(2);
+            self.paccum[c].pinf_in.next = self.ps_fl[c].val().get_bit(1);
+            self.paccum[c].ninf_in.next = self.ps_fl[c].val().get_bit(0);
+            self.pmean[c].e.next = self.paccum[c].e.val();
+            self.pmean[c].acc.next = self.paccum[c].acc.val();
+            self.pmean[c].nan.next = self.paccum[c].nan.val();
+            self.pmean[c].pinf.next = self.paccum[c].pinf.val();
+            self.pmean[c].ninf.next = self.paccum[c].ninf.val();
+            self.pmean[c].n.next = self.n.val();
+            self.ns_e[c].next = self.paccum[c].e.val();
+            self.ns_acc[c].next = self.paccum[c].acc.val();
+            self.pflags[c].next = bits::<3>(0);
+            if self.paccum[c].nan.val() {
+                self.pflags[c].next = bits::<3>(4);
+            }
+            if self.paccum[c].pinf.val() {
+                self.pflags[c].next = self.pflags[c].val() | bits::<3>(2);
+            }
+            if self.paccum[c].ninf.val() {
+                self.pflags[c].next = self.pflags[c].val() | bits::<3>(1);
+            }
+            self.ns_fl[c].next = self.pflags[c].val();
+            self.avg[c].next = self.vec[c].val();
+            if self.n.val() > bits::<5>(1) {
+                self.avg[c].next = self.pmean[c].y.val();
+            }
+        }
+
         // Swizzle.
         for c in 0..4 {
             self.sel[c].next = self.swz.val().get_bits::<3>(3 * c);
             self.rgba[c].next = 0.into();
             match self.sel[c].val().index() {
-                0 => self.rgba[c].next = self.vec[0].val(),
-                1 => self.rgba[c].next = self.vec[1].val(),
-                2 => self.rgba[c].next = self.vec[2].val(),
-                3 => self.rgba[c].next = self.vec[3].val(),
+                0 => self.rgba[c].next = self.avg[0].val(),
+                1 => self.rgba[c].next = self.avg[1].val(),
+                2 => self.rgba[c].next = self.avg[2].val(),
+                3 => self.rgba[c].next = self.avg[3].val(),
                 5 => self.rgba[c].next = self.one.val(),
                 _ => {}
             }

@@ -13,7 +13,6 @@
 //! generated `case`).
 
 use rust_hdl::prelude::*;
-use std::fmt::Write as _;
 use std::sync::OnceLock;
 
 /// The linear value of each sRGB byte, as f32 bits (see the module documentation).
@@ -52,12 +51,6 @@ impl Logic for SrgbRom {
         self.y.connect();
     }
     fn hdl(&self) -> Verilog {
-        // `y` is declared `output reg`: drive it from a combinational block.
-        let mut v = String::from("always @(*) begin\n  case (a)\n");
-        for (c, x) in table().iter().enumerate() {
-            let _ = writeln!(v, "    8'h{c:02x}: y = 32'h{x:08x};");
-        }
-        v.push_str("    default: y = 32'h00000000;\n  endcase\nend");
-        Verilog::Custom(v)
+        super::probe::rom_verilog(table())
     }
 }

@@ -34,7 +34,8 @@
 //! about 16 clocks plus 2 per line; the next instruction is accepted after the result leaves.
 //! `reset` (synchronous, active high) returns to idle and clears the counters and the cache.
 
-use super::{FilterLane, LanePrep, TexelCache};
+use super::{FilterLane, LanePrep, ProbeStepRom, TexelCache};
+use crate::common::fp::{FpAdd, FpMul};
 use crate::lod::LodUnit;
 use crate::texaddr::TexAddrUnit;
 use rust_hdl::prelude::*;
@@ -78,6 +79,8 @@ pub struct TexUnit {
     pub in_compare: Signal<In, Bits<3>>,
     /// Border colour.
     pub in_border: [Signal<In, Bits<32>>; 4],
+    /// Max anisotropy (1…16).
+    pub in_aniso: Signal<In, Bits<5>>,
     /// Coordinates, `4·lane + k`.
     pub in_coord: [Signal<In, Bits<32>>; 16],
     /// Gradients, `4·lane + k`.
@@ -158,6 +161,7 @@ pub struct TexUnit {
     p_cmp: DFF<Bits<3>>,
     p_bcol: [DFF<Bits<32>>; 4],
     p_coord: [DFF<Bits<32>>; 16],
+    p_grad: [DFF<Bits<32>>; 16],
     p_lod: [DFF<Bits<32>>; 4],
     p_ref: [DFF<Bits<32>>; 4],
     p_off: [DFF<Bits<8>>; 4],
@@ -170,6 +174,16 @@ pub struct TexUnit {
     l_frac: [DFF<Bits<8>>; 4],
     l_mag: [DFF<Bit>; 4],
     l_warn: DFF<Bits<4>>,
+    /// Anisotropic probes: per lane N and major axis (1 = y), the probe index, the probe's
+    /// coordinates per lane and each lane's running probe sums (4·lane + c).
+    l_n: [DFF<Bits<5>>; 4],
+    l_major: DFF<Bits<4>>,
+    pidx: DFF<Bits<4>>,
+    ps: [DFF<Bits<32>>; 4],
+    pt: [DFF<Bits<32>>; 4],
+    sum_e: [DFF<Bits<8>>; 16],
+    sum_acc: [DFF<Bits<34>>; 16],
+    sum_fl: [DFF<Bits<3>>; 16],
     // Passes and fetch.
     remaining: DFF<Bits<4>>,
     pmask: DFF<Bits<4>>,
@@ -194,6 +208,14 @@ pub struct TexUnit {
     lane: FilterLane,
     /// Per lane: address operands and pass key.
     prep: [LanePrep; 4],
+    /// Probe positions, one lane per clock: derivatives, times k_p, plus the coordinate.
+    step_rom: ProbeStepRom,
+    d_s: FpAdd,
+    d_t: FpAdd,
+    m_s: FpMul,
+    m_t: FpMul,
+    a_s: FpAdd,
+    a_t: FpAdd,
 
     accept: Signal<Local, Bit>,
     in_one_d: Signal<Local, Bit>,
@@ -221,6 +243,17 @@ pub struct TexUnit {
     warn: Signal<Local, Bits<4>>,
     smp: Signal<Local, Bits<8>>,
     boh: Signal<Local, Bits<4>>,
+    aniso_op: Signal<Local, Bit>,
+    nmax: Signal<Local, Bits<5>>,
+    pmask_next: Signal<Local, Bits<4>>,
+    pidx5: Signal<Local, Bits<5>>,
+    pidx_next: Signal<Local, Bits<5>>,
+    cur_n: Signal<Local, Bits<5>>,
+    cur_major: Signal<Local, Bit>,
+    nm1: Signal<Local, Bits<5>>,
+    major: Signal<Local, Bits<4>>,
+    multi: Signal<Local, Bit>,
+    bfail: Signal<Local, Bit>,
 }
 
 impl Logic for TexUnit {
@@ -228,7 +261,7 @@ impl Logic for TexUnit {
     fn update(&mut self) {
         dff_setup!(
             self, clock, state, p_tag, p_op, p_wrap, p_minlin, p_maglin, p_mip, p_unnorm, p_cmp,
-            p_wmask, p_gcomp, l_warn, remaining, pmask, pkey, psmp, pending, inflight, cur_line,
+            p_wmask, p_gcomp, l_warn, l_major, pidx, remaining, pmask, pkey, psmp, pending, inflight, cur_line,
             blane, r_fault, r_lines
         );
         for k in 0..5 {
@@ -236,6 +269,14 @@ impl Logic for TexUnit {
             self.p_hdr[k].d.next = self.p_hdr[k].q.val();
         }
         for k in 0..16 {
+            self.p_grad[k].clock.next = self.clock.val();
+            self.p_grad[k].d.next = self.p_grad[k].q.val();
+            self.sum_e[k].clock.next = self.clock.val();
+            self.sum_e[k].d.next = self.sum_e[k].q.val();
+            self.sum_acc[k].clock.next = self.clock.val();
+            self.sum_acc[k].d.next = self.sum_acc[k].q.val();
+            self.sum_fl[k].clock.next = self.clock.val();
+            self.sum_fl[k].d.next = self.sum_fl[k].q.val();
             self.p_coord[k].clock.next = self.clock.val();
             self.p_coord[k].d.next = self.p_coord[k].q.val();
             self.r_rgba[k].clock.next = self.clock.val();
@@ -264,6 +305,12 @@ impl Logic for TexUnit {
             self.r_status[l].d.next = self.r_status[l].q.val();
             self.r_lambda[l].clock.next = self.clock.val();
             self.r_lambda[l].d.next = self.r_lambda[l].q.val();
+            self.l_n[l].clock.next = self.clock.val();
+            self.l_n[l].d.next = self.l_n[l].q.val();
+            self.ps[l].clock.next = self.clock.val();
+            self.ps[l].d.next = self.ps[l].q.val();
+            self.pt[l].clock.next = self.clock.val();
+            self.pt[l].d.next = self.pt[l].q.val();
         }
         for s in 0..32 {
             self.slo[s].clock.next = self.clock.val();
@@ -290,6 +337,7 @@ impl Logic for TexUnit {
             self.p_cmp.d.next = self.in_compare.val();
             for k in 0..16 {
                 self.p_coord[k].d.next = self.in_coord[k].val();
+                self.p_grad[k].d.next = self.in_grad[k].val();
                 self.r_rgba[k].d.next = 0.into();
             }
             for l in 0..4 {
@@ -327,7 +375,7 @@ impl Logic for TexUnit {
         self.lod.in_lod_clamp.next = 0.into();
         self.lod.in_warn.next = 0.into();
         self.lod.in_mip.next = self.in_mip.val();
-        self.lod.in_aniso.next = 1.into();
+        self.lod.in_aniso.next = self.in_aniso.val();
         self.lod.in_fine.next = false;
         self.lod.in_maxabs.next = false;
         // Modes: 0 implicit, 1 grad, 2 lod, 3 bias, 4 lz.
@@ -398,8 +446,8 @@ impl Logic for TexUnit {
         // ---------------- per lane: operands and pass keys ----------------
         for l in 0..4 {
             self.prep[l].op.next = self.p_op.q.val();
-            self.prep[l].cs.next = self.p_coord[4 * l].q.val();
-            self.prep[l].ct.next = self.p_coord[4 * l + 1].q.val();
+            self.prep[l].cs.next = self.ps[l].q.val();
+            self.prep[l].ct.next = self.pt[l].q.val();
             self.prep[l].cr.next = self.p_coord[4 * l + 2].q.val();
             self.prep[l].cq.next = self.p_coord[4 * l + 3].q.val();
             self.prep[l].off.next = self.p_off[l].q.val();
@@ -426,7 +474,40 @@ impl Logic for TexUnit {
                 self.warn.next = self.warn.val().replace_bit(l, true);
             }
         }
+        // Anisotropic ops (tex, txb, txd, sample_c) on non-integer formats take the LOD unit's N.
+        self.aniso_op.next = ((self.p_op.q.val() == 0)
+            | (self.p_op.q.val() == 1)
+            | (self.p_op.q.val() == 3)
+            | (self.p_op.q.val() == 7))
+            & !self.is_int.val();
+        self.nmax.next = bits::<5>(1);
+        for l in 0..4 {
+            if self.l_n[l].q.val() > self.nmax.val() {
+                self.nmax.next = self.l_n[l].q.val();
+            }
+        }
+        self.major.next = 0.into();
+        self.multi.next = false;
+        for l in 0..4 {
+            if self.lod.out_major_y[l].val() {
+                self.major.next = self.major.val().replace_bit(l, true);
+            }
+            if self.lod.out_probes[l].val() > bits::<5>(1) {
+                self.multi.next = true;
+            }
+        }
         if (self.state.q.val() == 1) & self.lod.out_valid.val() {
+            self.pidx.d.next = 0.into();
+            self.blane.d.next = 0.into();
+            self.l_major.d.next = 0.into();
+            for l in 0..4 {
+                self.ps[l].d.next = self.p_coord[4 * l].q.val();
+                self.pt[l].d.next = self.p_coord[4 * l + 1].q.val();
+                self.l_n[l].d.next = 1.into();
+                if self.aniso_op.val() {
+                    self.l_n[l].d.next = self.lod.out_probes[l].val();
+                }
+            }
             for l in 0..4 {
                 self.l_lambda[l].d.next = self.lod.out_lambda[l].val();
                 self.l_lv0[l].d.next = self.lod.out_level0[l].val();
@@ -438,8 +519,105 @@ impl Logic for TexUnit {
                 }
             }
             self.l_warn.d.next = self.warn.val();
+            self.l_major.d.next = self.major.val();
             self.remaining.d.next = 0xF.into();
+            // Probe positions first if any lane takes several probes.
             self.state.d.next = 2.into();
+            if self.aniso_op.val() & self.multi.val() {
+                self.state.d.next = 7.into();
+            }
+        }
+
+        // ---------------- probe positions, one lane per clock ----------------
+        self.boh.next = bits::<4>(1) << self.blane.q.val();
+        // (d_s, d_t) = the major axis's derivatives: coarse differences (implicit and bias modes)
+        // or txd's gradients; p = coordinate + derivative·k_p (1D keeps t).
+        match self.blane.q.val().index() {
+            0 => {
+                self.cur_n.next = self.l_n[0].q.val();
+                self.a_s.a.next = self.p_coord[0].q.val();
+                self.a_t.a.next = self.p_coord[1].q.val();
+                self.m_s.a.next = self.p_grad[0].q.val();
+                self.m_t.a.next = self.p_grad[2].q.val();
+                self.cur_major.next = self.l_major.q.val().get_bit(0);
+                if self.cur_major.val() {
+                    self.m_s.a.next = self.p_grad[1].q.val();
+                    self.m_t.a.next = self.p_grad[3].q.val();
+                }
+            }
+            1 => {
+                self.cur_n.next = self.l_n[1].q.val();
+                self.a_s.a.next = self.p_coord[4].q.val();
+                self.a_t.a.next = self.p_coord[5].q.val();
+                self.m_s.a.next = self.p_grad[4].q.val();
+                self.m_t.a.next = self.p_grad[6].q.val();
+                self.cur_major.next = self.l_major.q.val().get_bit(1);
+                if self.cur_major.val() {
+                    self.m_s.a.next = self.p_grad[5].q.val();
+                    self.m_t.a.next = self.p_grad[7].q.val();
+                }
+            }
+            2 => {
+                self.cur_n.next = self.l_n[2].q.val();
+                self.a_s.a.next = self.p_coord[8].q.val();
+                self.a_t.a.next = self.p_coord[9].q.val();
+                self.m_s.a.next = self.p_grad[8].q.val();
+                self.m_t.a.next = self.p_grad[10].q.val();
+                self.cur_major.next = self.l_major.q.val().get_bit(2);
+                if self.cur_major.val() {
+                    self.m_s.a.next = self.p_grad[9].q.val();
+                    self.m_t.a.next = self.p_grad[11].q.val();
+                }
+            }
+            _ => {
+                self.cur_n.next = self.l_n[3].q.val();
+                self.a_s.a.next = self.p_coord[12].q.val();
+                self.a_t.a.next = self.p_coord[13].q.val();
+                self.m_s.a.next = self.p_grad[12].q.val();
+                self.m_t.a.next = self.p_grad[14].q.val();
+                self.cur_major.next = self.l_major.q.val().get_bit(3);
+                if self.cur_major.val() {
+                    self.m_s.a.next = self.p_grad[13].q.val();
+                    self.m_t.a.next = self.p_grad[15].q.val();
+                }
+            }
+        }
+        self.d_s.a.next = self.p_coord[4].q.val();
+        self.d_t.a.next = self.p_coord[5].q.val();
+        if self.cur_major.val() {
+            self.d_s.a.next = self.p_coord[8].q.val();
+            self.d_t.a.next = self.p_coord[9].q.val();
+        }
+        self.d_s.b.next = self.p_coord[0].q.val();
+        self.d_t.b.next = self.p_coord[1].q.val();
+        self.d_s.sub.next = true;
+        self.d_t.sub.next = true;
+        if self.p_op.q.val() != 3 {
+            self.m_s.a.next = self.d_s.y.val();
+            self.m_t.a.next = self.d_t.y.val();
+        }
+        self.nm1.next = self.cur_n.val() - 1;
+        self.step_rom.a.next =
+            (bit_cast::<8, 5>(self.nm1.val()) << 4) | bit_cast::<8, 4>(self.pidx.q.val());
+        self.m_s.b.next = self.step_rom.y.val();
+        self.m_t.b.next = self.step_rom.y.val();
+        self.a_s.b.next = self.m_s.y.val();
+        self.a_t.b.next = self.m_t.y.val();
+        self.a_s.sub.next = false;
+        self.a_t.sub.next = false;
+        if self.state.q.val() == 7 {
+            self.blane.d.next = self.blane.q.val() + 1;
+            for l in 0..4 {
+                if self.boh.val().get_bit(l) & (self.l_n[l].q.val() > bits::<5>(1)) {
+                    self.ps[l].d.next = self.a_s.y.val();
+                    if !self.one_d.val() {
+                        self.pt[l].d.next = self.a_t.y.val();
+                    }
+                }
+            }
+            if self.blane.q.val() == 3 {
+                self.state.d.next = 2.into();
+            }
         }
 
         // ---------------- passes into the address pipeline ----------------
@@ -664,6 +842,7 @@ impl Logic for TexUnit {
         }
         self.lane.func.next = self.p_cmp.q.val();
         self.lane.gcomp.next = self.p_gcomp.q.val();
+        self.lane.first.next = !self.pidx.q.val().any();
         match self.blane.q.val().index() {
             0 => {
                 for k in 0..8 {
@@ -677,6 +856,12 @@ impl Logic for TexUnit {
                 self.lane.wv1.next = self.addr.out_wv1[0].val();
                 self.lane.frac.next = self.l_frac[0].q.val();
                 self.lane.reference.next = self.p_ref[0].q.val();
+                self.lane.n.next = self.l_n[0].q.val();
+                for c in 0..4 {
+                    self.lane.ps_e[c].next = self.sum_e[0 + c].q.val();
+                    self.lane.ps_acc[c].next = self.sum_acc[0 + c].q.val();
+                    self.lane.ps_fl[c].next = self.sum_fl[0 + c].q.val();
+                }
             }
             1 => {
                 for k in 0..8 {
@@ -690,6 +875,12 @@ impl Logic for TexUnit {
                 self.lane.wv1.next = self.addr.out_wv1[1].val();
                 self.lane.frac.next = self.l_frac[1].q.val();
                 self.lane.reference.next = self.p_ref[1].q.val();
+                self.lane.n.next = self.l_n[1].q.val();
+                for c in 0..4 {
+                    self.lane.ps_e[c].next = self.sum_e[4 + c].q.val();
+                    self.lane.ps_acc[c].next = self.sum_acc[4 + c].q.val();
+                    self.lane.ps_fl[c].next = self.sum_fl[4 + c].q.val();
+                }
             }
             2 => {
                 for k in 0..8 {
@@ -703,6 +894,12 @@ impl Logic for TexUnit {
                 self.lane.wv1.next = self.addr.out_wv1[2].val();
                 self.lane.frac.next = self.l_frac[2].q.val();
                 self.lane.reference.next = self.p_ref[2].q.val();
+                self.lane.n.next = self.l_n[2].q.val();
+                for c in 0..4 {
+                    self.lane.ps_e[c].next = self.sum_e[8 + c].q.val();
+                    self.lane.ps_acc[c].next = self.sum_acc[8 + c].q.val();
+                    self.lane.ps_fl[c].next = self.sum_fl[8 + c].q.val();
+                }
             }
             _ => {
                 for k in 0..8 {
@@ -716,9 +913,22 @@ impl Logic for TexUnit {
                 self.lane.wv1.next = self.addr.out_wv1[3].val();
                 self.lane.frac.next = self.l_frac[3].q.val();
                 self.lane.reference.next = self.p_ref[3].q.val();
+                self.lane.n.next = self.l_n[3].q.val();
+                for c in 0..4 {
+                    self.lane.ps_e[c].next = self.sum_e[12 + c].q.val();
+                    self.lane.ps_acc[c].next = self.sum_acc[12 + c].q.val();
+                    self.lane.ps_fl[c].next = self.sum_fl[12 + c].q.val();
+                }
             }
         }
-        self.boh.next = bits::<4>(1) << self.blane.q.val();
+        self.pidx5.next = bit_cast::<5, 4>(self.pidx.q.val());
+        self.pidx_next.next = self.pidx5.val() + 1;
+        self.pmask_next.next = 0.into();
+        for l in 0..4 {
+            if self.l_n[l].q.val() > self.pidx_next.val() {
+                self.pmask_next.next = self.pmask_next.val().replace_bit(l, true);
+            }
+        }
         if self.state.q.val() == 5 {
             self.blane.d.next = self.blane.q.val() + 1;
             for l in 0..4 {
@@ -733,11 +943,19 @@ impl Logic for TexUnit {
                             self.r_rgba[4 * l + 2].d.next = 0.into();
                         }
                     } else if self.prep[l].active.val() {
-                        self.r_status[l].d.next = self.addr.out_status[l].val();
-                        if !self.addr.out_fail[l].val() {
-                            for c in 0..4 {
-                                self.r_rgba[4 * l + c].d.next = self.lane.rgba[c].val();
+                        // TEXEL_FAIL in any probe zeroes the lane and stays in its status.
+                        self.r_status[l].d.next =
+                            self.addr.out_status[l].val() | (self.r_status[l].q.val() & 1);
+                        self.bfail.next =
+                            self.addr.out_fail[l].val() | self.r_status[l].q.val().get_bit(0);
+                        for c in 0..4 {
+                            self.r_rgba[4 * l + c].d.next = self.lane.rgba[c].val();
+                            if self.bfail.val() {
+                                self.r_rgba[4 * l + c].d.next = 0.into();
                             }
+                            self.sum_e[4 * l + c].d.next = self.lane.ns_e[c].val();
+                            self.sum_acc[4 * l + c].d.next = self.lane.ns_acc[c].val();
+                            self.sum_fl[4 * l + c].d.next = self.lane.ns_fl[c].val();
                         }
                     }
                 }
@@ -747,6 +965,12 @@ impl Logic for TexUnit {
                 self.state.d.next = 2.into();
                 if !self.remaining.q.val().any() {
                     self.state.d.next = 6.into();
+                    // The next probe, over the lanes that take it.
+                    if self.pidx_next.val() < self.nmax.val() {
+                        self.pidx.d.next = self.pidx.q.val() + 1;
+                        self.remaining.d.next = self.pmask_next.val();
+                        self.state.d.next = 7.into();
+                    }
                 }
             }
         }

@@ -76,6 +76,7 @@ fn drive(u: &mut TexUnit, x: Option<(u16, &TexTxn, bool)>) {
     u.in_min_lod.next = u64::from(s.min_lod & 0xFFF).into();
     u.in_max_lod.next = u64::from(s.max_lod & 0xFFF).into();
     u.in_compare.next = (s.compare as u64).into();
+    u.in_aniso.next = u64::from(s.max_aniso & 31).into();
     for c in 0..4 {
         u.in_border[c].next = u64::from(s.border[c]).into();
     }
