@@ -929,6 +929,7 @@ impl Logic for TexUnit {
                 self.pmask_next.next = self.pmask_next.val().replace_bit(l, true);
             }
         }
+        self.bfail.next = false;
         if self.state.q.val() == 5 {
             self.blane.d.next = self.blane.q.val() + 1;
             for l in 0..4 {

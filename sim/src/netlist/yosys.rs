@@ -65,7 +65,11 @@ pub fn netlist_json(verilog: &str, top: &str, cache_dir: &Path) -> Result<String
     if let Ok(text) = std::fs::read_to_string(&json) {
         return Ok(text);
     }
-    let pid = std::process::id();
+    // Temporary names unique per process and per call: two threads (two tests) may elaborate the
+    // same design at once; each renames its own file into place.
+    static CALLS: std::sync::atomic::AtomicU64 = std::sync::atomic::AtomicU64::new(0);
+    let call = CALLS.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
+    let pid = format!("{}-{call}", std::process::id());
     let v = cache_dir.join(format!("{top}-{key:016x}.{pid}.v"));
     let tmp = cache_dir.join(format!("{top}-{key:016x}.{pid}.json"));
     std::fs::write(&v, verilog).map_err(|e| format!("{}: {e}", v.display()))?;
