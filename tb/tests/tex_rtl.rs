@@ -104,9 +104,24 @@ fn rtl_equals_golden_on_the_rust_hdl_model() {
     );
 }
 
+/// Lanes per anisotropic probe count N (index N), by the golden LOD unit.
+fn probe_lanes(v: &[TexTxn]) -> [u64; 17] {
+    let mut per = [0u64; 17];
+    for t in v {
+        if let Some(x) = tex::bound_texture(t) {
+            let lod = texpix_tb::lod::golden(&tex::lod_txn(t, &x.desc));
+            for n in tex::probe_counts(t, x, &lod) {
+                per[n as usize] += 1;
+            }
+        }
+    }
+    per
+}
+
 #[test]
 fn rtl_equals_golden_5000_quads_on_the_netlist_engine() {
     let mut total = MemStats::default();
+    let mut probes = [0u64; 17];
     for (seed, stall, mem) in [
         (
             10,
@@ -147,9 +162,13 @@ fn rtl_equals_golden_5000_quads_on_the_netlist_engine() {
         ),
     ] {
         let mut sim = netlist_sim();
+        let v = Tex::random(seed, 1000);
+        for (a, b) in probes.iter_mut().zip(probe_lanes(&v)) {
+            *a += b;
+        }
         let m = compare(
             &mut sim,
-            &Tex::random(seed, 1000),
+            &v,
             seed,
             stall,
             &mem,
@@ -159,7 +178,11 @@ fn rtl_equals_golden_5000_quads_on_the_netlist_engine() {
         total.hits += m.hits;
         total.misses += m.misses;
     }
-    println!("5000 quads: {total:?}");
+    println!("5000 quads: {total:?}; lanes per anisotropic probe count N = 0…16: {probes:?}");
+    // Anisotropic lanes are a real share, with few and many probes.
+    let aniso: u64 = probes[2..].iter().sum();
+    assert!(aniso > 500, "{probes:?}");
+    assert!(probes[2..5].iter().all(|&k| k > 20) && probes[9..].iter().sum::<u64>() > 50);
 }
 
 /// The distinct lines of each pass's fetched taps, by the address pipeline's golden model (what a

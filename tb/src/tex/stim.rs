@@ -255,10 +255,10 @@ impl TexStim {
             },
             compare: Compare::ALL[self.range(0, 7) as usize].0,
             border,
-            // Anisotropic a fifth of the time, mostly with few probes (each costs a pass).
-            max_aniso: if self.chance(80) {
+            // Anisotropic 30 % of the time, with few or many probes (each costs a pass).
+            max_aniso: if self.chance(70) {
                 1
-            } else if self.chance(60) {
+            } else if self.chance(40) {
                 self.range(2, 4) as u32
             } else {
                 self.range(5, 16) as u32
@@ -301,10 +301,16 @@ impl TexStim {
                     (self.unit() * 1.4 - 0.2) * if unnormalized { f64::from(h) } else { 1.0 },
                 );
                 let (ax, ay) = (self.unit() * 2.0 - 1.0, self.unit() * 2.0 - 1.0);
+                // Half the quads stretched along x by 1…32: anisotropic footprints.
+                let stretch = if self.chance(50) {
+                    2f64.powf(self.unit() * 5.0)
+                } else {
+                    1.0
+                };
                 let r = layer(self);
                 for (l, lane) in c.iter_mut().enumerate() {
                     let (dx, dy) = ((l & 1) as f64, (l >> 1) as f64);
-                    let s = s0 + step * sw * (dx + ax * dy);
+                    let s = s0 + step * sw * (dx * stretch + ax * dy);
                     let t = t0 + step * sh * (dy + ay * dx);
                     *lane = [(s as f32).to_bits(), (t as f32).to_bits(), r, 0x3F80_0000];
                 }
