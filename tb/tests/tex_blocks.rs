@@ -2,13 +2,15 @@
 //! (connect once; set inputs; `update_all` until nothing changes) against the golden model's
 //! per-texel arithmetic (`texpix_tb::tex::texel`): the converter on every format (every 8- and
 //! 16-bit pattern where the format has no more, edge and random patterns otherwise), the filter's
-//! weighted sum on random and edge-case taps and weights, and the depth compare on every function.
+//! weighted sum on random and edge-case taps and weights, the depth compare on every function, and
+//! the anisotropic probe blocks (step ROM, sum, mean) on every entry and random probe sequences.
 //! Run with `cargo test --release -p texpix-tb --test tex_blocks`.
 
 use rust_hdl::prelude::*;
-use texpix_rtl::tex::{DepthCompare, TapBlend, TexelConvert};
+use texpix_rtl::tex::{DepthCompare, ProbeAccum, ProbeMean, ProbeStepRom, TapBlend, TexelConvert};
 use texpix_sim::SplitMix64;
 use texpix_tb::tex::texel::{self, Compare, Format};
+use texpix_tb::tex::{probe_step, ProbeAcc};
 
 fn settle<B: Block>(u: &mut B) {
     for _ in 0..100 {
@@ -220,4 +222,106 @@ fn depth_compare_equals_golden() {
             );
         }
     }
+}
+
+#[test]
+fn probe_step_rom_equals_golden_on_every_entry() {
+    let mut u = connected(ProbeStepRom::default());
+    for n in 1..=16u32 {
+        for p in 0..16u32 {
+            u.a.next = u64::from((n - 1) << 4 | p).into();
+            settle(&mut u);
+            let want = if p < n { probe_step(n, p) } else { 0 };
+            assert_eq!(u.y.val().to_u32(), want, "N = {n}, p = {p}");
+        }
+    }
+}
+
+/// One RTL sum step: the state (e, acc, {nan, +inf, −inf}) after adding `x`.
+fn accum_rtl(u: &mut ProbeAccum, s: ProbeAcc, x: u32, first: bool) -> ProbeAcc {
+    u.x.next = u64::from(x).into();
+    u.first.next = first;
+    u.e_in.next = u64::from(s.e).into();
+    u.acc_in.next = ((s.acc as u64) & ((1 << 34) - 1)).into();
+    u.nan_in.next = s.nan;
+    u.pinf_in.next = s.pinf;
+    u.ninf_in.next = s.ninf;
+    settle(u);
+    let a = u.acc.val().to_u64();
+    ProbeAcc {
+        e: u.e.val().to_u32(),
+        // 34-bit two's complement.
+        acc: ((a << 30) as i64) >> 30,
+        nan: u.nan.val(),
+        pinf: u.pinf.val(),
+        ninf: u.ninf.val(),
+    }
+}
+
+#[test]
+fn probe_sum_and_mean_equal_golden() {
+    let mut acc = connected(ProbeAccum::default());
+    let mut mean = connected(ProbeMean::default());
+    let mut rng = SplitMix64::new(77);
+    let specials = [
+        0u32,
+        0x8000_0000,
+        0x7F80_0000,
+        0xFF80_0000,
+        0x7FC0_0000,
+        0x7F7F_FFFF,
+        0xFF7F_FFFF,
+        0x0000_0001,
+        0x807F_FFFF,
+        0x0080_0000,
+        0x3F80_0000,
+    ];
+    let mut sums = 0u64;
+    for case in 0..50_000 {
+        let n = (rng.next_u64() % 15 + 2) as u32;
+        let base = (rng.next_u64() % 254 + 1) as u32;
+        let constant = rng.next_u64().is_multiple_of(8);
+        let c = rng.next_u64() as u32;
+        // A garbage state before `first`: the step must ignore it.
+        let mut golden = ProbeAcc::default();
+        let mut rtl = ProbeAcc {
+            e: 99,
+            acc: -12345,
+            nan: true,
+            pinf: false,
+            ninf: true,
+        };
+        for p in 0..n {
+            let x = if constant {
+                c
+            } else {
+                match rng.next_u64() % 8 {
+                    0 => specials[(rng.next_u64() % specials.len() as u64) as usize],
+                    1..=4 => {
+                        let e = (base + (rng.next_u64() % 6) as u32).min(254);
+                        (rng.next_u64() as u32 & 0x807F_FFFF) | e << 23
+                    }
+                    _ => rng.next_u64() as u32,
+                }
+            };
+            golden = golden.add(x);
+            rtl = accum_rtl(&mut acc, rtl, x, p == 0);
+            assert_eq!(rtl, golden, "case {case}, probe {p} of {n}, x {x:#x}");
+            sums += 1;
+        }
+        mean.e.next = u64::from(rtl.e).into();
+        mean.acc.next = ((rtl.acc as u64) & ((1 << 34) - 1)).into();
+        mean.nan.next = rtl.nan;
+        mean.pinf.next = rtl.pinf;
+        mean.ninf.next = rtl.ninf;
+        mean.n.next = u64::from(n).into();
+        settle(&mut mean);
+        let want = golden.mean(n);
+        assert_eq!(mean.y.val().to_u32(), want, "case {case}: N = {n}, {golden:?}");
+        if constant && c & 0x7F80_0000 != 0x7F80_0000 {
+            // A constant (not NaN/Inf) averages to itself (a −0 sum reads +0).
+            assert!(want == c || (c == 0x8000_0000 && want == 0), "constant {c:#x} → {want:#x}");
+        }
+    }
+    println!("probe sums: {sums} steps, 50 000 means, RTL = golden");
 }
