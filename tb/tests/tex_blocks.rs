@@ -317,10 +317,17 @@ fn probe_sum_and_mean_equal_golden() {
         mean.n.next = u64::from(n).into();
         settle(&mut mean);
         let want = golden.mean(n);
-        assert_eq!(mean.y.val().to_u32(), want, "case {case}: N = {n}, {golden:?}");
+        assert_eq!(
+            mean.y.val().to_u32(),
+            want,
+            "case {case}: N = {n}, {golden:?}"
+        );
         if constant && c & 0x7F80_0000 != 0x7F80_0000 {
             // A constant (not NaN/Inf) averages to itself (a −0 sum reads +0).
-            assert!(want == c || (c == 0x8000_0000 && want == 0), "constant {c:#x} → {want:#x}");
+            assert!(
+                want == c || (c == 0x8000_0000 && want == 0),
+                "constant {c:#x} → {want:#x}"
+            );
         }
     }
     println!("probe sums: {sums} steps, 50 000 means, RTL = golden");

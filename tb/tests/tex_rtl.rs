@@ -166,14 +166,7 @@ fn rtl_equals_golden_5000_quads_on_the_netlist_engine() {
         for (a, b) in probes.iter_mut().zip(probe_lanes(&v)) {
             *a += b;
         }
-        let m = compare(
-            &mut sim,
-            &v,
-            seed,
-            stall,
-            &mem,
-            CacheConfig::default(),
-        );
+        let m = compare(&mut sim, &v, seed, stall, &mem, CacheConfig::default());
         total.requests += m.requests;
         total.hits += m.hits;
         total.misses += m.misses;

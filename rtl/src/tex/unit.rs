@@ -11,7 +11,7 @@
 //! (format code [4:0], swizzle 3 bits per component from bit 5), the sampler: `in_wrap`
 //! (wrap_s [2:0], wrap_t [5:3]), `in_min_lin`, `in_mag_lin`, `in_mip` (0 none, 1 nearest,
 //! 2 linear), `in_unnorm`, `in_bias` (·256), `in_min_lod`, `in_max_lod` (·256), `in_compare`,
-//! `in_border[4]`; per lane (`4·lane + k`) `in_coord` (s, t, r, q f32, or txf's i, j, k, level),
+//! `in_border[4]`, `in_aniso` (max anisotropy 1…16; 0 and 17…31 act as 1); per lane (`4·lane + k`) `in_coord` (s, t, r, q f32, or txf's i, j, k, level),
 //! `in_grad` (dsdx, dsdy, dtdx, dtdy), per lane `in_lbias`, `in_lod` (f32, or txq's level),
 //! `in_ref`, `in_off` ({dv[7:4], du[3:0]}, 4-bit two's complement); `in_wmask`, `in_gcomp`.
 //! `cache_en`: the cache is used (low: every line is fetched, nothing allocated).
@@ -27,9 +27,10 @@
 //!
 //! # Structure and timing
 //! One instruction at a time, as a sequence: accept (descriptor, sampler and operands into
-//! registers) → LOD unit (5 clocks) → one *pass* per distinct (level pair, filter) key among the
-//! lanes, each: address pipeline (3 clocks, its output held until the pass is done) → fetch
-//! (each distinct line of the pass's taps through the cache: 2 clocks on a hit, 3 + memory latency
+//! registers) → LOD unit (5 clocks) → for each anisotropic probe (one unless a lane has N > 1:
+//! then first 4 clocks of probe coordinates, one lane per clock) one *pass* per distinct (level
+//! pair, filter) key among the probe's lanes, each: address pipeline (3 clocks, its output held
+//! until the pass is done) → fetch (each distinct line of the pass's taps through the cache: 2 clocks on a hit, 3 + memory latency
 //! on a miss) → four clocks of [`FilterLane`], one lane each → result register → output. Latency
 //! about 16 clocks plus 2 per line; the next instruction is accepted after the result leaves.
 //! `reset` (synchronous, active high) returns to idle and clears the counters and the cache.
@@ -145,7 +146,7 @@ pub struct TexUnit {
     pub cnt_misses: Signal<Out, Bits<32>>,
 
     /// 0 idle, 1 LOD, 2 pass into the address pipeline, 3 address result, 4 fetch, 5 blend
-    /// (one lane per clock), 6 result held (literals in the code: rust-hdl does not export Rust
+    /// (one lane per clock), 6 result held, 7 probe coordinates (one lane per clock) (literals in the code: rust-hdl does not export Rust
     /// constants). Op codes as `in_op`: 1 txb, 2 txl, 3 txd, 4 txf, 5 txq, 6 gather4, 7 sample_c,
     /// 8 sample_c_lz.
     state: DFF<Bits<3>>,
@@ -261,8 +262,8 @@ impl Logic for TexUnit {
     fn update(&mut self) {
         dff_setup!(
             self, clock, state, p_tag, p_op, p_wrap, p_minlin, p_maglin, p_mip, p_unnorm, p_cmp,
-            p_wmask, p_gcomp, l_warn, l_major, pidx, remaining, pmask, pkey, psmp, pending, inflight, cur_line,
-            blane, r_fault, r_lines
+            p_wmask, p_gcomp, l_warn, l_major, pidx, remaining, pmask, pkey, psmp, pending,
+            inflight, cur_line, blane, r_fault, r_lines
         );
         for k in 0..5 {
             self.p_hdr[k].clock.next = self.clock.val();
@@ -375,7 +376,11 @@ impl Logic for TexUnit {
         self.lod.in_lod_clamp.next = 0.into();
         self.lod.in_warn.next = 0.into();
         self.lod.in_mip.next = self.in_mip.val();
+        // max_aniso 0 and 17…31 are isotropic (the probe loop counts up to 16).
         self.lod.in_aniso.next = self.in_aniso.val();
+        if self.in_aniso.val() > bits::<5>(16) {
+            self.lod.in_aniso.next = 1.into();
+        }
         self.lod.in_fine.next = false;
         self.lod.in_maxabs.next = false;
         // Modes: 0 implicit, 1 grad, 2 lod, 3 bias, 4 lz.
