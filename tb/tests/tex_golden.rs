@@ -1318,7 +1318,7 @@ fn probe_positions_and_the_probe_mean() {
     assert_eq!(tex::probe_recip(16), 1 << 26);
     let mean = |vals: &[u32]| {
         vals.iter()
-            .fold(tex::ProbeAcc::default(), |a, &x| a.add(x))
+            .fold(tex::ProbeAcc::default(), |a, &x| a.accumulate(x))
             .mean(vals.len() as u32)
     };
     // A constant stays itself for every N, from the smallest denormal to the largest finite.

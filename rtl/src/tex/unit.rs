@@ -863,9 +863,9 @@ impl Logic for TexUnit {
                 self.lane.reference.next = self.p_ref[0].q.val();
                 self.lane.n.next = self.l_n[0].q.val();
                 for c in 0..4 {
-                    self.lane.ps_e[c].next = self.sum_e[0 + c].q.val();
-                    self.lane.ps_acc[c].next = self.sum_acc[0 + c].q.val();
-                    self.lane.ps_fl[c].next = self.sum_fl[0 + c].q.val();
+                    self.lane.ps_e[c].next = self.sum_e[c].q.val();
+                    self.lane.ps_acc[c].next = self.sum_acc[c].q.val();
+                    self.lane.ps_fl[c].next = self.sum_fl[c].q.val();
                 }
             }
             1 => {

@@ -734,7 +734,7 @@ pub fn execute(t: &TexTxn, cache: &mut Cache) -> TexResult {
                 let v = filter_lane(t, tex, lane, &texels, key, lod[l].frac, l);
                 last[l] = Some(v);
                 for c in 0..4 {
-                    acc[l][c] = acc[l][c].add(v[c]);
+                    acc[l][c] = acc[l][c].accumulate(v[c]);
                 }
             }
         }
@@ -780,7 +780,7 @@ impl ProbeAcc {
     /// significand (denormals at exponent 1, no hidden bit) with G guard bits joins the block —
     /// if its exponent is larger the block is realigned first — each shift truncating the
     /// magnitude (toward zero).
-    pub fn add(mut self, x: u32) -> Self {
+    pub fn accumulate(mut self, x: u32) -> Self {
         let exp = (x >> 23) & 0xFF;
         let neg = x >> 31 != 0;
         if exp == 0xFF {
