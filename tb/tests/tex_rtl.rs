@@ -260,6 +260,7 @@ fn conformance_examples_through_the_rtl() {
 #[ignore = "opt-in regression: 100 000 quads on the netlist engine"]
 fn regression_100k_quads() {
     let mut total = MemStats::default();
+    let mut probes = [0u64; 17];
     for seed in 0..20u64 {
         let stall = [0, 300, 600][seed as usize % 3];
         let mem = MemConfig {
@@ -271,17 +272,17 @@ fn regression_100k_quads() {
             enabled: seed % 7 != 6,
         };
         let mut sim = netlist_sim();
-        let m = compare(
-            &mut sim,
-            &Tex::random(1000 + seed, 5000),
-            1000 + seed,
-            stall,
-            &mem,
-            cache,
-        );
+        let v = Tex::random(1000 + seed, 5000);
+        for (a, b) in probes.iter_mut().zip(probe_lanes(&v)) {
+            *a += b;
+        }
+        let m = compare(&mut sim, &v, 1000 + seed, stall, &mem, cache);
         total.requests += m.requests;
         total.hits += m.hits;
         total.misses += m.misses;
     }
-    println!("100 000 quads: {total:?}, 0 mismatches");
+    println!(
+        "100 000 quads: {total:?}, 0 mismatches; lanes per anisotropic probe count N = 0…16: \
+         {probes:?}"
+    );
 }
