@@ -480,11 +480,18 @@ pub fn sweep_texture() -> Texture {
 /// sampling `tex` (implicit LOD, bilinear min/mag, linear mip, repeat) at
 /// s = (x + 0.5)·`texels_per_pixel` / 512, likewise t: 0.5 magnifies 2×, 1 is 1:1, 4 minifies 4:1.
 pub fn sweep(texels_per_pixel: f64, qx: u32, qy: u32) -> Vec<TexTxn> {
+    sweep_xy(texels_per_pixel, texels_per_pixel, 1, qx, qy)
+}
+
+/// [`sweep`] with separate texels per pixel along x (`sx`) and y (`sy`) and the sampler's
+/// `max_aniso`: sx = 4, sy = 1 with max_aniso ≥ 4 takes four probes per lane at level 0.
+pub fn sweep_xy(sx: f64, sy: f64, max_aniso: u32, qx: u32, qy: u32) -> Vec<TexTxn> {
     let textures = vec![sweep_texture()];
     let sampler = TexSampler {
         min_filter: Filter::Linear,
         mag_filter: Filter::Linear,
         mip_filter: MipFilter::Linear,
+        max_aniso,
         ..TexSampler::default()
     };
     let mut v = Vec::with_capacity((qx * qy) as usize);
@@ -493,8 +500,8 @@ pub fn sweep(texels_per_pixel: f64, qx: u32, qy: u32) -> Vec<TexTxn> {
             let coords = std::array::from_fn(|l| {
                 let px = f64::from(2 * x + (l as u32 & 1)) + 0.5;
                 let py = f64::from(2 * y + (l as u32 >> 1)) + 0.5;
-                let s = px * texels_per_pixel / 512.0;
-                let t = py * texels_per_pixel / 512.0;
+                let s = px * sx / 512.0;
+                let t = py * sy / 512.0;
                 [(s as f32).to_bits(), (t as f32).to_bits(), 0, 0x3F80_0000]
             });
             v.push(TexTxn {

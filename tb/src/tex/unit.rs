@@ -1,6 +1,7 @@
 //! The texture unit as a [`Unit`](crate::unit::Unit), run with the cache on and the default
 //! memory model ([`super::dut::run`]); `texpix bench tex` runs the standard screen-space sweep
-//! ([`super::stim::standard_sweep`]) and reports the cache and memory figures.
+//! ([`super::stim::standard_sweep`]) and an anisotropic one, and reports the cache and memory
+//! figures.
 
 use super::{TexResult, TexTxn};
 use texpix_rtl::tex::TexUnit;
@@ -30,12 +31,17 @@ crate::unit_impl!(Tex {
     bench_extra: bench_extra,
 });
 
-/// The standard sweep's three passes, then `n` random vectors if asked for.
+/// The standard sweep's three passes, an anisotropic one (4:1 along x only, max_aniso 16: four
+/// probes per lane), then `n` random vectors if asked for.
 fn bench_sections(seed: u64, n: Option<usize>) -> Vec<(String, Vec<TexTxn>)> {
     let mut v: Vec<(String, Vec<TexTxn>)> = super::stim::standard_sweep()
         .into_iter()
         .map(|(name, v)| (format!("sweep {name}, 512x512 rgba8, 32x32 quads"), v))
         .collect();
+    v.push((
+        "sweep 4:1 along x, 1:1 along y, max_aniso 16, 32x32 quads".into(),
+        super::stim::sweep_xy(4.0, 1.0, 16, 32, 32),
+    ));
     if let Some(n) = n {
         v.push((format!("{n} random vectors"), super::stim::random(seed, n)));
     }
