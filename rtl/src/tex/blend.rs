@@ -77,7 +77,6 @@ pub struct TapBlend {
     nacc: Signal<Local, Bits<53>>,
     neg: Signal<Local, Bit>,
     m: Signal<Local, Bits<53>>,
-    res: Signal<Local, Bits<32>>,
 }
 
 impl Logic for TapBlend {
@@ -141,16 +140,9 @@ impl Logic for TapBlend {
         self.round.lim.next =
             bit_cast::<16, 8>(self.emax.val()) + bits::<16>(36) - bit_cast::<16, 5>(self.s.val());
         self.round.neg.next = self.neg.val();
-        self.res.next = self.round.y.val();
-        if self.pinf.val() {
-            self.res.next = bits::<32>(0x7f80_0000);
-        }
-        if self.ninf.val() {
-            self.res.next = bits::<32>(0xff80_0000_u64);
-        }
-        if self.nan.val() | (self.pinf.val() & self.ninf.val()) {
-            self.res.next = bits::<32>(0x7fc0_0000);
-        }
-        self.y.next = self.res.val();
+        self.round.nan.next = self.nan.val();
+        self.round.pinf.next = self.pinf.val();
+        self.round.ninf.next = self.ninf.val();
+        self.y.next = self.round.y.val();
     }
 }

@@ -217,7 +217,6 @@ pub struct ProbeMean {
     round: RoundF32,
     r: Signal<Local, Bits<31>>,
     mag: Signal<Local, Bits<34>>,
-    res: Signal<Local, Bits<32>>,
 }
 
 impl Default for ProbeMean {
@@ -237,7 +236,6 @@ impl Default for ProbeMean {
             round: Default::default(),
             r: Default::default(),
             mag: Default::default(),
-            res: Default::default(),
         }
     }
 }
@@ -260,16 +258,9 @@ impl Logic for ProbeMean {
         self.round.m.next = self.mul.p.val();
         self.round.lim.next = bit_cast::<16, 8>(self.e.val()) + bits::<16>(6);
         self.round.neg.next = self.acc.val().get_bit(33);
-        self.res.next = self.round.y.val();
-        if self.pinf.val() {
-            self.res.next = bits::<32>(0x7f80_0000);
-        }
-        if self.ninf.val() {
-            self.res.next = bits::<32>(0xff80_0000_u64);
-        }
-        if self.nan.val() | (self.pinf.val() & self.ninf.val()) {
-            self.res.next = bits::<32>(0x7fc0_0000);
-        }
-        self.y.next = self.res.val();
+        self.round.nan.next = self.nan.val();
+        self.round.pinf.next = self.pinf.val();
+        self.round.ninf.next = self.ninf.val();
+        self.y.next = self.round.y.val();
     }
 }

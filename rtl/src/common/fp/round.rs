@@ -7,9 +7,11 @@
 //! - `lim: Bits<16>` — 189 + σ (must be ≥ 0): the left shift at which the kept significand's
 //!   lowest bit has weight 2^−149, the denormal boundary.
 //! - `neg: Bit` — the sign.
-//! - `y: Bits<32>` — m · 2^σ rounded once to f32, to nearest even, with the sticky bit from every
-//!   bit below the rounding point; denormal results are kept (rounding may carry into the
-//!   smallest normal); a result beyond the largest finite value is ±Inf; m = 0 gives +0.
+//! - `nan`, `pinf`, `ninf: Bit` — the accumulator met a NaN, +Inf, −Inf: they override the sum.
+//! - `y: Bits<32>` — the canonical NaN if `nan` or both infinities; else ±Inf if one is flagged;
+//!   else m · 2^σ rounded once to f32, to nearest even, with the sticky bit from every bit below
+//!   the rounding point; denormal results are kept (rounding may carry into the smallest normal);
+//!   a result beyond the largest finite value is ±Inf; m = 0 gives +0.
 //!
 //! # How
 //! With L = the leading-zero count of m, m is shifted left by a = min(L, lim); the kept significand
@@ -30,6 +32,12 @@ pub struct RoundF32 {
     pub lim: Signal<In, Bits<16>>,
     /// Sign.
     pub neg: Signal<In, Bit>,
+    /// A NaN was summed.
+    pub nan: Signal<In, Bit>,
+    /// +Inf was summed.
+    pub pinf: Signal<In, Bit>,
+    /// −Inf was summed.
+    pub ninf: Signal<In, Bit>,
     /// The rounded f32.
     pub y: Signal<Out, Bits<32>>,
     lzc: Lzc<64>,
@@ -71,6 +79,15 @@ impl Logic for RoundF32 {
         }
         if !self.m.val().any() {
             self.res.next = bits::<32>(0);
+        }
+        if self.pinf.val() {
+            self.res.next = bits::<32>(0x7f80_0000);
+        }
+        if self.ninf.val() {
+            self.res.next = bits::<32>(0xff80_0000_u64);
+        }
+        if self.nan.val() | (self.pinf.val() & self.ninf.val()) {
+            self.res.next = bits::<32>(0x7fc0_0000);
         }
         self.y.next = self.res.val();
     }
