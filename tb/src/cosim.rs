@@ -403,21 +403,13 @@ pub fn trace<U: Unit>(vectors: &[U::Txn], cfg: &StreamConfig) -> Result<(Trace, 
 mod tests {
     use super::*;
 
-    fn port(name: &str, bits: usize, input: bool) -> Port {
-        Port {
-            name: name.into(),
-            bits,
-            input,
-        }
-    }
-
     #[test]
     fn stim_rows_concatenate_inputs_msb_first() {
         let ports = [
-            port("clock", 1, true),
-            port("a", 3, true),
-            port("y", 8, false),
-            port("b", 5, true),
+            Port::new("clock", 1, true),
+            Port::new("a", 3, true),
+            Port::new("y", 8, false),
+            Port::new("b", 5, true),
         ];
         let row: Vec<String> = ["0", "5", "ff", "11"]
             .iter()
@@ -430,9 +422,9 @@ mod tests {
     #[test]
     fn testbench_declares_every_port() {
         let ports = [
-            port("clock", 1, true),
-            port("a", 3, true),
-            port("y", 8, false),
+            Port::new("clock", 1, true),
+            Port::new("a", 3, true),
+            Port::new("y", 8, false),
         ];
         let tb = testbench("dut_top", &ports, 7);
         assert!(tb.contains("wire [2:0] a = cur[2:0];"));

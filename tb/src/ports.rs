@@ -18,6 +18,15 @@ pub struct Port {
 }
 
 impl Port {
+    /// A port named `name`, `bits` wide, an input or an output.
+    pub fn new(name: &str, bits: usize, input: bool) -> Self {
+        Self {
+            name: name.into(),
+            bits,
+            input,
+        }
+    }
+
     /// Hex digits of a value of this port.
     pub fn hex_digits(&self) -> usize {
         self.bits.div_ceil(4)

@@ -343,14 +343,6 @@ pub fn run(
 mod tests {
     use super::*;
 
-    fn port(name: &str, bits: usize, input: bool) -> Port {
-        Port {
-            name: name.into(),
-            bits,
-            input,
-        }
-    }
-
     #[test]
     fn hex_round_trips_through_words() {
         let w = hex_words("1234567890abcdef0f", 2).unwrap();
@@ -363,10 +355,10 @@ mod tests {
     #[test]
     fn harness_sets_narrow_and_wide_ports_and_samples_before_the_edge() {
         let ports = [
-            port("clock", 1, true),
-            port("a", 3, true),
-            port("w", 80, true),
-            port("y", 70, false),
+            Port::new("clock", 1, true),
+            Port::new("a", 3, true),
+            Port::new("w", 80, true),
+            Port::new("y", 70, false),
         ];
         let cpp = harness_cpp("t", &ports);
         assert!(cpp.contains("top->a = r[0];"), "{cpp}");

@@ -12,6 +12,22 @@ use texpix_sim::SplitMix64;
 use texpix_tb::tex::texel::{self, Compare, Format};
 use texpix_tb::tex::{probe_step, ProbeAcc};
 
+/// f32 edge values for the blend and probe tests: ±0, ±Inf, NaN, ±largest finite, the smallest
+/// and largest denormal, the smallest normal, 1.0.
+const SPECIALS: [u32; 11] = [
+    0,
+    0x8000_0000,
+    0x7F80_0000,
+    0xFF80_0000,
+    0x7FC0_0000,
+    0x7F7F_FFFF,
+    0xFF7F_FFFF,
+    0x0000_0001,
+    0x807F_FFFF,
+    0x0080_0000,
+    0x3F80_0000,
+];
+
 fn settle<B: Block>(u: &mut B) {
     for _ in 0..100 {
         u.update_all();
@@ -133,16 +149,7 @@ fn weights(rng: &mut SplitMix64, axes: u32, tri: bool) -> (Vec<u32>, u32) {
 fn blend_equals_golden() {
     let mut u = connected(TapBlend::default());
     let mut rng = SplitMix64::new(5);
-    let specials = [
-        0u32,
-        0x8000_0000,
-        0x7F80_0000,
-        0xFF80_0000,
-        0x7FC0_0000,
-        0x7F7F_FFFF,
-        0x0080_0000,
-        0x3F80_0000,
-    ];
+    let specials = SPECIALS;
     for n in 0..200_000 {
         let axes = (rng.next_u64() % 3) as u32;
         let tri = rng.next_u64().is_multiple_of(2);
@@ -263,19 +270,7 @@ fn probe_sum_and_mean_equal_golden() {
     let mut acc = connected(ProbeAccum::default());
     let mut mean = connected(ProbeMean::default());
     let mut rng = SplitMix64::new(77);
-    let specials = [
-        0u32,
-        0x8000_0000,
-        0x7F80_0000,
-        0xFF80_0000,
-        0x7FC0_0000,
-        0x7F7F_FFFF,
-        0xFF7F_FFFF,
-        0x0000_0001,
-        0x807F_FFFF,
-        0x0080_0000,
-        0x3F80_0000,
-    ];
+    let specials = SPECIALS;
     let mut sums = 0u64;
     for case in 0..50_000 {
         let n = (rng.next_u64() % 15 + 2) as u32;
