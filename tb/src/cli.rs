@@ -56,6 +56,10 @@ enum Command {
     /// the netlist engine and the rust-hdl engine, outputs compared on every cycle; one markdown
     /// table.
     BenchEngines(BenchEnginesArgs),
+    /// Long RTL-vs-golden regression: random vectors in chunks, each on a freshly reset unit with
+    /// random back-pressure (and random memory timing where the unit has a memory port), every
+    /// result checked; shardable over processes and hosts.
+    Regress(RegressArgs),
 }
 
 /// Back-pressure: `--stall P --seed S`.
@@ -217,6 +221,44 @@ struct BenchEnginesArgs {
     dir: PathBuf,
 }
 
+#[derive(Args, Debug)]
+struct RegressArgs {
+    /// Unit (see `texpix list`).
+    #[arg(value_parser = unit_name)]
+    unit: String,
+    /// Vectors in the whole regression, over all shards.
+    #[arg(long, default_value_t = 1_000_000, value_parser = clap::value_parser!(u64).range(1..))]
+    count: u64,
+    /// Seed of the regression; chunk i's vectors, back-pressure and memory timing come from a
+    /// seed derived from it and i.
+    #[arg(long, default_value_t = 1)]
+    seed: u64,
+    /// Vectors per chunk (each chunk runs on a freshly reset unit).
+    #[arg(long, default_value_t = texpix_tb::regress::CHUNK,
+          value_parser = clap::builder::RangedU64ValueParser::<usize>::new().range(1..))]
+    chunk_size: usize,
+    /// Number of shards the chunks are dealt to (chunk i goes to shard i % K).
+    #[arg(long, default_value_t = 1, value_parser = clap::value_parser!(u64).range(1..))]
+    shards: u64,
+    /// The shard this process runs (0…K-1).
+    #[arg(long, default_value_t = 0)]
+    shard: u64,
+    /// Run only chunk I (to reproduce a reported failure).
+    #[arg(long = "chunk", value_name = "I", conflicts_with_all = ["shards", "shard"])]
+    only_chunk: Option<u64>,
+    /// Simulation engine: netlist (the exported Verilog compiled by Yosys) or rtl (the rust-hdl
+    /// model, 10–40× slower).
+    #[arg(long, default_value = "netlist")]
+    engine: Engine,
+    /// Back-pressure probability (0…0.95) on both streams; without it each chunk draws one of
+    /// 0, 0.1, …, 0.6 from its seed.
+    #[arg(long, value_parser = stall_probability)]
+    stall: Option<f64>,
+    /// Test hook: compare vector K of every chunk with the golden result of vector K+1.
+    #[arg(long, hide = true)]
+    inject_mismatch: Option<usize>,
+}
+
 /// A registered unit's name, or a usage error listing them.
 fn unit_name(s: &str) -> Result<String, String> {
     let names = registry::names();
@@ -262,6 +304,36 @@ pub fn run(cli: Cli) -> Result<(), String> {
         Command::Cosim(a) => with_unit(&a.unit.clone(), CosimCmd(a))?,
         Command::Bench(a) => with_unit(&a.unit.clone(), BenchCmd(a))?,
         Command::BenchEngines(a) => bench_engines(&a),
+        Command::Regress(a) => regress(a),
+    }
+}
+
+/// `texpix regress`: runs the chunks, prints the summary line on standard output; an error naming
+/// the first mismatch (or failed chunk) if there was any.
+fn regress(a: RegressArgs) -> Result<(), String> {
+    let options = texpix_tb::regress::Options {
+        count: a.count,
+        chunk_size: a.chunk_size,
+        seed: a.seed,
+        shards: a.shards,
+        shard: a.shard,
+        only_chunk: a.only_chunk,
+        engine: a.engine,
+        stall: a.stall,
+        inject_mismatch: a.inject_mismatch,
+    };
+    let job = texpix_tb::regress::Regress {
+        options: options.clone(),
+        progress: true,
+    };
+    let summary = with_unit(&a.unit, job)??;
+    println!("{}", summary.line(&options));
+    match summary.first_failure {
+        None => Ok(()),
+        Some(f) => Err(format!(
+            "regress {}: {} mismatches, {} chunks failed to run; {f}",
+            summary.unit, summary.mismatches, summary.errors
+        )),
     }
 }
 

@@ -13,6 +13,7 @@ pub mod fpmodel;
 pub mod lod;
 pub mod ports;
 pub mod registry;
+pub mod regress;
 pub mod scoreboard;
 pub mod tex;
 pub mod texaddr;

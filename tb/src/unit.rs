@@ -81,6 +81,17 @@ pub trait Unit: 'static {
     fn set_reset(b: &mut Self::Block, high: bool);
     /// Runs vectors through the RTL.
     fn run(sim: &mut Sim<Self::Block>, v: &[Self::Txn], cfg: &StreamConfig) -> RtlRun<Self::Res>;
+    /// Runs vectors through the RTL for a long regression (`texpix regress`): like [`Unit::run`],
+    /// but the timing of the unit's own side ports (memory latency, memory stalls) is drawn at
+    /// random from `cfg.seed`, so that the chunks of a regression cover many timings. The default
+    /// is [`Unit::run`] (units without a side port whose timing varies).
+    fn run_random_timing(
+        sim: &mut Sim<Self::Block>,
+        v: &[Self::Txn],
+        cfg: &StreamConfig,
+    ) -> RtlRun<Self::Res> {
+        Self::run(sim, v, cfg)
+    }
     /// Parameters and timing for the exported Verilog's header, e.g. `latency 3, II = 1`.
     fn parameters() -> String;
     /// The source file documenting the block's ports.
@@ -199,7 +210,8 @@ macro_rules! unit_impl {
         parameters: $params:expr
         $(, icarus_vectors: $iv:expr)?
         $(, golden_batch: $batch:path)?
-        $(, bench_sections: $sections:path, bench_extra: $extra:path)? $(,)?
+        $(, bench_sections: $sections:path, bench_extra: $extra:path)?
+        $(, run_random_timing: $timing:path)? $(,)?
     }) => {
         impl $crate::unit::Unit for $unit {
             type Block = $block;
@@ -259,6 +271,15 @@ macro_rules! unit_impl {
             ) -> $crate::unit::RtlRun<$res> {
                 super::dut::run(sim, v, cfg)
             }
+            $(
+                fn run_random_timing(
+                    sim: &mut texpix_sim::Sim<$block>,
+                    v: &[$txn],
+                    cfg: &texpix_sim::StreamConfig,
+                ) -> $crate::unit::RtlRun<$res> {
+                    $timing(sim, v, cfg)
+                }
+            )?
             fn parameters() -> String {
                 $params
             }

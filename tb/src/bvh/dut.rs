@@ -103,6 +103,29 @@ pub fn run(sim: &mut Sim<BvhUnit>, vectors: &[BvhTxn], cfg: &StreamConfig) -> Rt
     run_with_memory(sim, vectors, cfg, &mem).map(|(r, s, _)| (r, s))
 }
 
+/// [`run`] with the memory timing drawn from `cfg.seed` (what `texpix regress` runs): latency
+/// at least 1…40 cycles and at most 0…40 more, memory stalls 0…40 %.
+pub fn run_random_memory(
+    sim: &mut Sim<BvhUnit>,
+    vectors: &[BvhTxn],
+    cfg: &StreamConfig,
+) -> RtlRun<BvhResult> {
+    let mem = random_memory(cfg.seed);
+    run_with_memory(sim, vectors, cfg, &mem).map(|(r, s, _)| (r, s))
+}
+
+/// A memory timing drawn from `seed`: the latency range and the stall probability of
+/// [`run_random_memory`].
+pub fn random_memory(seed: u64) -> MemConfig {
+    let mut rng = SplitMix64::new(seed ^ 0x7265_6772_6573_735f);
+    let min_latency = 1 + rng.next_u64() % 40;
+    MemConfig {
+        min_latency,
+        max_latency: min_latency + rng.next_u64() % 41,
+        stall_permille: (rng.next_u64() % 5) as u32 * 100,
+    }
+}
+
 /// Runs rays through the RTL with the memory model `mem` and returns their results in order, the
 /// stream statistics and what the memory saw.
 pub fn run_with_memory(

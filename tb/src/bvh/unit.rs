@@ -17,4 +17,5 @@ crate::unit_impl!(Bvh {
     test_vectors: 300,
     ports_doc: "rtl/src/bvh/unit.rs",
     parameters: format!("QUEUE = {} rays in flight", texpix_rtl::bvh::unit::QUEUE),
+    run_random_timing: super::dut::run_random_memory,
 });

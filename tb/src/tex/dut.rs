@@ -131,6 +131,29 @@ pub fn run(sim: &mut Sim<TexUnit>, vectors: &[TexTxn], cfg: &StreamConfig) -> Rt
     run_with(sim, vectors, cfg, &mem, CacheConfig::default()).map(|(r, s, _)| (r, s))
 }
 
+/// [`run`] with the memory timing drawn from `cfg.seed` (what `texpix regress` runs): latency
+/// at least 1…40 cycles and at most 0…120 more, memory stalls 0…40 %, the cache on.
+pub fn run_random_memory(
+    sim: &mut Sim<TexUnit>,
+    vectors: &[TexTxn],
+    cfg: &StreamConfig,
+) -> RtlRun<TexResult> {
+    let mem = random_memory(cfg.seed);
+    run_with(sim, vectors, cfg, &mem, CacheConfig::default()).map(|(r, s, _)| (r, s))
+}
+
+/// A memory timing drawn from `seed`: the latency range and the stall probability of
+/// [`run_random_memory`].
+pub fn random_memory(seed: u64) -> MemConfig {
+    let mut rng = SplitMix64::new(seed ^ 0x7265_6772_6573_735f);
+    let min_latency = 1 + rng.next_u64() % 40;
+    MemConfig {
+        min_latency,
+        max_latency: min_latency + rng.next_u64() % 121,
+        stall_permille: (rng.next_u64() % 5) as u32 * 100,
+    }
+}
+
 /// Runs instructions through the RTL with memory model `mem` and cache parameters `cache`.
 pub fn run_with(
     sim: &mut Sim<TexUnit>,

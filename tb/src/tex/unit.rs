@@ -29,6 +29,7 @@ crate::unit_impl!(Tex {
     golden_batch: super::golden_batch,
     bench_sections: bench_sections,
     bench_extra: bench_extra,
+    run_random_timing: super::dut::run_random_memory,
 });
 
 /// The standard sweep's three passes, an anisotropic one (4:1 along x only, max_aniso 16: four
