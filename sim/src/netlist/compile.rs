@@ -500,9 +500,11 @@ pub fn compile(json: &str, top: &str) -> Result<NetSim, String> {
     }
     named.sort_by(|a, b| a.name.cmp(&b.name));
 
-    Ok(NetSim::new(
+    let mut sim = NetSim::new(
         b.widths, cells, b.segs, b.cases, dffs, mems, mem_writes, named, &ones,
-    ))
+    );
+    sim.top = top.to_string();
+    Ok(sim)
 }
 
 /// A memory by its cell's `MEMID`: the netlist's memory list names public memories without the

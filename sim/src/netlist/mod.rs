@@ -20,6 +20,7 @@
 //! netlist from Verilog and caches it.
 
 mod compile;
+pub mod native;
 pub mod ops;
 mod vcd_out;
 pub mod yosys;
@@ -125,6 +126,11 @@ pub struct NetSim {
     by_name: HashMap<String, usize>,
     updates: Vec<(u32, u64)>,
     evals: u64,
+    /// The module's name (names the native library in the cache).
+    top: String,
+    /// Compiled native code, when loaded ([`NetSim::native`]): it then settles and clocks instead
+    /// of the interpreter.
+    native: Option<native::Native>,
 }
 
 impl NetSim {
@@ -209,6 +215,8 @@ impl NetSim {
             by_name,
             updates: Vec::new(),
             evals: 0,
+            top: String::new(),
+            native: None,
         };
         for &(slot, bit) in ones {
             sim.vals[slot as usize] |= 1 << bit;
@@ -218,9 +226,27 @@ impl NetSim {
     }
 
     /// Compiles the netlist Yosys makes of `verilog` (module `top`), cached in `cache_dir`.
+    ///
+    /// The netlist then runs as native code ([`NetSim::native`]) unless `TEXPIX_NATIVE=0`;
+    /// `TEXPIX_NATIVE_PART` sets the partition size. Without a working C compiler it is
+    /// interpreted, and one line on stderr says so.
     pub fn from_verilog(verilog: &str, top: &str, cache_dir: &Path) -> Result<Self, String> {
         let json = yosys::netlist_json(verilog, top, cache_dir)?;
-        compile(&json, top)
+        let sim = compile(&json, top)?;
+        if std::env::var("TEXPIX_NATIVE").is_ok_and(|v| v == "0") {
+            return Ok(sim);
+        }
+        let part = std::env::var("TEXPIX_NATIVE_PART")
+            .ok()
+            .and_then(|v| v.parse().ok())
+            .unwrap_or(native::PART_CELLS);
+        match sim.clone().native(part) {
+            Ok(fast) => Ok(fast),
+            Err(e) => {
+                eprintln!("texpix: interpreting the netlist of {top} (no native code: {e})");
+                Ok(sim)
+            }
+        }
     }
 
     /// The named signals (sorted by name); a signal's handle is its index here.
@@ -319,8 +345,32 @@ impl NetSim {
         }
     }
 
+    /// Switches to native code: the netlist as C, compiled by the system C compiler into a shared
+    /// library (cached; see [`native`]) with partitions of `part_cells` cells
+    /// ([`native::PART_CELLS`] is the default). The values so far are kept.
+    pub fn native(mut self, part_cells: usize) -> Result<Self, String> {
+        self.settle();
+        let top = if self.top.is_empty() {
+            "netlist"
+        } else {
+            &self.top
+        };
+        self.native = Some(native::load(&self, top, part_cells)?);
+        self.settle();
+        Ok(self)
+    }
+
+    /// Whether native code runs this netlist.
+    pub fn is_native(&self) -> bool {
+        self.native.is_some()
+    }
+
     /// Evaluates every cell whose inputs changed, in dependency order, until nothing changes.
     pub fn settle(&mut self) {
+        if let Some(n) = self.native.as_mut() {
+            n.settle(&mut self.vals, &mut self.mems);
+            return;
+        }
         if !self.any_dirty {
             return;
         }
@@ -344,6 +394,15 @@ impl NetSim {
     fn write_slot(&mut self, slot: u32, v: u64) {
         let old = self.vals[slot as usize];
         if old == v {
+            return;
+        }
+        if let Some(n) = self.native.as_mut() {
+            if self.is_clock[slot as usize] {
+                n.settle(&mut self.vals, &mut self.mems);
+                n.edge(slot, old, v, &mut self.vals, &mut self.mems);
+            }
+            self.vals[slot as usize] = v;
+            n.mark(slot);
             return;
         }
         if self.is_clock[slot as usize] {

@@ -1,0 +1,571 @@
+//! Native code for a [`NetSim`]: the levelised netlist written out as C, compiled once by the
+//! system C compiler into a shared library (cached by hash), and loaded into the process.
+//!
+//! The generated code evaluates the same cells on the same word slots as the interpreter
+//! ([`super::ops::Cell::compute`] is the reference for every operator), so a [`NetSim`] switches
+//! between the two without any other change: `set`, `get`, names and VCD all read the slot array.
+//!
+//! - **Partitions.** Cells are ordered depth first from the flip-flops and outputs back to the
+//!   inputs (a topological order that keeps each cone together) and cut into partitions of
+//!   [`PART_CELLS`] cells, one C function each. A partition runs only when one of the slots it reads
+//!   from outside changed: a cell whose output is read by later partitions compares the new value
+//!   with the old and flags its readers. Idle logic costs one test per partition.
+//! - **Clock edges.** One function per (clock, edge) samples every flip-flop's `D` and every memory
+//!   write port's address, data and enable, then updates `Q`s and memory words, flagging the
+//!   partitions that read what changed (an HDL's non-blocking assignment).
+//! - **Build.** `cc -O1 -shared -fPIC` (`$CC` overrides `cc`); the library is cached under
+//!   [`native_cache_dir`] by the FNV hash of the C text, the compiler's version and the flags.
+
+use super::ops::{mask, Cell, Op, Operand};
+use super::yosys::{cache_dir, fnv};
+use super::NetSim;
+use std::ffi::{c_void, CString};
+use std::fmt::Write as _;
+use std::path::{Path, PathBuf};
+use std::process::Command;
+use std::sync::Arc;
+
+/// Cells per partition (one C function).
+pub const PART_CELLS: usize = 48;
+
+/// Flags given to the C compiler.
+const CFLAGS: [&str; 5] = ["-O1", "-shared", "-fPIC", "-w", "-fno-strict-aliasing"];
+
+/// `settle(v, m, d)`: runs the flagged partitions in order.
+type SettleFn = unsafe extern "C" fn(*mut u64, *const *mut u64, *mut u8);
+/// `edge(v, m, d)`: one clock edge; returns 1 if any flip-flop or memory word changed.
+type EdgeFn = unsafe extern "C" fn(*mut u64, *const *mut u64, *mut u8) -> i32;
+
+/// Where compiled netlists are cached: beside the netlist cache, in `native/`.
+pub fn native_cache_dir() -> PathBuf {
+    cache_dir().with_file_name("native")
+}
+
+/// An open shared library (never unloaded: its functions may be held by clones).
+struct Library(*mut c_void);
+// SAFETY: the handle is only used to look symbols up; the library's code has no global state.
+unsafe impl Send for Library {}
+unsafe impl Sync for Library {}
+
+/// The loaded native code of one netlist and the per-instance partition flags.
+#[derive(Clone)]
+pub(super) struct Native {
+    _lib: Arc<Library>,
+    settle: SettleFn,
+    /// Per (clock slot, bit, rising): its edge function.
+    edges: Vec<(u32, u8, bool, EdgeFn)>,
+    /// Partitions reading each slot (CSR), flagged when the test bench writes it.
+    part_start: Vec<u32>,
+    parts: Vec<u32>,
+    /// One flag per partition: its inputs changed.
+    flags: Vec<u8>,
+    /// Whether any flag may be set.
+    pub(super) pending: bool,
+}
+
+impl Native {
+    /// Flags the partitions reading `slot`.
+    #[inline]
+    pub(super) fn mark(&mut self, slot: u32) {
+        let (a, b) = (
+            self.part_start[slot as usize] as usize,
+            self.part_start[slot as usize + 1] as usize,
+        );
+        for &p in &self.parts[a..b] {
+            self.flags[p as usize] = 1;
+        }
+        self.pending |= a != b;
+    }
+
+    /// Runs the flagged partitions.
+    pub(super) fn settle(&mut self, vals: &mut [u64], mems: &mut [Vec<u64>]) {
+        if !self.pending {
+            return;
+        }
+        let ptrs: Vec<*mut u64> = mems.iter_mut().map(|m| m.as_mut_ptr()).collect();
+        // SAFETY: the code was generated for exactly these slot and memory sizes (checked at load).
+        unsafe { (self.settle)(vals.as_mut_ptr(), ptrs.as_ptr(), self.flags.as_mut_ptr()) };
+        self.pending = false;
+    }
+
+    /// Clocks the flip-flops and memory writes of `slot`'s bit edges between `old` and `new`.
+    pub(super) fn edge(
+        &mut self,
+        slot: u32,
+        old: u64,
+        new: u64,
+        vals: &mut [u64],
+        mems: &mut [Vec<u64>],
+    ) {
+        let ptrs: Vec<*mut u64> = mems.iter_mut().map(|m| m.as_mut_ptr()).collect();
+        for &(s, bit, rising, f) in &self.edges {
+            let (was, now) = ((old >> bit) & 1, (new >> bit) & 1);
+            if s == slot && was != now && (now == 1) == rising {
+                // SAFETY: as in `settle`.
+                let changed =
+                    unsafe { f(vals.as_mut_ptr(), ptrs.as_ptr(), self.flags.as_mut_ptr()) };
+                self.pending |= changed != 0;
+            }
+        }
+    }
+}
+
+/// C source of `sim`, its partition count and the partitions reading each slot.
+pub(super) struct Generated {
+    pub c: String,
+    pub n_parts: usize,
+    pub slot_parts: Vec<Vec<u32>>,
+    pub edges: Vec<(u32, u8, bool)>,
+}
+
+/// The C expression of an operand.
+fn operand(sim: &NetSim, op: Operand) -> String {
+    match op {
+        Operand::Slot(s) => format!("v[{s}]"),
+        Operand::Const(k) => format!("{k:#x}ULL"),
+        Operand::Gather { start, len, konst } => {
+            let mut parts = Vec::new();
+            for s in &sim.segs[start as usize..(start + len) as usize] {
+                let w = sim.widths[s.slot as usize];
+                let mut e = format!("v[{}]", s.slot);
+                if s.from > 0 {
+                    e = format!("({e} >> {})", s.from);
+                }
+                if s.from as u32 + s.len as u32 != w as u32 {
+                    e = format!("({e} & {:#x}ULL)", mask(s.len));
+                }
+                if s.to > 0 {
+                    e = format!("({e} << {})", s.to);
+                }
+                parts.push(e);
+            }
+            if konst != 0 || parts.is_empty() {
+                parts.push(format!("{konst:#x}ULL"));
+            }
+            format!("({})", parts.join(" | "))
+        }
+    }
+}
+
+/// `x` (a `w`-bit value) extended by its signedness to 64 bits.
+fn ext(x: &str, w: u8, signed: bool) -> String {
+    if signed && w > 0 && w < 64 {
+        format!("SX({x}, {})", 64 - w)
+    } else {
+        x.to_string()
+    }
+}
+
+/// A C statement block setting `y` to cell `c`'s output (mirrors [`Cell::compute`]).
+fn cell_expr(sim: &NetSim, c: &Cell) -> String {
+    let (a, b, s) = (operand(sim, c.a), operand(sim, c.b), operand(sim, c.s));
+    let both = c.a_signed && c.b_signed;
+    let ea = ext("a", c.aw, both);
+    let eb = ext("b", c.bw, both);
+    let xa = ext("a", c.aw, c.a_signed);
+    let wide = if c.aw.max(c.yw) >= 64 {
+        xa.clone()
+    } else {
+        format!("({xa} & {:#x}ULL)", mask(c.aw.max(c.yw)))
+    };
+    let cmp = |o: &str| {
+        if both {
+            format!("(u64)((i64){ea} {o} (i64){eb})")
+        } else {
+            format!("(u64)({ea} {o} {eb})")
+        }
+    };
+    let body = match c.op {
+        Op::Add => format!("{ea} + {eb}"),
+        Op::Sub => format!("{ea} - {eb}"),
+        Op::Mul => format!("{ea} * {eb}"),
+        Op::And => format!("{ea} & {eb}"),
+        Op::Or => format!("{ea} | {eb}"),
+        Op::Xor => format!("{ea} ^ {eb}"),
+        Op::Xnor => format!("~({ea} ^ {eb})"),
+        Op::Not => format!("~{xa}"),
+        Op::Neg => format!("(u64)0 - {xa}"),
+        Op::Pos => xa.clone(),
+        Op::LogicNot => "(u64)(a == 0)".into(),
+        Op::LogicAnd => "(u64)(a != 0 && b != 0)".into(),
+        Op::LogicOr => "(u64)(a != 0 || b != 0)".into(),
+        Op::ReduceOr => "(u64)(a != 0)".into(),
+        Op::ReduceAnd => format!("(u64)(a == {:#x}ULL)", mask(c.aw)),
+        Op::ReduceXor => "(u64)__builtin_parityll(a)".into(),
+        Op::ReduceXnor => "(u64)!__builtin_parityll(a)".into(),
+        Op::Eq => format!("(u64)({ea} == {eb})"),
+        Op::Ne => format!("(u64)({ea} != {eb})"),
+        Op::Lt => cmp("<"),
+        Op::Le => cmp("<="),
+        Op::Gt => cmp(">"),
+        Op::Ge => cmp(">="),
+        Op::Shl => format!("SHL({xa}, b)"),
+        Op::Shr => format!("SHR({wide}, b)"),
+        Op::Sshr => {
+            if c.a_signed {
+                format!("(u64)((i64){xa} >> (b < 63 ? b : 63))")
+            } else {
+                "SHR(a, b)".into()
+            }
+        }
+        Op::Shift => format!("SHIFT({xa}, {wide}, (i64){})", ext("b", c.bw, c.b_signed)),
+        Op::Shiftx => format!("SHIFT(a, a, (i64){})", ext("b", c.bw, c.b_signed)),
+        Op::Mux => return format!("y = ({s} & 1) ? {b} : {a};"),
+        Op::Pmux { start, n } => {
+            let mut e = format!("{{ u64 s = {s}; ");
+            for k in 0..n {
+                let case = operand(sim, sim.cases[(start + k) as usize]);
+                let _ = write!(e, "if (s & {:#x}ULL) y = {case}; else ", 1u64 << k);
+            }
+            let _ = write!(e, "y = {a}; }}");
+            return e;
+        }
+        Op::MemRead { mem, offset } => {
+            let size = sim.mems[mem as usize].len();
+            return format!(
+                "{{ u64 i = {a} - (u64)({offset}LL); y = i < {size}ULL ? m[{mem}][i] & {:#x}ULL : 0; }}",
+                mask(c.yw)
+            );
+        }
+    };
+    let masked = if c.yw >= 64 {
+        body
+    } else {
+        format!("({body}) & {:#x}ULL", mask(c.yw))
+    };
+    format!("{{ u64 a = {a}, b = {b}; y = {masked}; }}")
+}
+
+const PRELUDE: &str = r#"#include <stdint.h>
+typedef uint64_t u64;
+typedef int64_t i64;
+#define SX(x, s) ((u64)(((i64)((u64)(x) << (s))) >> (s)))
+static inline u64 SHL(u64 v, u64 n) { return n >= 64 ? 0 : v << n; }
+static inline u64 SHR(u64 v, u64 n) { return n >= 64 ? 0 : v >> n; }
+static inline u64 SHIFT(u64 left, u64 right, i64 n) {
+    return n < 0 ? SHL(left, (u64)0 - (u64)n) : SHR(right, (u64)n);
+}
+#define P(name) static void name(u64 *restrict v, u64 *const *restrict m, uint8_t *restrict d)
+"#;
+
+/// Generates the C code of `sim` with partitions of `part_cells` cells.
+pub(super) fn generate(sim: &NetSim, part_cells: usize) -> Generated {
+    let n_slots = sim.widths.len();
+    let n_cells = sim.cells.len();
+    // Driver cell of each slot.
+    let mut driver = vec![u32::MAX; n_slots];
+    for (i, c) in sim.cells.iter().enumerate() {
+        driver[c.y as usize] = i as u32;
+    }
+    let cell_sources = |i: usize| {
+        let c = &sim.cells[i];
+        let mut srcs = Vec::new();
+        for op in [&c.a, &c.b, &c.s] {
+            super::compile::sources(op, &sim.segs, &mut srcs);
+        }
+        if let Op::Pmux { start, n } = c.op {
+            for op in &sim.cases[start as usize..(start + n) as usize] {
+                super::compile::sources(op, &sim.segs, &mut srcs);
+            }
+        }
+        srcs.sort_unstable();
+        srcs.dedup();
+        srcs
+    };
+    let sources: Vec<Vec<u32>> = (0..n_cells).map(cell_sources).collect();
+
+    // Depth-first post-order from the sinks (flip-flop inputs, memory writes, outputs, then every
+    // cell): a topological order in which each cone's cells sit together.
+    let mut roots: Vec<u32> = Vec::new();
+    let mut srcs = Vec::new();
+    for d in &sim.dffs {
+        srcs.clear();
+        super::compile::sources(&d.d, &sim.segs, &mut srcs);
+        roots.extend(&srcs);
+    }
+    for w in &sim.mem_writes {
+        srcs.clear();
+        for op in [&w.addr, &w.data, &w.en] {
+            super::compile::sources(op, &sim.segs, &mut srcs);
+        }
+        roots.extend(&srcs);
+    }
+    for n in &sim.named {
+        srcs.clear();
+        super::compile::sources(&n.lo, &sim.segs, &mut srcs);
+        super::compile::sources(&n.hi, &sim.segs, &mut srcs);
+        roots.extend(&srcs);
+    }
+    let mut order: Vec<u32> = Vec::with_capacity(n_cells);
+    let mut state = vec![0u8; n_cells]; // 0 new, 1 open, 2 done
+    let mut visit = |start: u32, order: &mut Vec<u32>| {
+        if state[start as usize] != 0 {
+            return;
+        }
+        let mut stack: Vec<(u32, usize)> = vec![(start, 0)];
+        state[start as usize] = 1;
+        while let Some(&mut (cell, ref mut k)) = stack.last_mut() {
+            let srcs = &sources[cell as usize];
+            if *k < srcs.len() {
+                let d = driver[srcs[*k] as usize];
+                *k += 1;
+                if d != u32::MAX && state[d as usize] == 0 {
+                    state[d as usize] = 1;
+                    stack.push((d, 0));
+                }
+            } else {
+                state[cell as usize] = 2;
+                order.push(cell);
+                stack.pop();
+            }
+        }
+    };
+    for &s in &roots {
+        let d = driver[s as usize];
+        if d != u32::MAX {
+            visit(d, &mut order);
+        }
+    }
+    for i in 0..n_cells as u32 {
+        visit(i, &mut order);
+    }
+
+    let part_cells = part_cells.max(1);
+    let n_parts = n_cells.div_ceil(part_cells).max(1);
+    let mut part_of = vec![0u32; n_cells];
+    for (k, &c) in order.iter().enumerate() {
+        part_of[c as usize] = (k / part_cells) as u32;
+    }
+    // Partitions reading each slot and each memory.
+    let mut slot_parts: Vec<Vec<u32>> = vec![Vec::new(); n_slots];
+    for (i, srcs) in sources.iter().enumerate() {
+        for &s in srcs {
+            slot_parts[s as usize].push(part_of[i]);
+        }
+    }
+    let mut mem_parts: Vec<Vec<u32>> = vec![Vec::new(); sim.mems.len()];
+    for (i, c) in sim.cells.iter().enumerate() {
+        if let Op::MemRead { mem, .. } = c.op {
+            mem_parts[mem as usize].push(part_of[i]);
+        }
+    }
+    for p in slot_parts.iter_mut().chain(mem_parts.iter_mut()) {
+        p.sort_unstable();
+        p.dedup();
+    }
+    let flag = |parts: &[u32], skip: u32| -> String {
+        parts
+            .iter()
+            .filter(|&&p| p != skip)
+            .map(|p| format!("d[{p}] = 1; "))
+            .collect()
+    };
+
+    let mut c = String::from(PRELUDE);
+    for (p, chunk) in order.chunks(part_cells).enumerate() {
+        let _ = writeln!(c, "P(p{p}) {{\n  u64 y;");
+        for &i in chunk {
+            let cell = &sim.cells[i as usize];
+            let y = cell.y;
+            let marks = flag(&slot_parts[y as usize], p as u32);
+            let _ = write!(c, "  {}\n", cell_expr(sim, cell));
+            if marks.is_empty() {
+                let _ = writeln!(c, "  v[{y}] = y;");
+            } else {
+                let _ = writeln!(c, "  if (y != v[{y}]) {{ v[{y}] = y; {marks}}}");
+            }
+        }
+        c.push_str("}\n");
+    }
+    c.push_str(
+        "void texpix_settle(u64 *restrict v, u64 *const *restrict m, uint8_t *restrict d) {\n",
+    );
+    for p in 0..n_parts.min(order.len().div_ceil(part_cells)) {
+        let _ = writeln!(c, "  if (d[{p}]) {{ d[{p}] = 0; p{p}(v, m, d); }}");
+    }
+    c.push_str("}\n");
+
+    // Clock edges.
+    let mut edges: Vec<(u32, u8, bool)> = Vec::new();
+    for d in &sim.dffs {
+        let k = (d.clk_slot, d.clk_bit, d.rising);
+        if !edges.contains(&k) {
+            edges.push(k);
+        }
+    }
+    for w in &sim.mem_writes {
+        let k = (w.clk_slot, w.clk_bit, w.rising);
+        if !edges.contains(&k) {
+            edges.push(k);
+        }
+    }
+    for (g, &(slot, bit, rising)) in edges.iter().enumerate() {
+        let _ = writeln!(
+            c,
+            "int texpix_edge{g}(u64 *restrict v, u64 *const *restrict m, uint8_t *restrict d) {{\n  int ch = 0;"
+        );
+        let ffs: Vec<_> = sim
+            .dffs
+            .iter()
+            .filter(|d| (d.clk_slot, d.clk_bit, d.rising) == (slot, bit, rising))
+            .collect();
+        let wrs: Vec<_> = sim
+            .mem_writes
+            .iter()
+            .filter(|w| (w.clk_slot, w.clk_bit, w.rising) == (slot, bit, rising))
+            .collect();
+        let _ = writeln!(c, "  u64 t[{}];", ffs.len().max(1));
+        for (k, f) in ffs.iter().enumerate() {
+            let _ = writeln!(c, "  t[{k}] = {};", operand(sim, f.d));
+        }
+        for (k, w) in wrs.iter().enumerate() {
+            let _ = writeln!(
+                c,
+                "  u64 we{k} = {}, wa{k} = {} - (u64)({}LL), wd{k} = {};",
+                operand(sim, w.en),
+                operand(sim, w.addr),
+                w.offset,
+                operand(sim, w.data)
+            );
+        }
+        for (k, f) in ffs.iter().enumerate() {
+            let q = f.q;
+            let _ = writeln!(
+                c,
+                "  if (t[{k}] != v[{q}]) {{ v[{q}] = t[{k}]; {}ch = 1; }}",
+                flag(&slot_parts[q as usize], u32::MAX)
+            );
+        }
+        for (k, w) in wrs.iter().enumerate() {
+            let size = sim.mems[w.mem as usize].len();
+            let _ = writeln!(
+                c,
+                "  if (we{k} && wa{k} < {size}ULL) {{ u64 *x = &m[{mem}][wa{k}]; u64 n = (*x & ~we{k}) | (wd{k} & we{k}); if (n != *x) {{ *x = n; {}ch = 1; }} }}",
+                flag(&mem_parts[w.mem as usize], u32::MAX),
+                mem = w.mem
+            );
+        }
+        c.push_str("  return ch;\n}\n");
+    }
+    Generated {
+        c,
+        n_parts,
+        slot_parts,
+        edges,
+    }
+}
+
+/// The C compiler: `$CC`, else `cc`.
+fn compiler() -> String {
+    std::env::var("CC")
+        .ok()
+        .filter(|s| !s.is_empty())
+        .unwrap_or_else(|| "cc".into())
+}
+
+/// Compiles `c` (cached in `dir` by hash) and returns the shared library's path.
+fn build(c: &str, top: &str, dir: &Path) -> Result<PathBuf, String> {
+    let cc = compiler();
+    let version = Command::new(&cc)
+        .arg("--version")
+        .output()
+        .map_err(|e| format!("native netlist code needs a C compiler (`{cc}`): {e}"))?;
+    let version = String::from_utf8_lossy(&version.stdout).to_string();
+    let key = fnv(&[
+        c.as_bytes(),
+        version.as_bytes(),
+        CFLAGS.join(" ").as_bytes(),
+    ]);
+    let lib = dir.join(format!("{top}-{key:016x}.so"));
+    if lib.exists() {
+        return Ok(lib);
+    }
+    std::fs::create_dir_all(dir)
+        .map_err(|e| format!("{}: cannot create the native cache: {e}", dir.display()))?;
+    static CALLS: std::sync::atomic::AtomicU64 = std::sync::atomic::AtomicU64::new(0);
+    let call = CALLS.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
+    let tmp = format!("{top}-{key:016x}.{}-{call}", std::process::id());
+    let src = dir.join(format!("{tmp}.c"));
+    let out = dir.join(format!("{tmp}.so"));
+    std::fs::write(&src, c).map_err(|e| format!("{}: {e}", src.display()))?;
+    let res = Command::new(&cc)
+        .args(CFLAGS)
+        .arg("-o")
+        .arg(&out)
+        .arg(&src)
+        .output()
+        .map_err(|e| format!("running {cc}: {e}"))?;
+    let _ = std::fs::remove_file(&src);
+    if !res.status.success() {
+        let _ = std::fs::remove_file(&out);
+        return Err(format!(
+            "{cc} failed to compile the native code of {top} ({}): {}",
+            res.status,
+            String::from_utf8_lossy(&res.stderr)
+                .lines()
+                .take(5)
+                .collect::<Vec<_>>()
+                .join(" | ")
+        ));
+    }
+    std::fs::rename(&out, &lib).map_err(|e| format!("{}: {e}", lib.display()))?;
+    Ok(lib)
+}
+
+fn symbol(lib: &Library, name: &str, path: &Path) -> Result<*mut c_void, String> {
+    let cname = CString::new(name).expect("no NUL in symbol names");
+    // SAFETY: `lib.0` is a live handle from dlopen.
+    let f = unsafe { libc::dlsym(lib.0, cname.as_ptr()) };
+    if f.is_null() {
+        Err(format!("{}: no symbol {name}", path.display()))
+    } else {
+        Ok(f)
+    }
+}
+
+/// Generates, compiles (or finds in the cache) and loads the native code of `sim`.
+pub(super) fn load(sim: &NetSim, top: &str, part_cells: usize) -> Result<Native, String> {
+    let g = generate(sim, part_cells);
+    let path = build(&g.c, top, &native_cache_dir())?;
+    let cpath = CString::new(path.to_string_lossy().as_bytes())
+        .map_err(|_| format!("{}: path contains NUL", path.display()))?;
+    // SAFETY: loading a library this module generated; it has no constructors.
+    let handle = unsafe { libc::dlopen(cpath.as_ptr(), libc::RTLD_NOW | libc::RTLD_LOCAL) };
+    if handle.is_null() {
+        // SAFETY: dlerror returns a C string or NULL.
+        let why = unsafe {
+            let e = libc::dlerror();
+            if e.is_null() {
+                "unknown error".to_string()
+            } else {
+                std::ffi::CStr::from_ptr(e).to_string_lossy().into_owned()
+            }
+        };
+        return Err(format!("{}: cannot load: {why}", path.display()));
+    }
+    let lib = Library(handle);
+    // SAFETY: the symbols were generated with exactly these signatures.
+    let settle: SettleFn = unsafe { std::mem::transmute(symbol(&lib, "texpix_settle", &path)?) };
+    let mut edges = Vec::new();
+    for (g_i, &(slot, bit, rising)) in g.edges.iter().enumerate() {
+        let f: EdgeFn =
+            unsafe { std::mem::transmute(symbol(&lib, &format!("texpix_edge{g_i}"), &path)?) };
+        edges.push((slot, bit, rising, f));
+    }
+    let mut part_start = Vec::with_capacity(g.slot_parts.len() + 1);
+    let mut parts = Vec::new();
+    for p in &g.slot_parts {
+        part_start.push(parts.len() as u32);
+        parts.extend_from_slice(p);
+    }
+    part_start.push(parts.len() as u32);
+    Ok(Native {
+        _lib: Arc::new(lib),
+        settle,
+        edges,
+        part_start,
+        parts,
+        flags: vec![1; g.n_parts],
+        pending: true,
+    })
+}
