@@ -16,6 +16,7 @@ use std::path::Path;
 use std::process::Command;
 use std::time::Instant;
 use texpix_sim::netlist::yosys::cache_dir;
+use texpix_sim::netlist::Mode;
 use texpix_sim::{NetSim, StreamConfig};
 
 /// Port values per cycle, in [`Port`] order.
@@ -36,8 +37,12 @@ pub enum Simulator {
     /// Verilator driven by a generated C++ harness that holds the trace in memory: Verilator's
     /// own speed ([`crate::verilator_mem`]).
     VerilatorMem,
-    /// texpix's own compiled netlist simulator ([`texpix_sim::NetSim`]), in process.
+    /// texpix's own netlist simulator ([`texpix_sim::NetSim`]), in process, as native code where a
+    /// C compiler works.
     Netlist,
+    /// The netlist simulator's interpreter (no native code): the reference the native code is
+    /// checked against.
+    NetlistInterp,
 }
 
 impl std::str::FromStr for Simulator {
@@ -48,8 +53,9 @@ impl std::str::FromStr for Simulator {
             "verilator" => Ok(Self::Verilator),
             "verilator-mem" => Ok(Self::VerilatorMem),
             "netlist" => Ok(Self::Netlist),
+            "netlist-interp" => Ok(Self::NetlistInterp),
             _ => Err(format!(
-                "unknown simulator `{s}` (expected icarus, verilator, verilator-mem or netlist)"
+                "unknown simulator `{s}` (expected icarus, verilator, verilator-mem, netlist or netlist-interp)"
             )),
         }
     }
@@ -62,6 +68,8 @@ pub struct CosimReport {
     pub compile_secs: f64,
     /// The replay's wall time (the fastest of the runs of [`run_best_of`]).
     pub run_secs: f64,
+    /// The netlist ran as native code ([`texpix_sim::netlist::native`]).
+    pub native: bool,
 }
 
 impl CosimReport {
@@ -200,7 +208,8 @@ pub fn run_best_of(
     };
     let n = trace.cycles.len();
     match sim {
-        Simulator::Netlist => return run_netlist(top, verilog, trace, runs),
+        Simulator::Netlist => return run_netlist(top, verilog, trace, runs, Mode::from_env()),
+        Simulator::NetlistInterp => return run_netlist(top, verilog, trace, runs, Mode::Interpret),
         Simulator::VerilatorMem => {
             return crate::verilator_mem::run(dir, top, verilog, trace, runs)
         }
@@ -231,7 +240,9 @@ pub fn run_best_of(
             c.current_dir(dir).args(["-n", "cosim.vvp"]);
             c
         }
-        Simulator::Netlist | Simulator::VerilatorMem => unreachable!("handled above"),
+        Simulator::Netlist | Simulator::NetlistInterp | Simulator::VerilatorMem => {
+            unreachable!("handled above")
+        }
         Simulator::Verilator => {
             run_tool(
                 Command::new("verilator").current_dir(dir).args([
@@ -272,6 +283,7 @@ pub fn run_best_of(
         cycles: n,
         compile_secs,
         run_secs,
+        native: false,
     })
 }
 
@@ -311,9 +323,10 @@ fn run_netlist(
     verilog: &str,
     trace: &Trace,
     runs: usize,
+    mode: Mode,
 ) -> Result<CosimReport, String> {
     let t0 = Instant::now();
-    let compiled = NetSim::from_verilog(verilog, top, &cache_dir())?;
+    let compiled = NetSim::from_verilog_in(verilog, top, &cache_dir(), mode)?;
     let compile_secs = t0.elapsed().as_secs_f64();
     let handle = |p: &Port| {
         compiled
@@ -324,52 +337,77 @@ fn run_netlist(
         Some(p) => handle(p)?,
         None => return Err(format!("{top} has no clock input")),
     };
-    let ins: Vec<(usize, usize)> = data_inputs(&trace.ports)
-        .map(|(i, p)| handle(p).map(|h| (i, h)))
+    // The trace column of each port in the netlist's bulk layouts (data inputs, outputs).
+    let column = |h: usize| {
+        let name = &compiled.signals()[h].name;
+        trace
+            .ports
+            .iter()
+            .position(|p| &p.name == name)
+            .ok_or_else(|| format!("the trace of {top} has no port {name}"))
+    };
+    let ins: Vec<usize> = compiled
+        .data_inputs()
+        .into_iter()
+        .map(column)
         .collect::<Result<_, _>>()?;
-    let outs: Vec<(usize, usize, &Port)> = outputs(&trace.ports)
-        .map(|(i, p)| handle(p).map(|h| (i, h, p)))
+    let outs: Vec<(usize, usize)> = compiled
+        .outputs()
+        .into_iter()
+        .map(|h| column(h).map(|i| (i, compiled.words(h))))
         .collect::<Result<_, _>>()?;
-    // Parsed before the timed loop, so that it measures the engine, not hex parsing.
-    let values: Vec<Vec<u128>> = trace
-        .cycles
-        .iter()
-        .enumerate()
-        .map(|(c, row)| {
-            row.iter()
-                .zip(&trace.ports)
-                .map(|(v, p)| {
-                    u128::from_str_radix(v, 16)
-                        .map_err(|e| format!("trace cycle {c}, port {}: {e}", p.name))
-                })
-                .collect()
-        })
-        .collect::<Result<_, _>>()?;
+    if let Some((_, p)) = data_inputs(&trace.ports)
+        .chain(outputs(&trace.ports))
+        .find(|(_, p)| compiled.find(&p.name).is_none())
+    {
+        return Err(format!("netlist of {top} has no port {}", p.name));
+    }
+    // Parsed before the timed loop into one flat array per direction, in the bulk layouts (64-bit
+    // words, two for a port wider than 64 bits), so that the loop measures the engine, not hex
+    // parsing or pointer chasing.
+    let mut in_words: Vec<u64> = Vec::new();
+    let mut out_words: Vec<u64> = Vec::new();
+    for (c, row) in trace.cycles.iter().enumerate() {
+        let parse = |i: usize| {
+            u128::from_str_radix(&row[i], 16)
+                .map_err(|e| format!("trace cycle {c}, port {}: {e}", trace.ports[i].name))
+        };
+        for &i in &ins {
+            let v = parse(i)?;
+            in_words.push(v as u64);
+            if trace.ports[i].bits > 64 {
+                in_words.push((v >> 64) as u64);
+            }
+        }
+        for &(i, words) in &outs {
+            let v = parse(i)?;
+            out_words.push(v as u64);
+            if words == 2 {
+                out_words.push((v >> 64) as u64);
+            }
+        }
+    }
+    let n_in = in_words.len() / trace.cycles.len().max(1);
+    let n_out = out_words.len() / trace.cycles.len().max(1);
+    let mut got = vec![0u64; n_out];
     let mut run_secs = f64::INFINITY;
     for _ in 0..runs.max(1) {
         let mut sim = compiled.clone();
         let t1 = Instant::now();
-        for (c, (row, vals)) in trace.cycles.iter().zip(&values).enumerate() {
-            for &(i, h) in &ins {
-                sim.set(h, vals[i])?;
-            }
+        for (c, (inw, want)) in in_words
+            .chunks_exact(n_in.max(1))
+            .zip(out_words.chunks_exact(n_out.max(1)))
+            .enumerate()
+        {
+            sim.set_inputs(inw)?;
             sim.settle();
-            for &(i, h, p) in &outs {
-                let want = vals[i];
-                let have = sim.get(h);
-                if have != want {
-                    return Err(format!(
-                        "co-simulation mismatch at cycle {c}, port {}: Rust {}, netlist {have:0w$x}",
-                        p.name,
-                        row[i],
-                        w = p.hex_digits()
-                    ));
-                }
+            sim.get_outputs(&mut got)?;
+            if got != want {
+                return Err(netlist_mismatch(&compiled, trace, c, &outs, &got));
             }
+            // The edge clocks the flip-flops; what they change settles with the next inputs.
             sim.set(clock, 1)?;
-            sim.settle();
             sim.set(clock, 0)?;
-            sim.settle();
         }
         run_secs = run_secs.min(t1.elapsed().as_secs_f64());
     }
@@ -377,7 +415,37 @@ fn run_netlist(
         cycles: trace.cycles.len(),
         compile_secs,
         run_secs,
+        native: compiled.is_native(),
     })
+}
+
+/// The first output of cycle `c` whose netlist word `got` differs from the trace.
+fn netlist_mismatch(
+    net: &NetSim,
+    trace: &Trace,
+    c: usize,
+    outs: &[(usize, usize)],
+    got: &[u64],
+) -> String {
+    let mut k = 0;
+    for (&(i, words), h) in outs.iter().zip(net.outputs()) {
+        let mut have = got[k] as u128;
+        if words == 2 {
+            have |= (got[k + 1] as u128) << 64;
+        }
+        k += words;
+        let p = &trace.ports[i];
+        if u128::from_str_radix(&trace.cycles[c][i], 16).ok() != Some(have) {
+            return format!(
+                "co-simulation mismatch at cycle {c}, port {}: Rust {}, netlist {have:0w$x}",
+                p.name,
+                trace.cycles[c][i],
+                w = p.hex_digits()
+            );
+        }
+        debug_assert_eq!(net.signals()[h].name, p.name);
+    }
+    format!("co-simulation mismatch at cycle {c}")
 }
 
 /// The RTL run of `vectors` with every port recorded each cycle from power-up (so the Verilog

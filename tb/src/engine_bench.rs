@@ -32,13 +32,16 @@ pub struct Row {
     /// rust-hdl engine cycles/s while recording the trace (the probe reads every port each cycle).
     pub rust_hdl: f64,
     pub verilator: Result<CosimReport, String>,
+    /// The netlist engine as it runs by default (native code where a C compiler works).
     pub netlist: Result<CosimReport, String>,
+    /// The netlist engine's interpreter.
+    pub interp: Result<CosimReport, String>,
 }
 
 impl Row {
     /// Both replays matched the trace on every output of every cycle.
     pub fn identical(&self) -> bool {
-        self.verilator.is_ok() && self.netlist.is_ok()
+        self.verilator.is_ok() && self.netlist.is_ok() && self.interp.is_ok()
     }
 }
 
@@ -67,6 +70,7 @@ impl UnitFn for Measure {
             rust_hdl: trace.cycles.len() as f64 / rust_secs.max(1e-9),
             verilator: replay(Simulator::VerilatorMem),
             netlist: replay(Simulator::Netlist),
+            interp: replay(Simulator::NetlistInterp),
         })
     }
 }
@@ -89,26 +93,34 @@ fn grouped(n: f64) -> String {
 pub fn table(rows: &[Row]) -> String {
     let speed = |r: &Result<CosimReport, String>| r.as_ref().ok().map(|r| r.cycles_per_sec());
     let mut t = String::from(
-        "| unit | vectors | cycles | Verilator (in-memory) cycles/s | netlist cycles/s | netlist / Verilator | rust-hdl cycles/s | rust-hdl / Verilator | outputs identical |\n\
-         |---|---:|---:|---:|---:|---:|---:|---:|---|\n",
+        "| unit | vectors | cycles | Verilator (in-memory) cycles/s | netlist engine cycles/s | netlist / Verilator | interpreter cycles/s | interpreter / Verilator | rust-hdl cycles/s | rust-hdl / Verilator | outputs identical |\n\
+         |---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---|\n",
     );
     let mut notes = Vec::new();
     for r in rows {
         let v = speed(&r.verilator);
         let n = speed(&r.netlist);
+        let i = speed(&r.interp);
         let cell = |x: Option<f64>| x.map_or("—".to_string(), grouped);
         let ratio = |x: Option<f64>, digits: usize| match (x, v) {
             (Some(x), Some(v)) => format!("{:.*}", digits, x / v),
             _ => "—".to_string(),
         };
         t.push_str(&format!(
-            "| {} | {} | {} | {} | {} | {} | {} | {} | {} |\n",
+            "| {} | {} | {} | {} | {}{} | {} | {} | {} | {} | {} | {} |\n",
             r.unit,
             grouped(r.vectors as f64),
             grouped(r.cycles as f64),
             cell(v),
             cell(n),
+            match &r.netlist {
+                Ok(rep) if rep.native => " (native)",
+                Ok(_) => " (interpreted)",
+                Err(_) => "",
+            },
             ratio(n, 2),
+            cell(i),
+            ratio(i, 2),
             grouped(r.rust_hdl),
             ratio(Some(r.rust_hdl), 4),
             if r.identical() { "yes" } else { "no" }
@@ -119,12 +131,17 @@ pub fn table(rows: &[Row]) -> String {
             Err(_) => "failed".to_string(),
         };
         notes.push(format!(
-            "{}: Verilator harness build {}, netlist load/compile {}",
+            "{}: Verilator harness build {}, netlist load/compile {} (interpreter {})",
             r.unit,
             build(&r.verilator),
-            build(&r.netlist)
+            build(&r.netlist),
+            build(&r.interp)
         ));
-        for (who, res) in [("Verilator", &r.verilator), ("netlist", &r.netlist)] {
+        for (who, res) in [
+            ("Verilator", &r.verilator),
+            ("netlist", &r.netlist),
+            ("interpreter", &r.interp),
+        ] {
             if let Err(e) = res {
                 notes.push(format!("{} {who} FAILED: {e}", r.unit));
             }
@@ -153,18 +170,23 @@ mod tests {
             cycles: 10,
             compile_secs: 0.0,
             run_secs: 0.001,
+            native: false,
         };
         let rows = [Row {
             unit: "u",
             vectors: 3,
             cycles: 10,
             rust_hdl: 100.0,
-            verilator: Ok(ok),
+            verilator: Ok(ok.clone()),
             netlist: Err("mismatch at cycle 4".into()),
+            interp: Ok(CosimReport {
+                run_secs: 0.002,
+                ..ok
+            }),
         }];
         let t = table(&rows);
         assert!(
-            t.contains("| u | 3 | 10 | 10 000 | — | — | 100 | 0.0100 | no |"),
+            t.contains("| u | 3 | 10 | 10 000 | — | — | 5 000 | 0.50 | 100 | 0.0100 | no |"),
             "{t}"
         );
         assert!(t.contains("u netlist FAILED: mismatch at cycle 4"), "{t}");

@@ -336,6 +336,7 @@ pub fn run(
         cycles: trace.cycles.len(),
         compile_secs: harness.build_secs,
         run_secs,
+        native: false,
     })
 }
 

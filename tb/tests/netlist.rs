@@ -1,8 +1,8 @@
 //! The netlist engine ([`texpix_sim::NetSim`]: each unit's exported Verilog elaborated by Yosys and
 //! compiled into texpix's event-driven simulator) against the rust-hdl model and the golden model.
 //!
-//! - Replay: the rust-hdl run's port trace (random vectors, 30 % back-pressure) through the netlist;
-//!   every output port equal on every cycle.
+//! - Replay: the rust-hdl run's port trace (random vectors, 30 % back-pressure) through the netlist,
+//!   as native code and interpreted; every output port equal on every cycle.
 //! - Engine: the stream driver (with its side-port responders) running on the netlist engine; every
 //!   result equal to the golden model, in order, under back-pressure.
 //! - A corrupted trace is caught, naming the cycle and port; a netlist VCD has the hierarchy.
@@ -23,7 +23,7 @@ fn workdir(name: &str) -> PathBuf {
 }
 
 /// The rust-hdl trace of `U::TEST_VECTORS` random vectors (30 % back-pressure) replayed through
-/// the netlist: identical outputs on every cycle.
+/// the netlist, as native code and interpreted: identical outputs on every cycle.
 fn replay<U: Unit>(seed: u64) {
     let n = U::TEST_VECTORS;
     let vectors = U::random(seed, n);
@@ -34,6 +34,14 @@ fn replay<U: Unit>(seed: u64) {
     let report =
         cosim::run(Simulator::Netlist, &dir, U::TOP, &verilog, &trace).expect("netlist replay");
     assert_eq!(report.cycles, trace.cycles.len());
+    assert!(
+        report.native,
+        "the netlist engine runs native code (needs a C compiler)"
+    );
+    let report = cosim::run(Simulator::NetlistInterp, &dir, U::TOP, &verilog, &trace)
+        .expect("interpreted netlist replay");
+    assert_eq!(report.cycles, trace.cycles.len());
+    assert!(!report.native);
 }
 
 /// The unit's own driver on the netlist engine, 3 × `U::TEST_VECTORS` vectors: results equal the
@@ -48,7 +56,7 @@ fn engine<U: Unit>(seed: u64) {
         "{stats:?}"
     );
     let net = sim.netlist().expect("runs a netlist");
-    assert!(net.evaluations() > 0);
+    assert!(net.is_native(), "the netlist engine runs native code");
 }
 
 macro_rules! netlist_tests {

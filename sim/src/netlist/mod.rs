@@ -31,6 +31,28 @@ use std::collections::HashMap;
 use std::path::Path;
 pub use vcd_out::NetVcd;
 
+/// How a netlist is evaluated.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Mode {
+    /// The interpreter: levelised cells over word slots, only changed cells evaluated.
+    Interpret,
+    /// Native code ([`native`]); an error if it cannot be built.
+    Native,
+    /// Native code where a C compiler works, else the interpreter.
+    Auto,
+}
+
+impl Mode {
+    /// `Auto`, or `Interpret` when `TEXPIX_NATIVE=0`.
+    pub fn from_env() -> Self {
+        if std::env::var("TEXPIX_NATIVE").is_ok_and(|v| v == "0") {
+            Mode::Interpret
+        } else {
+            Mode::Auto
+        }
+    }
+}
+
 /// What a named signal is to the test bench.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum PortDir {
@@ -126,6 +148,9 @@ pub struct NetSim {
     by_name: HashMap<String, usize>,
     updates: Vec<(u32, u64)>,
     evals: u64,
+    /// Slots of the data inputs and words of the outputs in the bulk layouts.
+    data_input_slots: Vec<u32>,
+    output_words: usize,
     /// The module's name (names the native library in the cache).
     top: String,
     /// Compiled native code, when loaded ([`NetSim::native`]): it then settles and clocks instead
@@ -217,7 +242,11 @@ impl NetSim {
             evals: 0,
             top: String::new(),
             native: None,
+            data_input_slots: Vec::new(),
+            output_words: 0,
         };
+        sim.data_input_slots = sim.data_input_slots();
+        sim.output_words = sim.outputs().iter().map(|&h| sim.words(h)).sum();
         for &(slot, bit) in ones {
             sim.vals[slot as usize] |= 1 << bit;
         }
@@ -225,27 +254,36 @@ impl NetSim {
         sim
     }
 
-    /// Compiles the netlist Yosys makes of `verilog` (module `top`), cached in `cache_dir`.
-    ///
-    /// The netlist then runs as native code ([`NetSim::native`]) unless `TEXPIX_NATIVE=0`;
-    /// `TEXPIX_NATIVE_PART` sets the partition size. Without a working C compiler it is
-    /// interpreted, and one line on stderr says so.
+    /// Compiles the netlist Yosys makes of `verilog` (module `top`), cached in `cache_dir`, in
+    /// [`Mode::from_env`]'s mode: native code unless `TEXPIX_NATIVE=0`, interpreted (with one line
+    /// on stderr saying why) where no C compiler works.
     pub fn from_verilog(verilog: &str, top: &str, cache_dir: &Path) -> Result<Self, String> {
+        Self::from_verilog_in(verilog, top, cache_dir, Mode::from_env())
+    }
+
+    /// [`NetSim::from_verilog`] in a given mode.
+    pub fn from_verilog_in(
+        verilog: &str,
+        top: &str,
+        cache_dir: &Path,
+        mode: Mode,
+    ) -> Result<Self, String> {
         let json = yosys::netlist_json(verilog, top, cache_dir)?;
         let sim = compile(&json, top)?;
-        if std::env::var("TEXPIX_NATIVE").is_ok_and(|v| v == "0") {
-            return Ok(sim);
-        }
         let part = std::env::var("TEXPIX_NATIVE_PART")
             .ok()
             .and_then(|v| v.parse().ok())
             .unwrap_or(native::PART_CELLS);
-        match sim.clone().native(part) {
-            Ok(fast) => Ok(fast),
-            Err(e) => {
-                eprintln!("texpix: interpreting the netlist of {top} (no native code: {e})");
-                Ok(sim)
-            }
+        match mode {
+            Mode::Interpret => Ok(sim),
+            Mode::Native => sim.native(part),
+            Mode::Auto => match sim.clone().native(part) {
+                Ok(fast) => Ok(fast),
+                Err(e) => {
+                    eprintln!("texpix: interpreting the netlist of {top} (no native code: {e})");
+                    Ok(sim)
+                }
+            },
         }
     }
 
@@ -391,11 +429,16 @@ impl NetSim {
     }
 
     /// Writes one input slot; an active clock edge makes its flip-flops sample first.
+    #[inline]
     fn write_slot(&mut self, slot: u32, v: u64) {
         let old = self.vals[slot as usize];
-        if old == v {
-            return;
+        if old != v {
+            self.write_changed(slot, old, v);
         }
+    }
+
+    /// [`NetSim::write_slot`] of a value that differs from the slot's.
+    fn write_changed(&mut self, slot: u32, old: u64, v: u64) {
         if let Some(n) = self.native.as_mut() {
             if self.is_clock[slot as usize] {
                 n.settle(&mut self.vals, &mut self.mems);
@@ -468,18 +511,106 @@ impl NetSim {
 
     /// Drives input `h` with `v` (takes effect at the next [`NetSim::settle`]; a clock input's
     /// active edge clocks its flip-flops at once, on the values settled before the write).
+    #[inline]
     pub fn set(&mut self, h: usize, v: u128) -> Result<(), String> {
         let n = &self.named[h];
-        if n.dir != PortDir::Input {
-            return Err(format!("{} is not an input", n.name));
+        if n.dir != PortDir::Input || (n.width < 128 && v >> n.width != 0) {
+            return Err(self.set_error(h, v));
         }
-        if n.width < 128 && v >> n.width != 0 {
-            return Err(format!("{v:#x} does not fit {} ({} bits)", n.name, n.width));
+        if let [slot] = n.input_slots[..] {
+            self.write_slot(slot, v as u64);
+            return Ok(());
         }
         for k in 0..n.input_slots.len() {
             let slot = self.named[h].input_slots[k];
             let part = (v >> (64 * k)) as u64 & mask(self.widths[slot as usize]);
             self.write_slot(slot, part);
+        }
+        Ok(())
+    }
+
+    #[cold]
+    fn set_error(&self, h: usize, v: u128) -> String {
+        let n = &self.named[h];
+        if n.dir != PortDir::Input {
+            format!("{} is not an input", n.name)
+        } else {
+            format!("{v:#x} does not fit {} ({} bits)", n.name, n.width)
+        }
+    }
+
+    /// The data inputs (every input port that clocks nothing), in name order: the layout of
+    /// [`NetSim::set_inputs`]'s words, one per 64 bits of each port.
+    pub fn data_inputs(&self) -> Vec<usize> {
+        (0..self.named.len())
+            .filter(|&h| self.named[h].dir == PortDir::Input && !self.is_clock(h))
+            .collect()
+    }
+
+    /// The slots of [`NetSim::data_inputs`], in order.
+    fn data_input_slots(&self) -> Vec<u32> {
+        self.data_inputs()
+            .into_iter()
+            .flat_map(|h| self.named[h].input_slots.iter().copied())
+            .collect()
+    }
+
+    /// The output ports, in name order: the layout of [`NetSim::get_outputs`]'s words, one per 64
+    /// bits of each port (at most two).
+    pub fn outputs(&self) -> Vec<usize> {
+        (0..self.named.len())
+            .filter(|&h| self.named[h].dir == PortDir::Output)
+            .collect()
+    }
+
+    /// Words of a port in the bulk layouts.
+    pub fn words(&self, h: usize) -> usize {
+        self.named[h].width.div_ceil(64).clamp(1, 2)
+    }
+
+    /// Writes every data input at once: `words` holds [`NetSim::data_inputs`]' values in order, one
+    /// word per 64 bits of each port (bits above a port's width are ignored). Like
+    /// [`NetSim::set`] for each, in one call.
+    pub fn set_inputs(&mut self, words: &[u64]) -> Result<(), String> {
+        let slots = self.data_input_slots.len();
+        if words.len() != slots {
+            return Err(format!(
+                "set_inputs: {} words given, the data inputs take {slots}",
+                words.len()
+            ));
+        }
+        if let Some(n) = self.native.as_mut() {
+            n.set_inputs(&mut self.vals, words);
+        } else {
+            for k in 0..slots {
+                let slot = self.data_input_slots[k];
+                self.write_slot(slot, words[k] & mask(self.widths[slot as usize]));
+            }
+        }
+        Ok(())
+    }
+
+    /// Reads every output at once into `words` ([`NetSim::outputs`]' layout).
+    pub fn get_outputs(&self, words: &mut [u64]) -> Result<(), String> {
+        if words.len() != self.output_words {
+            return Err(format!(
+                "get_outputs: room for {} words, the outputs take {}",
+                words.len(),
+                self.output_words
+            ));
+        }
+        if let Some(n) = self.native.as_ref() {
+            n.get_outputs(&self.vals, words);
+        } else {
+            let mut k = 0;
+            for n in self.named.iter().filter(|n| n.dir == PortDir::Output) {
+                words[k] = self.read(n.lo);
+                k += 1;
+                if n.width > 64 {
+                    words[k] = self.read(n.hi);
+                    k += 1;
+                }
+            }
         }
         Ok(())
     }

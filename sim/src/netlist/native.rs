@@ -26,15 +26,20 @@ use std::process::Command;
 use std::sync::Arc;
 
 /// Cells per partition (one C function).
-pub const PART_CELLS: usize = 48;
+pub const PART_CELLS: usize = 150;
 
 /// Flags given to the C compiler.
-const CFLAGS: [&str; 5] = ["-O1", "-shared", "-fPIC", "-w", "-fno-strict-aliasing"];
+const CFLAGS: [&str; 5] = ["-O2", "-shared", "-fPIC", "-w", "-fno-strict-aliasing"];
 
 /// `settle(v, m, d)`: runs the flagged partitions in order.
 type SettleFn = unsafe extern "C" fn(*mut u64, *const *mut u64, *mut u8);
 /// `edge(v, m, d)`: one clock edge; returns 1 if any flip-flop or memory word changed.
 type EdgeFn = unsafe extern "C" fn(*mut u64, *const *mut u64, *mut u8) -> i32;
+/// `set_inputs(v, d, words)`: writes the data inputs ([`NetSim::data_inputs`]); returns 1 if any
+/// changed.
+type SetInputsFn = unsafe extern "C" fn(*mut u64, *mut u8, *const u64) -> i32;
+/// `get_outputs(v, words)`: reads the outputs ([`NetSim::outputs`]).
+type GetOutputsFn = unsafe extern "C" fn(*const u64, *mut u64);
 
 /// Where compiled netlists are cached: beside the netlist cache, in `native/`.
 pub fn native_cache_dir() -> PathBuf {
@@ -52,6 +57,8 @@ unsafe impl Sync for Library {}
 pub(super) struct Native {
     _lib: Arc<Library>,
     settle: SettleFn,
+    set_inputs: SetInputsFn,
+    get_outputs: GetOutputsFn,
     /// Per (clock slot, bit, rising): its edge function.
     edges: Vec<(u32, u8, bool, EdgeFn)>,
     /// Partitions reading each slot (CSR), flagged when the test bench writes it.
@@ -82,10 +89,25 @@ impl Native {
         if !self.pending {
             return;
         }
-        let ptrs: Vec<*mut u64> = mems.iter_mut().map(|m| m.as_mut_ptr()).collect();
-        // SAFETY: the code was generated for exactly these slot and memory sizes (checked at load).
-        unsafe { (self.settle)(vals.as_mut_ptr(), ptrs.as_ptr(), self.flags.as_mut_ptr()) };
+        let (f, flags) = (self.settle, self.flags.as_mut_ptr());
+        // SAFETY: the code was generated for exactly these slots and memories.
+        with_ptrs(mems, |m| unsafe { f(vals.as_mut_ptr(), m, flags) });
         self.pending = false;
+    }
+
+    /// Writes every data input from `words` (see [`NetSim::set_inputs`]).
+    pub(super) fn set_inputs(&mut self, vals: &mut [u64], words: &[u64]) {
+        // SAFETY: `words` holds one word per data-input slot (checked by the caller).
+        let changed = unsafe {
+            (self.set_inputs)(vals.as_mut_ptr(), self.flags.as_mut_ptr(), words.as_ptr())
+        };
+        self.pending |= changed != 0;
+    }
+
+    /// Reads every output into `words` (see [`NetSim::get_outputs`]).
+    pub(super) fn get_outputs(&self, vals: &[u64], words: &mut [u64]) {
+        // SAFETY: `words` has room for every output word (checked by the caller).
+        unsafe { (self.get_outputs)(vals.as_ptr(), words.as_mut_ptr()) };
     }
 
     /// Clocks the flip-flops and memory writes of `slot`'s bit edges between `old` and `new`.
@@ -97,16 +119,30 @@ impl Native {
         vals: &mut [u64],
         mems: &mut [Vec<u64>],
     ) {
-        let ptrs: Vec<*mut u64> = mems.iter_mut().map(|m| m.as_mut_ptr()).collect();
         for &(s, bit, rising, f) in &self.edges {
             let (was, now) = ((old >> bit) & 1, (new >> bit) & 1);
             if s == slot && was != now && (now == 1) == rising {
+                let flags = self.flags.as_mut_ptr();
                 // SAFETY: as in `settle`.
-                let changed =
-                    unsafe { f(vals.as_mut_ptr(), ptrs.as_ptr(), self.flags.as_mut_ptr()) };
+                let changed = with_ptrs(mems, |m| unsafe { f(vals.as_mut_ptr(), m, flags) });
                 self.pending |= changed != 0;
             }
         }
+    }
+}
+
+/// Calls `f` with an array of the memories' base pointers (on the stack for up to 32 memories).
+#[inline]
+fn with_ptrs<R>(mems: &mut [Vec<u64>], f: impl FnOnce(*const *mut u64) -> R) -> R {
+    if mems.len() <= 32 {
+        let mut ptrs = [std::ptr::null_mut::<u64>(); 32];
+        for (p, m) in ptrs.iter_mut().zip(mems.iter_mut()) {
+            *p = m.as_mut_ptr();
+        }
+        f(ptrs.as_ptr())
+    } else {
+        let ptrs: Vec<*mut u64> = mems.iter_mut().map(|m| m.as_mut_ptr()).collect();
+        f(ptrs.as_ptr())
     }
 }
 
@@ -118,16 +154,34 @@ pub(super) struct Generated {
     pub edges: Vec<(u32, u8, bool)>,
 }
 
+/// Names slots in C: a slot only its own partition reads, and nothing else (no name, flip-flop,
+/// memory port or other partition), is a local variable `t<slot>`; every other slot is `v[slot]`.
+struct Slots<'a> {
+    sim: &'a NetSim,
+    local: Vec<bool>,
+}
+
+impl Slots<'_> {
+    fn name(&self, s: u32) -> String {
+        if self.local[s as usize] {
+            format!("t{s}")
+        } else {
+            format!("v[{s}]")
+        }
+    }
+}
+
 /// The C expression of an operand.
-fn operand(sim: &NetSim, op: Operand) -> String {
+fn operand(slots: &Slots, op: Operand) -> String {
+    let sim = slots.sim;
     match op {
-        Operand::Slot(s) => format!("v[{s}]"),
+        Operand::Slot(s) => slots.name(s),
         Operand::Const(k) => format!("{k:#x}ULL"),
         Operand::Gather { start, len, konst } => {
             let mut parts = Vec::new();
             for s in &sim.segs[start as usize..(start + len) as usize] {
                 let w = sim.widths[s.slot as usize];
-                let mut e = format!("v[{}]", s.slot);
+                let mut e = slots.name(s.slot);
                 if s.from > 0 {
                     e = format!("({e} >> {})", s.from);
                 }
@@ -157,8 +211,13 @@ fn ext(x: &str, w: u8, signed: bool) -> String {
 }
 
 /// A C statement block setting `y` to cell `c`'s output (mirrors [`Cell::compute`]).
-fn cell_expr(sim: &NetSim, c: &Cell) -> String {
-    let (a, b, s) = (operand(sim, c.a), operand(sim, c.b), operand(sim, c.s));
+fn cell_expr(slots: &Slots, c: &Cell) -> String {
+    let sim = slots.sim;
+    let (a, b, s) = (
+        operand(slots, c.a),
+        operand(slots, c.b),
+        operand(slots, c.s),
+    );
     let both = c.a_signed && c.b_signed;
     let ea = ext("a", c.aw, both);
     let eb = ext("b", c.bw, both);
@@ -214,7 +273,7 @@ fn cell_expr(sim: &NetSim, c: &Cell) -> String {
         Op::Pmux { start, n } => {
             let mut e = format!("{{ u64 s = {s}; ");
             for k in 0..n {
-                let case = operand(sim, sim.cases[(start + k) as usize]);
+                let case = operand(slots, sim.cases[(start + k) as usize]);
                 let _ = write!(e, "if (s & {:#x}ULL) y = {case}; else ", 1u64 << k);
             }
             let _ = write!(e, "y = {a}; }}");
@@ -361,6 +420,30 @@ pub(super) fn generate(sim: &NetSim, part_cells: usize) -> Generated {
             .collect()
     };
 
+    // Slots read outside their partition's code: by a name, a flip-flop or memory port, another
+    // partition; the rest are C locals.
+    let mut local = vec![false; n_slots];
+    for i in 0..n_cells {
+        let y = sim.cells[i].y as usize;
+        local[y] = slot_parts[y].iter().all(|&p| p == part_of[i]);
+    }
+    let mut srcs = Vec::new();
+    for n in &sim.named {
+        super::compile::sources(&n.lo, &sim.segs, &mut srcs);
+        super::compile::sources(&n.hi, &sim.segs, &mut srcs);
+    }
+    for d in &sim.dffs {
+        super::compile::sources(&d.d, &sim.segs, &mut srcs);
+    }
+    for w in &sim.mem_writes {
+        for op in [&w.addr, &w.data, &w.en] {
+            super::compile::sources(op, &sim.segs, &mut srcs);
+        }
+    }
+    for &s in &srcs {
+        local[s as usize] = false;
+    }
+    let slots = Slots { sim, local };
     let mut c = String::from(PRELUDE);
     for (p, chunk) in order.chunks(part_cells).enumerate() {
         let _ = writeln!(c, "P(p{p}) {{\n  u64 y;");
@@ -368,8 +451,10 @@ pub(super) fn generate(sim: &NetSim, part_cells: usize) -> Generated {
             let cell = &sim.cells[i as usize];
             let y = cell.y;
             let marks = flag(&slot_parts[y as usize], p as u32);
-            let _ = write!(c, "  {}\n", cell_expr(sim, cell));
-            if marks.is_empty() {
+            let _ = write!(c, "  {}\n", cell_expr(&slots, cell));
+            if slots.local[y as usize] {
+                let _ = writeln!(c, "  u64 t{y} = y;");
+            } else if marks.is_empty() {
                 let _ = writeln!(c, "  v[{y}] = y;");
             } else {
                 let _ = writeln!(c, "  if (y != v[{y}]) {{ v[{y}] = y; {marks}}}");
@@ -416,16 +501,16 @@ pub(super) fn generate(sim: &NetSim, part_cells: usize) -> Generated {
             .collect();
         let _ = writeln!(c, "  u64 t[{}];", ffs.len().max(1));
         for (k, f) in ffs.iter().enumerate() {
-            let _ = writeln!(c, "  t[{k}] = {};", operand(sim, f.d));
+            let _ = writeln!(c, "  t[{k}] = {};", operand(&slots, f.d));
         }
         for (k, w) in wrs.iter().enumerate() {
             let _ = writeln!(
                 c,
                 "  u64 we{k} = {}, wa{k} = {} - (u64)({}LL), wd{k} = {};",
-                operand(sim, w.en),
-                operand(sim, w.addr),
+                operand(&slots, w.en),
+                operand(&slots, w.addr),
                 w.offset,
-                operand(sim, w.data)
+                operand(&slots, w.data)
             );
         }
         for (k, f) in ffs.iter().enumerate() {
@@ -447,6 +532,28 @@ pub(super) fn generate(sim: &NetSim, part_cells: usize) -> Generated {
         }
         c.push_str("  return ch;\n}\n");
     }
+    // Bulk port access.
+    c.push_str("int texpix_set_inputs(u64 *restrict v, uint8_t *restrict d, const u64 *restrict in) {\n  int ch = 0;\n");
+    for (k, &slot) in sim.data_input_slots().iter().enumerate() {
+        let _ = writeln!(
+            c,
+            "  {{ u64 x = in[{k}] & {:#x}ULL; if (x != v[{slot}]) {{ v[{slot}] = x; {}ch = 1; }} }}",
+            mask(sim.widths[slot as usize]),
+            flag(&slot_parts[slot as usize], u32::MAX)
+        );
+    }
+    c.push_str("  return ch;\n}\n");
+    c.push_str("void texpix_get_outputs(const u64 *restrict v, u64 *restrict out) {\n");
+    let mut k = 0;
+    for n in sim.named.iter().filter(|n| n.dir == super::PortDir::Output) {
+        let _ = writeln!(c, "  out[{k}] = {};", operand(&slots, n.lo));
+        k += 1;
+        if n.width > 64 {
+            let _ = writeln!(c, "  out[{k}] = {};", operand(&slots, n.hi));
+            k += 1;
+        }
+    }
+    c.push_str("}\n");
     Generated {
         c,
         n_parts,
@@ -475,6 +582,9 @@ fn build(c: &str, top: &str, dir: &Path) -> Result<PathBuf, String> {
         c.as_bytes(),
         version.as_bytes(),
         CFLAGS.join(" ").as_bytes(),
+        std::env::var("TEXPIX_NATIVE_CFLAGS")
+            .unwrap_or_default()
+            .as_bytes(),
     ]);
     let lib = dir.join(format!("{top}-{key:016x}.so"));
     if lib.exists() {
@@ -488,15 +598,17 @@ fn build(c: &str, top: &str, dir: &Path) -> Result<PathBuf, String> {
     let src = dir.join(format!("{tmp}.c"));
     let out = dir.join(format!("{tmp}.so"));
     std::fs::write(&src, c).map_err(|e| format!("{}: {e}", src.display()))?;
+    let extra = std::env::var("TEXPIX_NATIVE_CFLAGS").unwrap_or_default();
     let res = Command::new(&cc)
         .args(CFLAGS)
+        .args(extra.split_whitespace())
         .arg("-o")
         .arg(&out)
         .arg(&src)
         .output()
         .map_err(|e| format!("running {cc}: {e}"))?;
-    let _ = std::fs::remove_file(&src);
     if !res.status.success() {
+        let _ = std::fs::remove_file(&src);
         let _ = std::fs::remove_file(&out);
         return Err(format!(
             "{cc} failed to compile the native code of {top} ({}): {}",
@@ -508,6 +620,8 @@ fn build(c: &str, top: &str, dir: &Path) -> Result<PathBuf, String> {
                 .join(" | ")
         ));
     }
+    // The source stays beside the library, for reading.
+    let _ = std::fs::rename(&src, lib.with_extension("c"));
     std::fs::rename(&out, &lib).map_err(|e| format!("{}: {e}", lib.display()))?;
     Ok(lib)
 }
@@ -546,6 +660,10 @@ pub(super) fn load(sim: &NetSim, top: &str, part_cells: usize) -> Result<Native,
     let lib = Library(handle);
     // SAFETY: the symbols were generated with exactly these signatures.
     let settle: SettleFn = unsafe { std::mem::transmute(symbol(&lib, "texpix_settle", &path)?) };
+    let set_inputs: SetInputsFn =
+        unsafe { std::mem::transmute(symbol(&lib, "texpix_set_inputs", &path)?) };
+    let get_outputs: GetOutputsFn =
+        unsafe { std::mem::transmute(symbol(&lib, "texpix_get_outputs", &path)?) };
     let mut edges = Vec::new();
     for (g_i, &(slot, bit, rising)) in g.edges.iter().enumerate() {
         let f: EdgeFn =
@@ -562,6 +680,8 @@ pub(super) fn load(sim: &NetSim, top: &str, part_cells: usize) -> Result<Native,
     Ok(Native {
         _lib: Arc::new(lib),
         settle,
+        set_inputs,
+        get_outputs,
         edges,
         part_start,
         parts,
