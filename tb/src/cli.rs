@@ -108,9 +108,10 @@ struct RunArgs {
     vcd_filter: Vec<String>,
     #[command(flatten)]
     stall: StallArgs,
-    /// Simulation engine: rtl (the rust-hdl model) or netlist (its exported Verilog compiled by
-    /// Yosys; identical ports, faster).
-    #[arg(long, default_value = "rtl")]
+    /// Simulation engine: fast (netlist where Yosys is present, else rtl), netlist (the exported
+    /// Verilog compiled by Yosys into native code; identical ports) or rtl (the rust-hdl model, the
+    /// reference; VCDs with its own hierarchy).
+    #[arg(long, default_value = "fast")]
     engine: Engine,
 }
 
@@ -193,8 +194,8 @@ struct BenchArgs {
     /// Seed of the vectors.
     #[arg(long, default_value_t = 7)]
     seed: u64,
-    /// Simulation engine: rtl or netlist.
-    #[arg(long, default_value = "rtl")]
+    /// Simulation engine: fast (netlist where Yosys is present, else rtl), netlist or rtl.
+    #[arg(long, default_value = "fast")]
     engine: Engine,
 }
 
@@ -636,10 +637,14 @@ fn bench_section<U: Unit>(name: &str, vectors: &[U::Txn], engine: Engine) -> Res
         println!("  {line}");
     }
     println!(
-        "  RTL sim ({:<7})  {:.2} s, {:.0} cycles/s",
-        format!("{engine:?}").to_lowercase(),
+        "  RTL sim            {:.2} s, {:.0} cycles/s ({})",
         rtl_secs,
-        stats.cycles as f64 / rtl_secs
+        stats.cycles as f64 / rtl_secs,
+        match sim.netlist() {
+            Some(n) if n.is_native() => "netlist engine, native code",
+            Some(_) => "netlist engine, interpreted",
+            None => "rust-hdl model",
+        }
     );
     println!(
         "  golden model       {:.3} s, {:.0} vectors/s",

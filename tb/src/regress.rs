@@ -81,11 +81,12 @@ impl Summary {
     }
 }
 
-/// `rtl` or `netlist`.
+/// `rtl`, `netlist` or `fast`.
 pub fn engine_name(e: Engine) -> &'static str {
     match e {
         Engine::Rtl => "rtl",
         Engine::Netlist => "netlist",
+        Engine::Fast => "fast",
     }
 }
 

@@ -138,6 +138,10 @@ pub trait Unit: 'static {
                 let net = compiled_netlist(Self::TOP, || Self::export(NETLIST_HEADER))?;
                 Sim::on_netlist(Box::default(), Self::set_clock, net, port_name)
             }
+            Engine::Fast => Self::power_up_on(Engine::Netlist).or_else(|e| {
+                fall_back_once(Self::NAME, &e);
+                Ok(Self::power_up())
+            }),
         }
     }
     /// [`Unit::new_sim`] on `engine`.
@@ -176,9 +180,12 @@ pub const NETLIST_HEADER: &str = "texpix netlist engine";
 pub enum Engine {
     /// The rust-hdl model itself (every signal; the reference).
     Rtl,
-    /// The same circuit compiled from its Yosys netlist: ports identical cycle by cycle
-    /// (`texpix cosim --sim netlist`), 10–40× faster; needs Yosys.
+    /// The same circuit compiled from its Yosys netlist into native code (interpreted where no C
+    /// compiler works): ports identical cycle by cycle (`texpix cosim --sim netlist`), 100–1000×
+    /// faster; needs Yosys.
     Netlist,
+    /// The default: `Netlist` where Yosys is present, else `Rtl` (one line on stderr says so).
+    Fast,
 }
 
 impl std::str::FromStr for Engine {
@@ -187,7 +194,22 @@ impl std::str::FromStr for Engine {
         match s {
             "rtl" => Ok(Self::Rtl),
             "netlist" => Ok(Self::Netlist),
-            _ => Err(format!("unknown engine `{s}` (expected rtl or netlist)")),
+            "fast" => Ok(Self::Fast),
+            _ => Err(format!(
+                "unknown engine `{s}` (expected fast, netlist or rtl)"
+            )),
+        }
+    }
+}
+
+/// Says once per unit and process that the fast engine fell back to the rust-hdl model, and why.
+fn fall_back_once(unit: &str, why: &str) {
+    static SAID: OnceLock<Mutex<Vec<String>>> = OnceLock::new();
+    let said = SAID.get_or_init(Default::default);
+    if let Ok(mut said) = said.lock() {
+        if !said.iter().any(|u| u == unit) {
+            said.push(unit.to_string());
+            eprintln!("texpix: {unit} runs on the rust-hdl model (the netlist engine is unavailable: {why})");
         }
     }
 }

@@ -582,9 +582,9 @@ impl NetSim {
         if let Some(n) = self.native.as_mut() {
             n.set_inputs(&mut self.vals, words);
         } else {
-            for k in 0..slots {
+            for (k, &w) in words.iter().enumerate() {
                 let slot = self.data_input_slots[k];
-                self.write_slot(slot, words[k] & mask(self.widths[slot as usize]));
+                self.write_slot(slot, w & mask(self.widths[slot as usize]));
             }
         }
         Ok(())

@@ -423,9 +423,9 @@ pub(super) fn generate(sim: &NetSim, part_cells: usize) -> Generated {
     // Slots read outside their partition's code: by a name, a flip-flop or memory port, another
     // partition; the rest are C locals.
     let mut local = vec![false; n_slots];
-    for i in 0..n_cells {
-        let y = sim.cells[i].y as usize;
-        local[y] = slot_parts[y].iter().all(|&p| p == part_of[i]);
+    for (cell, &p) in sim.cells.iter().zip(&part_of) {
+        let y = cell.y as usize;
+        local[y] = slot_parts[y].iter().all(|&q| q == p);
     }
     let mut srcs = Vec::new();
     for n in &sim.named {
@@ -451,7 +451,7 @@ pub(super) fn generate(sim: &NetSim, part_cells: usize) -> Generated {
             let cell = &sim.cells[i as usize];
             let y = cell.y;
             let marks = flag(&slot_parts[y as usize], p as u32);
-            let _ = write!(c, "  {}\n", cell_expr(&slots, cell));
+            let _ = writeln!(c, "  {}", cell_expr(&slots, cell));
             if slots.local[y as usize] {
                 let _ = writeln!(c, "  u64 t{y} = y;");
             } else if marks.is_empty() {

@@ -118,17 +118,25 @@ impl Sim {
 
 #[pymethods]
 impl Sim {
-    /// Builds the unit `unit` (its NAME or its Verilog TOP) on `engine`: `rtl` (the rust-hdl
-    /// model) or `netlist` (the same circuit compiled from its Yosys netlist; needs Yosys).
+    /// Builds the unit `unit` (its NAME or its Verilog TOP) on `engine`: `fast` (the default:
+    /// `netlist` where Yosys is present, else `rtl`, with one line on stderr saying so), `rtl` (the
+    /// rust-hdl model) or `netlist` (the same circuit compiled from its Yosys netlist; needs Yosys).
     #[new]
-    #[pyo3(signature = (unit, engine = "rtl"))]
+    #[pyo3(signature = (unit, engine = "fast"))]
     fn new(unit: &str, engine: &str) -> PyResult<Self> {
         let eng = match engine {
             "rtl" => with_unit(unit, Build)??,
             "netlist" => with_unit(unit, BuildNet)??,
+            "fast" => match with_unit(unit, BuildNet)? {
+                Ok(e) => e,
+                Err(why) => {
+                    eprintln!("texpix: {unit} runs on the rust-hdl model (the netlist engine is unavailable: {why})");
+                    with_unit(unit, Build)??
+                }
+            },
             _ => {
                 return Err(PyValueError::new_err(format!(
-                    "unknown engine `{engine}` (expected rtl or netlist)"
+                    "unknown engine `{engine}` (expected fast, netlist or rtl)"
                 )))
             }
         };
@@ -469,7 +477,7 @@ fn random(unit: &str, seed: u64, n: usize) -> PyResult<Vec<String>> {
 // Python keyword arguments, one per stream setting.
 #[allow(clippy::too_many_arguments)]
 #[pyfunction]
-#[pyo3(signature = (unit, lines, in_idle_permille = 0, out_stall_permille = 0, seed = 1, max_idle_cycles = 10_000, engine = "rtl"))]
+#[pyo3(signature = (unit, lines, in_idle_permille = 0, out_stall_permille = 0, seed = 1, max_idle_cycles = 10_000, engine = "fast"))]
 fn batch(
     py: Python<'_>,
     unit: &str,

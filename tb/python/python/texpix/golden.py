@@ -46,10 +46,11 @@ def batch(unit: str, vectors: List[Vector], stall_permille: int = 0, idle_permil
           seed: int = 1, with_cycles: bool = False, engine: str = None):
     """Runs ``vectors`` through a fresh, reset RTL unit inside Rust (with optional random
     back-pressure) and returns the results in order; with ``with_cycles`` each result gets
-    ``cycle_in``/``cycle_out`` and the stream statistics are returned too. ``engine``: ``"rtl"``
-    (the rust-hdl model) or ``"netlist"`` (its compiled netlist, faster); default
-    ``TEXPIX_ENGINE`` or ``"rtl"``."""
-    engine = engine or os.environ.get("TEXPIX_ENGINE") or "rtl"
+    ``cycle_in``/``cycle_out`` and the stream statistics are returned too. ``engine``: ``"fast"``
+    (``"netlist"`` where Yosys is present, else ``"rtl"``), ``"rtl"`` (the rust-hdl model) or
+    ``"netlist"`` (its compiled netlist, native code, far faster); default ``TEXPIX_ENGINE`` or
+    ``"fast"``."""
+    engine = engine or os.environ.get("TEXPIX_ENGINE") or "fast"
     rows, (cycles, in_stall, out_stall) = _texpix.batch(
         unit, _lines(vectors), idle_permille, stall_permille, seed, engine=engine)
     res = [json.loads(r) for r, _, _ in rows]

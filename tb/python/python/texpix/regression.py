@@ -54,10 +54,11 @@ class Test:
 
     def resolve_engine(self) -> str:
         """The simulation engine: ``engine=`` of the decorator, else the module's ``ENGINE``, else the
-        ``TEXPIX_ENGINE`` environment variable, else ``"rtl"``. ``"rtl"`` runs the rust-hdl model;
-        ``"netlist"`` the same circuit compiled from its Yosys netlist (needs Yosys; much faster)."""
+        ``TEXPIX_ENGINE`` environment variable, else ``"fast"``: ``"netlist"`` where Yosys is present,
+        else ``"rtl"``. ``"rtl"`` runs the rust-hdl model; ``"netlist"`` the same circuit compiled
+        from its Yosys netlist into native code (needs Yosys; far faster)."""
         mod = sys.modules.get(self.func.__module__)
-        return self.engine or getattr(mod, "ENGINE", None) or os.environ.get("TEXPIX_ENGINE") or "rtl"
+        return self.engine or getattr(mod, "ENGINE", None) or os.environ.get("TEXPIX_ENGINE") or "fast"
 
     def run(self) -> "TestResult":
         return run_test(self)
