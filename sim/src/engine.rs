@@ -97,6 +97,53 @@ struct NetBackend {
     inputs: Vec<(Access, usize, Option<u128>)>,
     /// The block's outputs, their handles and the values last copied.
     outputs: Vec<(Access, usize, Option<u128>)>,
+    /// How many of `inputs` are data inputs (the rest are clocks).
+    data_inputs: usize,
+}
+
+impl NetBackend {
+    /// Copies the block's inputs that changed into the netlist, the clocks last.
+    fn copy_inputs(&mut self, cycle: u64) -> Result<(), SimError> {
+        for (a, h, last) in self.inputs.iter_mut() {
+            let v = a.get();
+            if *last != Some(v) {
+                *last = Some(v);
+                a.force(v);
+                self.net
+                    .set(*h, v)
+                    .map_err(|message| SimError::Responder { cycle, message })?;
+            }
+        }
+        Ok(())
+    }
+
+    /// Copies the `n` clock inputs (the last inputs) that changed into the netlist.
+    fn copy_clocks(&mut self, n: usize, cycle: u64) -> Result<(), SimError> {
+        let first = self.inputs.len() - n;
+        for (a, h, last) in self.inputs[first..].iter_mut() {
+            let v = a.get();
+            if *last != Some(v) {
+                *last = Some(v);
+                a.force(v);
+                self.net
+                    .set(*h, v)
+                    .map_err(|message| SimError::Responder { cycle, message })?;
+            }
+        }
+        Ok(())
+    }
+
+    /// Settles the netlist and copies the outputs that changed into the block.
+    fn settle_outputs(&mut self) {
+        self.net.settle();
+        for (a, h, last) in self.outputs.iter_mut() {
+            let v = self.net.get(*h);
+            if *last != Some(v) {
+                *last = Some(v);
+                a.force(v);
+            }
+        }
+    }
 }
 
 impl<B: Block> Sim<B> {
@@ -155,11 +202,13 @@ impl<B: Block> Sim<B> {
             }
         }
         inputs.sort_by_key(|&(_, h, _)| net.is_clock(h));
+        let data_inputs = inputs.iter().filter(|&&(_, h, _)| !net.is_clock(h)).count();
         let mut sim = Self::boxed(uut, set_clock);
         sim.net = Some(Box::new(NetBackend {
             net,
             inputs,
             outputs,
+            data_inputs,
         }));
         sim.settle().map_err(|e| e.to_string())?;
         Ok(sim)
@@ -178,25 +227,8 @@ impl<B: Block> Sim<B> {
     /// Propagates changes until nothing changes.
     pub fn settle(&mut self) -> Result<(), SimError> {
         if let Some(n) = self.net.as_mut() {
-            for (a, h, last) in n.inputs.iter_mut() {
-                let v = a.get();
-                if *last != Some(v) {
-                    *last = Some(v);
-                    a.force(v);
-                    n.net.set(*h, v).map_err(|message| SimError::Responder {
-                        cycle: self.cycle,
-                        message,
-                    })?;
-                }
-            }
-            n.net.settle();
-            for (a, h, last) in n.outputs.iter_mut() {
-                let v = n.net.get(*h);
-                if *last != Some(v) {
-                    *last = Some(v);
-                    a.force(v);
-                }
-            }
+            n.copy_inputs(self.cycle)?;
+            n.settle_outputs();
             return Ok(());
         }
         for _ in 0..MAX_SETTLE_PASSES {
@@ -232,6 +264,22 @@ impl<B: Block> Sim<B> {
             p(&self.uut);
         }
         self.dump(10 * self.cycle)?;
+        if let (Some(n), None) = (self.net.as_mut(), &self.vcd) {
+            // The netlist without a waveform: only the clock changes during the cycle, so only the
+            // clocks (the last inputs) are copied at each edge, and the circuit settles once, after
+            // both edges.
+            let clocks = n.inputs.len() - n.data_inputs;
+            (self.set_clock)(&mut self.uut, true);
+            n.copy_clocks(clocks, self.cycle)?;
+            (self.set_clock)(&mut self.uut, false);
+            n.copy_clocks(clocks, self.cycle)?;
+            n.settle_outputs();
+            self.cycle += 1;
+            if let Some(c) = &self.published {
+                c.store(self.cycle, Ordering::Relaxed);
+            }
+            return Ok(());
+        }
         (self.set_clock)(&mut self.uut, true);
         self.settle()?;
         self.dump(10 * self.cycle + 5)?;
