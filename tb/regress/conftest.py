@@ -50,7 +50,7 @@ def pytest_addoption(parser):
     g.addoption("--regress-seed", type=int, default=int(_env("TEXPIX_REGRESS_SEED", "1")),
                 help="regression seed (default: %(default)s)")
     g.addoption("--regress-engine", default=_env("TEXPIX_REGRESS_ENGINE", "netlist"),
-                choices=["netlist", "rtl"], help="simulation engine (default: %(default)s)")
+                choices=["netlist", "fast", "rtl"], help="simulation engine (default: %(default)s)")
     g.addoption("--regress-chunk", type=int, default=int(_env("TEXPIX_REGRESS_CHUNK", "10000")),
                 help="vectors per chunk (default: %(default)s)")
     g.addoption("--texpix-bin", default=_env("TEXPIX_BIN", "target/release/texpix"),

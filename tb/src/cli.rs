@@ -247,8 +247,9 @@ struct RegressArgs {
     /// Run only chunk I (to reproduce a reported failure).
     #[arg(long = "chunk", value_name = "I", conflicts_with_all = ["shards", "shard"])]
     only_chunk: Option<u64>,
-    /// Simulation engine: netlist (the exported Verilog compiled by Yosys) or rtl (the rust-hdl
-    /// model, 10–40× slower).
+    /// Simulation engine: netlist (the exported Verilog compiled by Yosys; an error without
+    /// Yosys), fast (netlist where Yosys is present, else rtl) or rtl (the rust-hdl model, far
+    /// slower).
     #[arg(long, default_value = "netlist")]
     engine: Engine,
     /// Back-pressure probability (0…0.95) on both streams; without it each chunk draws one of
