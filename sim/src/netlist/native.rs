@@ -26,7 +26,7 @@ use std::process::Command;
 use std::sync::Arc;
 
 /// Cells per partition (one C function).
-pub const PART_CELLS: usize = 150;
+pub const PART_CELLS: usize = 400;
 
 /// Flags given to the C compiler.
 const CFLAGS: [&str; 5] = ["-O2", "-shared", "-fPIC", "-w", "-fno-strict-aliasing"];
@@ -307,6 +307,34 @@ static inline u64 SHIFT(u64 left, u64 right, i64 n) {
 #define P(name) static void name(u64 *restrict v, u64 *const *restrict m, uint8_t *restrict d)
 "#;
 
+/// A cell's operand fields (A, B, S and a `$pmux`'s cases).
+fn operands<'a>(sim: &'a NetSim, c: &'a Cell) -> impl Iterator<Item = &'a Operand> {
+    let cases: &[Operand] = match c.op {
+        Op::Pmux { start, n } => &sim.cases[start as usize..(start + n) as usize],
+        _ => &[],
+    };
+    [&c.a, &c.b, &c.s].into_iter().chain(cases)
+}
+
+/// Writes a cell and its output's store: a C local, a slot, or a slot and the flags of the
+/// partitions reading it when it changed.
+fn emit_cell(slots: &Slots, slot_parts: &[Vec<u32>], cell: &Cell, p: u32, c: &mut String) {
+    let _ = writeln!(c, "  {}", cell_expr(slots, cell));
+    let y = cell.y;
+    let marks: String = slot_parts[y as usize]
+        .iter()
+        .filter(|&&q| q != p)
+        .map(|q| format!("d[{q}] = 1; "))
+        .collect();
+    if slots.local[y as usize] {
+        let _ = writeln!(c, "  u64 t{y} = y;");
+    } else if marks.is_empty() {
+        let _ = writeln!(c, "  v[{y}] = y;");
+    } else {
+        let _ = writeln!(c, "  if (y != v[{y}]) {{ v[{y}] = y; {marks}}}");
+    }
+}
+
 /// Generates the C code of `sim` with partitions of `part_cells` cells.
 pub(super) fn generate(sim: &NetSim, part_cells: usize) -> Generated {
     let n_slots = sim.widths.len();
@@ -317,15 +345,9 @@ pub(super) fn generate(sim: &NetSim, part_cells: usize) -> Generated {
         driver[c.y as usize] = i as u32;
     }
     let cell_sources = |i: usize| {
-        let c = &sim.cells[i];
         let mut srcs = Vec::new();
-        for op in [&c.a, &c.b, &c.s] {
+        for op in operands(sim, &sim.cells[i]) {
             super::compile::sources(op, &sim.segs, &mut srcs);
-        }
-        if let Op::Pmux { start, n } = c.op {
-            for op in &sim.cases[start as usize..(start + n) as usize] {
-                super::compile::sources(op, &sim.segs, &mut srcs);
-            }
         }
         srcs.sort_unstable();
         srcs.dedup();
@@ -443,21 +465,21 @@ pub(super) fn generate(sim: &NetSim, part_cells: usize) -> Generated {
     for &s in &srcs {
         local[s as usize] = false;
     }
+    // A cell whose output nothing reads (no cell, name, flip-flop or memory port) is dead.
+    let mut read = vec![false; n_slots];
+    for srcs in &sources {
+        for &s in srcs {
+            read[s as usize] = true;
+        }
+    }
     let slots = Slots { sim, local };
     let mut c = String::from(PRELUDE);
     for (p, chunk) in order.chunks(part_cells).enumerate() {
         let _ = writeln!(c, "P(p{p}) {{\n  u64 y;");
         for &i in chunk {
             let cell = &sim.cells[i as usize];
-            let y = cell.y;
-            let marks = flag(&slot_parts[y as usize], p as u32);
-            let _ = writeln!(c, "  {}", cell_expr(&slots, cell));
-            if slots.local[y as usize] {
-                let _ = writeln!(c, "  u64 t{y} = y;");
-            } else if marks.is_empty() {
-                let _ = writeln!(c, "  v[{y}] = y;");
-            } else {
-                let _ = writeln!(c, "  if (y != v[{y}]) {{ v[{y}] = y; {marks}}}");
+            if !(slots.local[cell.y as usize] && !read[cell.y as usize]) {
+                emit_cell(&slots, &slot_parts, cell, p as u32, &mut c);
             }
         }
         c.push_str("}\n");
