@@ -478,7 +478,7 @@ pub(super) fn generate(sim: &NetSim, part_cells: usize) -> Generated {
         let _ = writeln!(c, "P(p{p}) {{\n  u64 y;");
         for &i in chunk {
             let cell = &sim.cells[i as usize];
-            if !(slots.local[cell.y as usize] && !read[cell.y as usize]) {
+            if !slots.local[cell.y as usize] || read[cell.y as usize] {
                 emit_cell(&slots, &slot_parts, cell, p as u32, &mut c);
             }
         }
