@@ -28,8 +28,8 @@ use std::sync::Arc;
 /// Cells per partition (one C function).
 pub const PART_CELLS: usize = 400;
 
-/// Flags given to the C compiler.
-const CFLAGS: [&str; 5] = ["-O2", "-shared", "-fPIC", "-w", "-fno-strict-aliasing"];
+/// Flags of the link step (each translation unit is compiled `-c -O2 -fPIC`).
+const CFLAGS: [&str; 3] = ["-O2", "-shared", "-fPIC"];
 
 /// `settle(v, m, d)`: runs the flagged partitions in order.
 type SettleFn = unsafe extern "C" fn(*mut u64, *const *mut u64, *mut u8);
@@ -146,9 +146,10 @@ fn with_ptrs<R>(mems: &mut [Vec<u64>], f: impl FnOnce(*const *mut u64) -> R) -> 
     }
 }
 
-/// C source of `sim`, its partition count and the partitions reading each slot.
+/// C source of `sim` (translation units; the first has the entry points), its partition count and
+/// the partitions reading each slot.
 pub(super) struct Generated {
-    pub c: String,
+    pub c: Vec<String>,
     pub n_parts: usize,
     pub slot_parts: Vec<Vec<u32>>,
     pub edges: Vec<(u32, u8, bool)>,
@@ -304,7 +305,6 @@ static inline u64 SHR(u64 v, u64 n) { return n >= 64 ? 0 : v >> n; }
 static inline u64 SHIFT(u64 left, u64 right, i64 n) {
     return n < 0 ? SHL(left, (u64)0 - (u64)n) : SHR(right, (u64)n);
 }
-#define P(name) static void name(u64 *restrict v, u64 *const *restrict m, uint8_t *restrict d)
 "#;
 
 /// A cell's operand fields (A, B, S and a `$pmux`'s cases).
@@ -473,22 +473,37 @@ pub(super) fn generate(sim: &NetSim, part_cells: usize) -> Generated {
         }
     }
     let slots = Slots { sim, local };
-    let mut c = String::from(PRELUDE);
+    // Partitions go to `files` translation units compiled in parallel (`-O2`); the entry points
+    // (settle, edges, ports: long straight-line functions, slow to optimise and simple) go to a unit
+    // of their own, compiled `-O1`.
+    let n_used = order.len().div_ceil(part_cells);
+    let files = std::thread::available_parallelism()
+        .map_or(1, |n| n.get())
+        .min(8)
+        .min(n_used / 4)
+        .max(1);
+    let head = format!("{PRELUDE}#define P(name) void name(u64 *restrict v, u64 *const *restrict m, uint8_t *restrict d)\n");
+    let mut units: Vec<String> = vec![head; files + 1];
     for (p, chunk) in order.chunks(part_cells).enumerate() {
-        let _ = writeln!(c, "P(p{p}) {{\n  u64 y;");
+        let unit = &mut units[1 + p * files / n_used.max(1)];
+        let _ = writeln!(unit, "P(texpix_p{p}) {{\n  u64 y;");
         for &i in chunk {
             let cell = &sim.cells[i as usize];
             if !slots.local[cell.y as usize] || read[cell.y as usize] {
-                emit_cell(&slots, &slot_parts, cell, p as u32, &mut c);
+                emit_cell(&slots, &slot_parts, cell, p as u32, unit);
             }
         }
-        c.push_str("}\n");
+        unit.push_str("}\n");
+    }
+    let mut c = std::mem::take(&mut units[0]);
+    for p in 0..n_used {
+        let _ = writeln!(c, "P(texpix_p{p});");
     }
     c.push_str(
         "void texpix_settle(u64 *restrict v, u64 *const *restrict m, uint8_t *restrict d) {\n",
     );
-    for p in 0..n_parts.min(order.len().div_ceil(part_cells)) {
-        let _ = writeln!(c, "  if (d[{p}]) {{ d[{p}] = 0; p{p}(v, m, d); }}");
+    for p in 0..n_used {
+        let _ = writeln!(c, "  if (d[{p}]) {{ d[{p}] = 0; texpix_p{p}(v, m, d); }}");
     }
     c.push_str("}\n");
 
@@ -576,8 +591,9 @@ pub(super) fn generate(sim: &NetSim, part_cells: usize) -> Generated {
         }
     }
     c.push_str("}\n");
+    units[0] = c;
     Generated {
-        c,
+        c: units,
         n_parts,
         slot_parts,
         edges,
@@ -592,58 +608,109 @@ fn compiler() -> String {
         .unwrap_or_else(|| "cc".into())
 }
 
-/// Compiles `c` (cached in `dir` by hash) and returns the shared library's path.
-fn build(c: &str, top: &str, dir: &Path) -> Result<PathBuf, String> {
+/// Why the compiler failed: its status and the first lines it printed.
+fn failed(cc: &str, top: &str, res: &std::process::Output) -> String {
+    format!(
+        "{cc} failed to compile the native code of {top} ({}): {}",
+        res.status,
+        String::from_utf8_lossy(&res.stderr)
+            .lines()
+            .take(5)
+            .collect::<Vec<_>>()
+            .join(" | ")
+    )
+}
+
+/// Compiles the translation units `c` (in parallel; the first, the entry points, `-O1`, the others
+/// `-O2`) and links them into a shared library, cached in
+/// `dir` by hash; returns its path. The sources stay beside it (`.c`, `.1.c`, …), for reading.
+fn build(c: &[String], top: &str, dir: &Path) -> Result<PathBuf, String> {
     let cc = compiler();
     let version = Command::new(&cc)
         .arg("--version")
         .output()
         .map_err(|e| format!("native netlist code needs a C compiler (`{cc}`): {e}"))?;
     let version = String::from_utf8_lossy(&version.stdout).to_string();
-    let key = fnv(&[
-        c.as_bytes(),
-        version.as_bytes(),
-        CFLAGS.join(" ").as_bytes(),
-        std::env::var("TEXPIX_NATIVE_CFLAGS")
-            .unwrap_or_default()
-            .as_bytes(),
-    ]);
+    let extra = std::env::var("TEXPIX_NATIVE_CFLAGS").unwrap_or_default();
+    let mut parts: Vec<&[u8]> = c.iter().map(|u| u.as_bytes()).collect();
+    let flags = CFLAGS.join(" ");
+    parts.extend([version.as_bytes(), flags.as_bytes(), extra.as_bytes()]);
+    let key = fnv(&parts);
     let lib = dir.join(format!("{top}-{key:016x}.so"));
     if lib.exists() {
         return Ok(lib);
     }
     std::fs::create_dir_all(dir)
         .map_err(|e| format!("{}: cannot create the native cache: {e}", dir.display()))?;
+    // Temporary names unique per process and call (two tests may build the same design at once).
     static CALLS: std::sync::atomic::AtomicU64 = std::sync::atomic::AtomicU64::new(0);
     let call = CALLS.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
     let tmp = format!("{top}-{key:016x}.{}-{call}", std::process::id());
-    let src = dir.join(format!("{tmp}.c"));
-    let out = dir.join(format!("{tmp}.so"));
-    std::fs::write(&src, c).map_err(|e| format!("{}: {e}", src.display()))?;
-    let extra = std::env::var("TEXPIX_NATIVE_CFLAGS").unwrap_or_default();
-    let res = Command::new(&cc)
-        .args(CFLAGS)
-        .args(extra.split_whitespace())
-        .arg("-o")
-        .arg(&out)
-        .arg(&src)
-        .output()
-        .map_err(|e| format!("running {cc}: {e}"))?;
-    if !res.status.success() {
-        let _ = std::fs::remove_file(&src);
-        let _ = std::fs::remove_file(&out);
-        return Err(format!(
-            "{cc} failed to compile the native code of {top} ({}): {}",
-            res.status,
-            String::from_utf8_lossy(&res.stderr)
-                .lines()
-                .take(5)
-                .collect::<Vec<_>>()
-                .join(" | ")
-        ));
+    let name = |k: usize, ext: &str| match k {
+        0 => format!("{tmp}.{ext}"),
+        k => format!("{tmp}.{k}.{ext}"),
+    };
+    let mut jobs = Vec::new();
+    for (k, unit) in c.iter().enumerate() {
+        let src = dir.join(name(k, "c"));
+        std::fs::write(&src, unit).map_err(|e| format!("{}: {e}", src.display()))?;
+        let obj = dir.join(name(k, "o"));
+        let child = Command::new(&cc)
+            .args(["-c", if k == 0 { "-O1" } else { "-O2" }])
+            .args(["-fPIC", "-w", "-fno-strict-aliasing"])
+            .args(extra.split_whitespace())
+            .arg("-o")
+            .arg(&obj)
+            .arg(&src)
+            .stdout(std::process::Stdio::null())
+            .stderr(std::process::Stdio::piped())
+            .spawn()
+            .map_err(|e| format!("running {cc}: {e}"))?;
+        jobs.push((src, obj, child));
     }
-    // The source stays beside the library, for reading.
-    let _ = std::fs::rename(&src, lib.with_extension("c"));
+    let out = dir.join(name(0, "so"));
+    let mut error = None;
+    let mut objs = Vec::new();
+    let mut srcs = Vec::new();
+    for (src, obj, child) in jobs {
+        match child.wait_with_output() {
+            Ok(res) if res.status.success() => {}
+            Ok(res) => error = error.or(Some(failed(&cc, top, &res))),
+            Err(e) => error = error.or(Some(format!("running {cc}: {e}"))),
+        }
+        objs.push(obj);
+        srcs.push(src);
+    }
+    if error.is_none() {
+        let res = Command::new(&cc)
+            .args(CFLAGS)
+            .arg("-o")
+            .arg(&out)
+            .args(&objs)
+            .output()
+            .map_err(|e| format!("running {cc}: {e}"))?;
+        if !res.status.success() {
+            error = Some(failed(&cc, top, &res));
+        }
+    }
+    for obj in &objs {
+        let _ = std::fs::remove_file(obj);
+    }
+    for (k, src) in srcs.iter().enumerate() {
+        if error.is_some() {
+            let _ = std::fs::remove_file(src);
+        } else {
+            let keep = match k {
+                0 => lib.with_extension("c"),
+                k => lib.with_extension(format!("{k}.c")),
+            };
+            let _ = std::fs::rename(src, keep);
+        }
+    }
+    if let Some(e) = error {
+        let _ = std::fs::remove_file(&out);
+        return Err(e);
+    }
     std::fs::rename(&out, &lib).map_err(|e| format!("{}: {e}", lib.display()))?;
     Ok(lib)
 }
