@@ -28,6 +28,9 @@ use std::sync::Arc;
 /// Cells per partition (one C function).
 pub const PART_CELLS: usize = 400;
 
+/// Designs of this many cells or more are compiled as several translation units in parallel.
+pub const SPLIT_CELLS: usize = 20_000;
+
 /// Flags of the link step (each translation unit is compiled `-c -O2 -fPIC`).
 const CFLAGS: [&str; 3] = ["-O2", "-shared", "-fPIC"];
 
@@ -149,7 +152,8 @@ fn with_ptrs<R>(mems: &mut [Vec<u64>], f: impl FnOnce(*const *mut u64) -> R) -> 
 /// C source of `sim` (translation units; the first has the entry points), its partition count and
 /// the partitions reading each slot.
 pub(super) struct Generated {
-    pub c: Vec<String>,
+    /// Each translation unit and its optimisation flag.
+    pub c: Vec<(String, &'static str)>,
     pub n_parts: usize,
     pub slot_parts: Vec<Vec<u32>>,
     pub edges: Vec<(u32, u8, bool)>,
@@ -473,19 +477,26 @@ pub(super) fn generate(sim: &NetSim, part_cells: usize) -> Generated {
         }
     }
     let slots = Slots { sim, local };
-    // Partitions go to `files` translation units compiled in parallel (`-O2`); the entry points
-    // (settle, edges, ports: long straight-line functions, slow to optimise and simple) go to a unit
-    // of their own, compiled `-O1`.
+    // A small design is one translation unit at `-O2`, its partitions static (inlined into settle).
+    // A large one (≥ SPLIT_CELLS cells) has its partitions in up to (cores) units compiled in
+    // parallel at `-O2`, and the entry points (settle, edges, ports: long straight-line functions,
+    // slow to optimise and simple) in a unit of their own at `-O1`.
     let n_used = order.len().div_ceil(part_cells);
-    let files = std::thread::available_parallelism()
-        .map_or(1, |n| n.get())
-        .min(8)
-        .min(n_used / 4)
-        .max(1);
-    let head = format!("{PRELUDE}#define P(name) void name(u64 *restrict v, u64 *const *restrict m, uint8_t *restrict d)\n");
-    let mut units: Vec<String> = vec![head; files + 1];
+    let split = n_cells >= SPLIT_CELLS;
+    let files = if split {
+        std::thread::available_parallelism()
+            .map_or(1, |n| n.get())
+            .clamp(1, 8)
+    } else {
+        1
+    };
+    let head = format!(
+        "{PRELUDE}#define P(name) {}void name(u64 *restrict v, u64 *const *restrict m, uint8_t *restrict d)\n",
+        if split { "" } else { "static " }
+    );
+    let mut units: Vec<String> = vec![head; files + split as usize];
     for (p, chunk) in order.chunks(part_cells).enumerate() {
-        let unit = &mut units[1 + p * files / n_used.max(1)];
+        let unit = &mut units[split as usize + p * files / n_used.max(1)];
         let _ = writeln!(unit, "P(texpix_p{p}) {{\n  u64 y;");
         for &i in chunk {
             let cell = &sim.cells[i as usize];
@@ -496,8 +507,10 @@ pub(super) fn generate(sim: &NetSim, part_cells: usize) -> Generated {
         unit.push_str("}\n");
     }
     let mut c = std::mem::take(&mut units[0]);
-    for p in 0..n_used {
-        let _ = writeln!(c, "P(texpix_p{p});");
+    if split {
+        for p in 0..n_used {
+            let _ = writeln!(c, "P(texpix_p{p});");
+        }
     }
     c.push_str(
         "void texpix_settle(u64 *restrict v, u64 *const *restrict m, uint8_t *restrict d) {\n",
@@ -593,7 +606,11 @@ pub(super) fn generate(sim: &NetSim, part_cells: usize) -> Generated {
     c.push_str("}\n");
     units[0] = c;
     Generated {
-        c: units,
+        c: units
+            .into_iter()
+            .enumerate()
+            .map(|(k, u)| (u, if split && k == 0 { "-O1" } else { "-O2" }))
+            .collect(),
         n_parts,
         slot_parts,
         edges,
@@ -621,10 +638,9 @@ fn failed(cc: &str, top: &str, res: &std::process::Output) -> String {
     )
 }
 
-/// Compiles the translation units `c` (in parallel; the first, the entry points, `-O1`, the others
-/// `-O2`) and links them into a shared library, cached in
+/// Compiles the translation units `c` (in parallel, each with its optimisation flag) and links them into a shared library, cached in
 /// `dir` by hash; returns its path. The sources stay beside it (`.c`, `.1.c`, …), for reading.
-fn build(c: &[String], top: &str, dir: &Path) -> Result<PathBuf, String> {
+fn build(c: &[(String, &str)], top: &str, dir: &Path) -> Result<PathBuf, String> {
     let cc = compiler();
     let version = Command::new(&cc)
         .arg("--version")
@@ -632,7 +648,10 @@ fn build(c: &[String], top: &str, dir: &Path) -> Result<PathBuf, String> {
         .map_err(|e| format!("native netlist code needs a C compiler (`{cc}`): {e}"))?;
     let version = String::from_utf8_lossy(&version.stdout).to_string();
     let extra = std::env::var("TEXPIX_NATIVE_CFLAGS").unwrap_or_default();
-    let mut parts: Vec<&[u8]> = c.iter().map(|u| u.as_bytes()).collect();
+    let mut parts: Vec<&[u8]> = c
+        .iter()
+        .flat_map(|(u, o)| [u.as_bytes(), o.as_bytes()])
+        .collect();
     let flags = CFLAGS.join(" ");
     parts.extend([version.as_bytes(), flags.as_bytes(), extra.as_bytes()]);
     let key = fnv(&parts);
@@ -651,12 +670,12 @@ fn build(c: &[String], top: &str, dir: &Path) -> Result<PathBuf, String> {
         k => format!("{tmp}.{k}.{ext}"),
     };
     let mut jobs = Vec::new();
-    for (k, unit) in c.iter().enumerate() {
+    for (k, (unit, opt)) in c.iter().enumerate() {
         let src = dir.join(name(k, "c"));
         std::fs::write(&src, unit).map_err(|e| format!("{}: {e}", src.display()))?;
         let obj = dir.join(name(k, "o"));
         let child = Command::new(&cc)
-            .args(["-c", if k == 0 { "-O1" } else { "-O2" }])
+            .args(["-c", opt])
             .args(["-fPIC", "-w", "-fno-strict-aliasing"])
             .args(extra.split_whitespace())
             .arg("-o")
