@@ -102,24 +102,9 @@ struct NetBackend {
 }
 
 impl NetBackend {
-    /// Copies the block's inputs that changed into the netlist, the clocks last.
-    fn copy_inputs(&mut self, cycle: u64) -> Result<(), SimError> {
-        for (a, h, last) in self.inputs.iter_mut() {
-            let v = a.get();
-            if *last != Some(v) {
-                *last = Some(v);
-                a.force(v);
-                self.net
-                    .set(*h, v)
-                    .map_err(|message| SimError::Responder { cycle, message })?;
-            }
-        }
-        Ok(())
-    }
-
-    /// Copies the `n` clock inputs (the last inputs) that changed into the netlist.
-    fn copy_clocks(&mut self, n: usize, cycle: u64) -> Result<(), SimError> {
-        let first = self.inputs.len() - n;
+    /// Copies the block's inputs from index `first` on (clocks are last) that changed into the
+    /// netlist: 0 for all, `data_inputs` for the clocks only.
+    fn copy_inputs(&mut self, first: usize, cycle: u64) -> Result<(), SimError> {
         for (a, h, last) in self.inputs[first..].iter_mut() {
             let v = a.get();
             if *last != Some(v) {
@@ -227,7 +212,7 @@ impl<B: Block> Sim<B> {
     /// Propagates changes until nothing changes.
     pub fn settle(&mut self) -> Result<(), SimError> {
         if let Some(n) = self.net.as_mut() {
-            n.copy_inputs(self.cycle)?;
+            n.copy_inputs(0, self.cycle)?;
             n.settle_outputs();
             return Ok(());
         }
@@ -268,11 +253,11 @@ impl<B: Block> Sim<B> {
             // The netlist without a waveform: only the clock changes during the cycle, so only the
             // clocks (the last inputs) are copied at each edge, and the circuit settles once, after
             // both edges.
-            let clocks = n.inputs.len() - n.data_inputs;
+            let clocks = n.data_inputs;
             (self.set_clock)(&mut self.uut, true);
-            n.copy_clocks(clocks, self.cycle)?;
+            n.copy_inputs(clocks, self.cycle)?;
             (self.set_clock)(&mut self.uut, false);
-            n.copy_clocks(clocks, self.cycle)?;
+            n.copy_inputs(clocks, self.cycle)?;
             n.settle_outputs();
             self.cycle += 1;
             if let Some(c) = &self.published {

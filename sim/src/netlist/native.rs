@@ -320,16 +320,21 @@ fn operands<'a>(sim: &'a NetSim, c: &'a Cell) -> impl Iterator<Item = &'a Operan
     [&c.a, &c.b, &c.s].into_iter().chain(cases)
 }
 
+/// C statements setting the flags of `parts`, except partition `skip`.
+fn flags(parts: &[u32], skip: u32) -> String {
+    parts
+        .iter()
+        .filter(|&&p| p != skip)
+        .map(|p| format!("d[{p}] = 1; "))
+        .collect()
+}
+
 /// Writes a cell and its output's store: a C local, a slot, or a slot and the flags of the
 /// partitions reading it when it changed.
 fn emit_cell(slots: &Slots, slot_parts: &[Vec<u32>], cell: &Cell, p: u32, c: &mut String) {
     let _ = writeln!(c, "  {}", cell_expr(slots, cell));
     let y = cell.y;
-    let marks: String = slot_parts[y as usize]
-        .iter()
-        .filter(|&&q| q != p)
-        .map(|q| format!("d[{q}] = 1; "))
-        .collect();
+    let marks = flags(&slot_parts[y as usize], p);
     if slots.local[y as usize] {
         let _ = writeln!(c, "  u64 t{y} = y;");
     } else if marks.is_empty() {
@@ -438,13 +443,6 @@ pub(super) fn generate(sim: &NetSim, part_cells: usize) -> Generated {
         p.sort_unstable();
         p.dedup();
     }
-    let flag = |parts: &[u32], skip: u32| -> String {
-        parts
-            .iter()
-            .filter(|&&p| p != skip)
-            .map(|p| format!("d[{p}] = 1; "))
-            .collect()
-    };
 
     // Slots read outside their partition's code: by a name, a flip-flop or memory port, another
     // partition; the rest are C locals.
@@ -568,7 +566,7 @@ pub(super) fn generate(sim: &NetSim, part_cells: usize) -> Generated {
             let _ = writeln!(
                 c,
                 "  if (t[{k}] != v[{q}]) {{ v[{q}] = t[{k}]; {}ch = 1; }}",
-                flag(&slot_parts[q as usize], u32::MAX)
+                flags(&slot_parts[q as usize], u32::MAX)
             );
         }
         for (k, w) in wrs.iter().enumerate() {
@@ -576,7 +574,7 @@ pub(super) fn generate(sim: &NetSim, part_cells: usize) -> Generated {
             let _ = writeln!(
                 c,
                 "  if (we{k} && wa{k} < {size}ULL) {{ u64 *x = &m[{mem}][wa{k}]; u64 n = (*x & ~we{k}) | (wd{k} & we{k}); if (n != *x) {{ *x = n; {}ch = 1; }} }}",
-                flag(&mem_parts[w.mem as usize], u32::MAX),
+                flags(&mem_parts[w.mem as usize], u32::MAX),
                 mem = w.mem
             );
         }
@@ -589,7 +587,7 @@ pub(super) fn generate(sim: &NetSim, part_cells: usize) -> Generated {
             c,
             "  {{ u64 x = in[{k}] & {:#x}ULL; if (x != v[{slot}]) {{ v[{slot}] = x; {}ch = 1; }} }}",
             mask(sim.widths[slot as usize]),
-            flag(&slot_parts[slot as usize], u32::MAX)
+            flags(&slot_parts[slot as usize], u32::MAX)
         );
     }
     c.push_str("  return ch;\n}\n");
