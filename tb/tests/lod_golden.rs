@@ -33,8 +33,9 @@ use texpix_tb::vectors::{parse_object, read_jsonl, FieldError};
 const BOUND: f64 = 2.0 / 256.0;
 
 /// Result fields (docs/units/lod.md §6), in the order of [`Report::fields`].
-const FIELDS: [&str; 9] = [
+const FIELDS: [&str; 10] = [
     "lambda",
+    "unclamped",
     "level0",
     "level1",
     "frac",
@@ -126,7 +127,7 @@ struct Report {
     max_err_unclamped: f64,
     /// |λ error| in 1/256: < .25, < .5, < .75, < 1, < 2, ≥ 2.
     hist: [u64; 6],
-    fields: [Tally; 9],
+    fields: [Tally; 10],
     regimes: [u64; REGIMES.len()],
     regimes_unclamped: [u64; REGIMES.len()],
 }
@@ -201,7 +202,7 @@ fn discrete<T: PartialEq + std::fmt::Debug>(
 }
 
 /// Checks every field of one lane; the verdicts in the order of [`FIELDS`].
-fn check_lane(t: &LodTxn, g: &LodLane, i: &IdealLane) -> Result<[Verdict; 9], String> {
+fn check_lane(t: &LodTxn, g: &LodLane, i: &IdealLane) -> Result<[Verdict; 10], String> {
     let q = t.tex.levels as f64 - 1.0;
     let warn = t.min_lod_warning as f64 / 256.0;
     let lam = i.lambda;
@@ -215,6 +216,36 @@ fn check_lane(t: &LodTxn, g: &LodLane, i: &IdealLane) -> Result<[Verdict; 9], St
             "lambda: golden {}/256, ideal {lam} (error {err})",
             g.lambda
         ));
+    };
+    // λ' before the clamps: NaN alike; saturated at ±2048 levels where the ideal is beyond; else
+    // within the bound — or anything at the f32 range edges of ρ, where the golden λ' saturates.
+    let edge_rho = |r: f64| r < RHO_DENORMAL || r >= RHO_INF * (1.0 - 1e-6);
+    let v_unclamped = match g.unclamped {
+        None if i.lambda_prime.is_nan() => Verdict::Equal,
+        Some(u) if !i.lambda_prime.is_nan() => {
+            let gu = u as f64 / 256.0;
+            let e = (gu - i.lambda_prime).abs();
+            if e == 0.0 {
+                Verdict::Equal
+            } else if e <= BOUND {
+                Verdict::Within
+            } else if i.lambda_prime.abs() >= 2048.0 && gu == 2048.0_f64.copysign(i.lambda_prime) {
+                Verdict::Range
+            } else if edge_rho(i.rho_max) || edge_rho(i.rho_min) {
+                Verdict::Range
+            } else {
+                return Err(format!(
+                    "unclamped: golden {u}/256, ideal λ' {}",
+                    i.lambda_prime
+                ));
+            }
+        }
+        _ => {
+            return Err(format!(
+                "unclamped: golden {:?}, ideal λ' {} (NaN differs)",
+                g.unclamped, i.lambda_prime
+            ))
+        }
     };
     // The ideal rule (level choice, fraction, flags, status) at the golden λ.
     let at = select(t, g.lambda as f64 / 256.0);
@@ -303,7 +334,16 @@ fn check_lane(t: &LodTxn, g: &LodLane, i: &IdealLane) -> Result<[Verdict; 9], St
         }
     };
     Ok([
-        v_lambda, v_level0, v_level1, v_frac, v_magnify, v_warning, v_probes, v_major, v_status,
+        v_lambda,
+        v_unclamped,
+        v_level0,
+        v_level1,
+        v_frac,
+        v_magnify,
+        v_warning,
+        v_probes,
+        v_major,
+        v_status,
     ])
 }
 
@@ -439,7 +479,7 @@ fn assert_regimes(r: &Report) {
         assert!(u > 50.0, "regime {}: only {u:.2} % unclamped", REGIMES[k]);
     }
     // The near-boundary rules of the levels, the fraction and the probe count were exercised.
-    for f in [1, 3, 6] {
+    for f in [2, 4, 7] {
         assert!(r.fields[f].near > 0, "no near-boundary {} lane", FIELDS[f]);
     }
 }

@@ -7,7 +7,8 @@
 //! (0 implicit, 1 grad, 2 lod, 3 bias, 4 lz), `sbias` (sampler bias·256, sign-extended), `aniso`
 //! (1…16), `lo` = max(min_lod, .LC) and `hi` = max_lod (·256), `warn` (min_lod_warning·256),
 //! `levels` (1…16), `base` (0…15), `mip` (0 none, 1 nearest, 2 linear).
-//! Outputs: `lambda` (λ·256, 0…4095), `level0`, `level1`, `frac`, `magnify`, `lod_warning`,
+//! Outputs: `lambda` (λ·256, 0…4095), `unclamped` (λ'·256 before the min/max clamps, for LOD
+//! queries; [`UNCLAMPED_NAN`] for a NaN lane), `level0`, `level1`, `frac`, `magnify`, `lod_warning`,
 //! `probes` (N = ⌈η⌉; 1 for lod, lz and NaN lanes), `major_y` (the footprint's major axis is y:
 //! ρy > ρx; 0 on a tie and wherever `probes` is forced to 1), `status` (the TFE word without
 //! TEXEL_FAIL).
@@ -18,6 +19,9 @@
 
 use super::aniso_log2_table;
 use rust_hdl::prelude::*;
+
+/// `unclamped` of a NaN lane: −2^23 in 24-bit two's complement (values stay within ±2^19).
+pub const UNCLAMPED_NAN: u32 = 0x80_0000;
 
 /// The back end. See the module documentation.
 #[derive(Clone, Debug, LogicBlock)]
@@ -62,6 +66,9 @@ pub struct LodFinish {
     pub mip: Signal<In, Bits<2>>,
     /// Final λ·256.
     pub lambda: Signal<Out, Bits<16>>,
+    /// λ'·256 before the clamps (after bias, saturation and rounding): 24-bit two's complement,
+    /// within ±2^19; [`UNCLAMPED_NAN`] (−2^23, never a value) marks a NaN lane.
+    pub unclamped: Signal<Out, Bits<24>>,
     /// First level.
     pub level0: Signal<Out, Bits<5>>,
     /// Second level (trilinear).
@@ -135,6 +142,7 @@ impl Default for LodFinish {
             base: Default::default(),
             mip: Default::default(),
             lambda: Default::default(),
+            unclamped: Default::default(),
             level0: Default::default(),
             level1: Default::default(),
             frac: Default::default(),
@@ -319,6 +327,10 @@ impl Logic for LodFinish {
         }
         self.wrn.next = self.lam.val() < bit_cast::<32, 16>(self.warn.val());
         self.lambda.next = bit_cast::<16, 32>(self.lam.val());
+        self.unclamped.next = self.l8.val().get_bits::<24>(0);
+        if self.lnan_all.val() {
+            self.unclamped.next = bits::<24>(0x80_0000);
+        }
         self.level0.next = bit_cast::<5, 32>(self.l0.val());
         self.level1.next = bit_cast::<5, 32>(self.l1.val());
         self.frac.next = bit_cast::<8, 32>(self.fr.val());

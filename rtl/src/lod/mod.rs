@@ -6,7 +6,7 @@ pub mod finish;
 pub mod lane;
 pub mod unit;
 
-pub use finish::LodFinish;
+pub use finish::{LodFinish, UNCLAMPED_NAN};
 pub use lane::LodLane;
 pub use unit::LodUnit;
 

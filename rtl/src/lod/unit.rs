@@ -9,6 +9,8 @@
 //! 4 lz), `in_fine` (fine derivatives), `in_maxabs` (max-abs ρ), and sixteen f32 operands
 //! `in_op[4·lane + k]`: implicit/bias (s, t, bias, –), grad (dsdx, dsdy, dtdx, dtdy), lod (lod, –, –, –).
 //! Output stream (`out_valid`/`out_ready`): `out_tag`, and per lane `out_lambda` (λ·256),
+//! `out_unclamped` (λ'·256 before the min/max clamps, 24-bit two's complement, `UNCLAMPED_NAN`
+//! for a NaN lane),
 //! `out_level0`, `out_level1`, `out_frac`, `out_magnify`, `out_lod_warning`, `out_probes`,
 //! `out_major_y` (the probes' axis: 1 = y),
 //! `out_status`.
@@ -82,6 +84,8 @@ pub struct LodUnit {
     pub out_tag: Signal<Out, Bits<16>>,
     /// λ·256 per lane.
     pub out_lambda: [Signal<Out, Bits<16>>; 4],
+    /// λ'·256 before the clamps per lane (24-bit two's complement; `UNCLAMPED_NAN` for NaN).
+    pub out_unclamped: [Signal<Out, Bits<24>>; 4],
     /// First level per lane.
     pub out_level0: [Signal<Out, Bits<5>>; 4],
     /// Second level per lane.
@@ -139,6 +143,7 @@ pub struct LodUnit {
     // Stage 5: outputs.
     r5_tag: Retime<Bits<16>>,
     r5_lambda: [Retime<Bits<16>>; 4],
+    r5_unclamped: [Retime<Bits<24>>; 4],
     r5_level0: [Retime<Bits<5>>; 4],
     r5_level1: [Retime<Bits<5>>; 4],
     r5_frac: [Retime<Bits<8>>; 4],
@@ -177,6 +182,7 @@ impl Default for LodUnit {
             out_ready: Default::default(),
             out_tag: Default::default(),
             out_lambda: Default::default(),
+            out_unclamped: Default::default(),
             out_level0: Default::default(),
             out_level1: Default::default(),
             out_frac: Default::default(),
@@ -216,6 +222,7 @@ impl Default for LodUnit {
             fin: Default::default(),
             r5_tag: Retime::new(1),
             r5_lambda: from_fn(|_| Retime::new(1)),
+            r5_unclamped: from_fn(|_| Retime::new(1)),
             r5_level0: from_fn(|_| Retime::new(1)),
             r5_level1: from_fn(|_| Retime::new(1)),
             r5_frac: from_fn(|_| Retime::new(1)),
@@ -408,6 +415,9 @@ impl Logic for LodUnit {
             self.r5_lambda[l].clock.next = self.clock.val();
             self.r5_lambda[l].en.next = self.adv.val();
             self.r5_lambda[l].d.next = self.fin[l].lambda.val();
+            self.r5_unclamped[l].clock.next = self.clock.val();
+            self.r5_unclamped[l].en.next = self.adv.val();
+            self.r5_unclamped[l].d.next = self.fin[l].unclamped.val();
             self.r5_level0[l].clock.next = self.clock.val();
             self.r5_level0[l].en.next = self.adv.val();
             self.r5_level0[l].d.next = self.fin[l].level0.val();
@@ -442,6 +452,7 @@ impl Logic for LodUnit {
         self.out_tag.next = self.r5_tag.q.val();
         for l in 0..4 {
             self.out_lambda[l].next = self.r5_lambda[l].q.val();
+            self.out_unclamped[l].next = self.r5_unclamped[l].q.val();
             self.out_level0[l].next = self.r5_level0[l].q.val();
             self.out_level1[l].next = self.r5_level1[l].q.val();
             self.out_frac[l].next = self.r5_frac[l].q.val();

@@ -4,7 +4,7 @@
 
 use crate::lod::{LodLane, LodMode, LodResult, LodTxn};
 use crate::unit::RtlRun;
-use texpix_rtl::lod::LodUnit;
+use texpix_rtl::lod::{LodUnit, UNCLAMPED_NAN};
 use texpix_sim::{run_stream, Sim, StreamBinding, StreamConfig, Transfer};
 
 /// One RTL transaction: a vector and its tag.
@@ -66,6 +66,10 @@ fn read(u: &LodUnit) -> LodOut {
         tag: u.out_tag.val().to_u32() as u16,
         lanes: std::array::from_fn(|l| LodLane {
             lambda: u.out_lambda[l].val().to_u32() as i32,
+            unclamped: {
+                let v = u.out_unclamped[l].val().to_u32();
+                (v != UNCLAMPED_NAN).then_some((v << 8) as i32 >> 8)
+            },
             level0: u.out_level0[l].val().to_u32(),
             level1: u.out_level1[l].val().to_u32(),
             frac: u.out_frac[l].val().to_u32(),

@@ -42,7 +42,8 @@
 //!   ρ < 2^-63 falls into the denormals (ρ < 2^-75 gives 0). λ is then at lod_max (resp. lod_min)
 //!   whatever the bias, so only the probe count N can differ from the ideal there (both axes
 //!   saturated ⇒ N = 1).
-//! - Results carry, beside the level fields, `probes` (N, 1…16) and `status` (the TFE word).
+//! - Results carry, beside the level fields, `probes` (N, 1…16), `status` (the TFE word) and
+//!   `unclamped` (step 5's λ'·256 before the clamps, `None` for NaN: the texture unit's `lodq`).
 
 pub mod dut;
 mod ideal;
@@ -172,6 +173,9 @@ pub struct LodTxn {
 pub struct LodLane {
     /// Final clamped λ·256.
     pub lambda: i32,
+    /// λ'·256 before the min/max clamps (step 5's rounded value, within ±2^19), `None` for a NaN
+    /// lane: what a LOD query reports as the unclamped LOD.
+    pub unclamped: Option<i32>,
     pub level0: u32,
     pub level1: u32,
     pub frac: u32,
@@ -335,6 +339,7 @@ pub fn golden(t: &LodTxn) -> LodResult {
         let lod_warning = lambda < t.min_lod_warning as i32;
         LodLane {
             lambda,
+            unclamped: l17.map(round_to_8),
             level0: level0 as u32,
             level1: level1 as u32,
             frac: frac as u32,
