@@ -35,6 +35,12 @@ pub fn fp_mul(a: u32, b: u32) -> u32 {
     canon(f32::from_bits(a) * f32::from_bits(b))
 }
 
+/// `FpDiv`: `a / b`, correctly rounded (RNE), denormals kept, canonical NaN. IEEE division is
+/// exactly specified, so the host's `f32` division is the golden model.
+pub fn fp_div(a: u32, b: u32) -> u32 {
+    canon(f32::from_bits(a) / f32::from_bits(b))
+}
+
 /// Outputs of `FpCmp`.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct CmpOut {

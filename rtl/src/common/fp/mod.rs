@@ -35,6 +35,7 @@
 
 pub mod add;
 pub mod cmp;
+pub mod div;
 pub mod f16;
 pub mod fixed;
 pub mod log2;
@@ -47,6 +48,7 @@ pub mod round;
 
 pub use add::FpAdd;
 pub use cmp::FpCmp;
+pub use div::{FpDiv, FP_DIV_LATENCY};
 pub use f16::F16ToF32;
 pub use fixed::FpToFixed;
 pub use log2::FpLog2;
