@@ -1052,7 +1052,7 @@ fn gen_txn(rng: &mut Rng) -> TexTxn {
         tex.desc.levels,
     );
     let integer = tex.format.is_integer();
-    let op = TexOp::ALL[rng.below(9) as usize].0;
+    let op = TexOp::ALL[rng.below(TexOp::ALL.len() as u64) as usize].0;
     let wraps = [
         Wrap::Repeat,
         Wrap::MirroredRepeat,
@@ -1144,6 +1144,21 @@ fn gen_txn(rng: &mut Rng) -> TexTxn {
             let (x, y) = ((l & 1) as f32, (l >> 1) as f32);
             let s = (f32::from_bits(s0) + x * dsx) * scale;
             let t = (f32::from_bits(t0) + y * dty) * scale;
+            if op == TexOp::Txp {
+                // Homogeneous: (s, t, layer) · q with q mostly in [1/4, 4], sometimes special.
+                let q = if rng.pct(95) {
+                    f32::from_bits(rng.f32_in(0.25, 4.0))
+                } else {
+                    [0.0, -0.0, f32::INFINITY, f32::NAN, -1.0, 1e-40][rng.below(6) as usize]
+                };
+                let l = f32::from_bits(layer);
+                return [
+                    (s * q).to_bits(),
+                    (t * q).to_bits(),
+                    (l * q).to_bits(),
+                    q.to_bits(),
+                ];
+            }
             [s.to_bits(), t.to_bits(), layer, 0]
         }
     });
@@ -1198,7 +1213,7 @@ fn end_to_end_random_quads_within_the_bound() {
     // Anisotropic lanes (N > 1 probes): count per N, and their worst error.
     let mut per_probes = [0u64; 17];
     let mut aniso_units = 0f64;
-    let mut per_op = [0u64; 9];
+    let mut per_op = [0u64; TexOp::ALL.len()];
     let mut fails: Vec<String> = Vec::new();
     let mut nfail = 0u64;
     for q in 0..n {
@@ -1239,7 +1254,8 @@ fn end_to_end_random_quads_within_the_bound() {
                 }
                 let x = &t.textures[t.unit as usize];
                 let fmt = x.format;
-                let integer = ideal::integer_format(fmt) || t.op == TexOp::Txq;
+                let integer =
+                    (ideal::integer_format(fmt) && t.op != TexOp::Lodq) || t.op == TexOp::Txq;
                 let probes = tex::probe_counts(&t, x, &lod::golden(&tex::lod_txn(&t, &x.desc)));
                 for (l, lane) in id.iter().enumerate() {
                     lanes += 1;

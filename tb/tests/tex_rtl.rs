@@ -181,6 +181,9 @@ fn rtl_equals_golden_5000_quads_on_the_netlist_engine() {
 /// The distinct lines of each pass's fetched taps, by the address pipeline's golden model (what a
 /// cache-less unit must request, each once per pass).
 fn footprint_lines(t: &TexTxn) -> Vec<u64> {
+    if t.op == tex::TexOp::Txp {
+        return footprint_lines(&tex::project(t));
+    }
     let Some(x) = tex::bound_texture(t) else {
         return Vec::new();
     };

@@ -6,7 +6,7 @@
 //! # Ports
 //! Input stream (`in_valid`/`in_ready`, transfer on a rising edge with both high): `in_tag`
 //! (returned unchanged), `in_op` (the `TexOp` code: tex, txb, txl, txd, txf, txq, gather4,
-//! sample_c, sample_c_lz), `in_flush` (invalidate the cache first), the texture descriptor
+//! sample_c, sample_c_lz, txp, lodq), `in_flush` (invalidate the cache first), the texture descriptor
 //! `in_hdr[0..4]` (the address pipeline's four header words; all zero = unbound) and `in_hdr[4]`
 //! (format code [4:0], swizzle 3 bits per component from bit 5), the sampler: `in_wrap`
 //! (wrap_s [2:0], wrap_t [5:3]), `in_min_lin`, `in_mag_lin`, `in_mip` (0 none, 1 nearest,
@@ -27,16 +27,20 @@
 //!
 //! # Structure and timing
 //! One instruction at a time, as a sequence: accept (descriptor, sampler and operands into
-//! registers) → LOD unit (5 clocks) → for each anisotropic probe (one unless a lane has N > 1:
+//! registers) → for `txp`, the projective divide: s, t and r of each lane divided by its q in a
+//! pipelined [`FpDiv`] (twelve divisions issued one per clock, quotients written back over the
+//! coordinates: 12 + 14 clocks) → LOD unit (one clock to issue from the registers, 5 clocks) → for each anisotropic probe (one unless a lane has N > 1:
 //! then first 4 clocks of probe coordinates, one lane per clock) one *pass* per distinct (level
 //! pair, filter) key among the probe's lanes, each: address pipeline (3 clocks, its output held
-//! until the pass is done) → fetch (each distinct line of the pass's taps through the cache: 2 clocks on a hit, 3 + memory latency
-//! on a miss) → four clocks of [`FilterLane`], one lane each → result register → output. Latency
-//! about 16 clocks plus 2 per line; the next instruction is accepted after the result leaves.
+//! until the pass is done; `txq` and `lodq` fetch nothing) → fetch (each distinct line of the pass's taps through the cache: 2 clocks on a hit, 3 + memory latency
+//! on a miss) → four clocks of [`FilterLane`], one lane each (`lodq`: the lane's λ and λ' through
+//! two [`Fix8ToF32`]) → result register → output. Latency
+//! about 17 clocks plus 2 per line (txp 26 more); the next instruction is accepted after the result leaves.
 //! `reset` (synchronous, active high) returns to idle and clears the counters and the cache.
 
 use super::{FilterLane, LanePrep, ProbeStepRom, TexelCache};
-use crate::common::fp::{FpAdd, FpMul};
+use crate::common::fp::{FpAdd, FpDiv, FpMul};
+use crate::common::Fix8ToF32;
 use crate::lod::LodUnit;
 use crate::texaddr::TexAddrUnit;
 use rust_hdl::prelude::*;
@@ -146,10 +150,11 @@ pub struct TexUnit {
     pub cnt_misses: Signal<Out, Bits<32>>,
 
     /// 0 idle, 1 LOD, 2 pass into the address pipeline, 3 address result, 4 fetch, 5 blend
-    /// (one lane per clock), 6 result held, 7 probe coordinates (one lane per clock) (literals in the code: rust-hdl does not export Rust
+    /// (one lane per clock), 6 result held, 7 probe coordinates (one lane per clock), 8 issue to
+    /// the LOD unit, 9 projective divide (literals in the code: rust-hdl does not export Rust
     /// constants). Op codes as `in_op`: 1 txb, 2 txl, 3 txd, 4 txf, 5 txq, 6 gather4, 7 sample_c,
-    /// 8 sample_c_lz.
-    state: DFF<Bits<3>>,
+    /// 8 sample_c_lz, 9 txp, 10 lodq.
+    state: DFF<Bits<4>>,
     // The instruction.
     p_tag: DFF<Bits<16>>,
     p_op: DFF<Bits<4>>,
@@ -168,6 +173,16 @@ pub struct TexUnit {
     p_off: [DFF<Bits<8>>; 4],
     p_wmask: DFF<Bits<4>>,
     p_gcomp: DFF<Bits<2>>,
+    p_sbias: DFF<Bits<16>>,
+    p_minlod: DFF<Bits<12>>,
+    p_maxlod: DFF<Bits<12>>,
+    p_aniso: DFF<Bits<5>>,
+    p_lbias: [DFF<Bits<32>>; 4],
+    /// txp: the next division to issue and the next quotient to write back (lane·3 + component).
+    dv_issue: DFF<Bits<4>>,
+    dv_ret: DFF<Bits<4>>,
+    /// λ'·256 before the clamps (the LOD unit's `out_unclamped`), for lodq.
+    l_unc: [DFF<Bits<24>>; 4],
     // The LOD unit's answer.
     l_lambda: [DFF<Bits<16>>; 4],
     l_lv0: [DFF<Bits<5>>; 4],
@@ -204,6 +219,11 @@ pub struct TexUnit {
     r_lines: DFF<Bits<16>>,
 
     lod: LodUnit,
+    /// txp's divider (s, t, r by q: twelve divisions, one per clock).
+    div: FpDiv,
+    /// lodq: λ and λ' of the lane in the blend stage to f32.
+    cv_lam: Fix8ToF32,
+    cv_unc: Fix8ToF32,
     addr: TexAddrUnit,
     cache: TexelCache,
     lane: FilterLane,
@@ -219,7 +239,13 @@ pub struct TexUnit {
     a_t: FpAdd,
 
     accept: Signal<Local, Bit>,
-    in_one_d: Signal<Local, Bit>,
+    /// The op as the datapath sees it: txp runs as tex (0), lodq as txq (5).
+    eop: Signal<Local, Bits<4>>,
+    dv_a: Signal<Local, Bits<32>>,
+    dv_b: Signal<Local, Bits<32>>,
+    cur_lam: Signal<Local, Bits<16>>,
+    cur_unc: Signal<Local, Bits<24>>,
+    unc_f: Signal<Local, Bits<32>>,
     dimc: Signal<Local, Bits<3>>,
     one_d: Signal<Local, Bit>,
     levels: Signal<Local, Bits<5>>,
@@ -262,8 +288,9 @@ impl Logic for TexUnit {
     fn update(&mut self) {
         dff_setup!(
             self, clock, state, p_tag, p_op, p_wrap, p_minlin, p_maglin, p_mip, p_unnorm, p_cmp,
-            p_wmask, p_gcomp, l_warn, l_major, pidx, remaining, pmask, pkey, psmp, pending,
-            inflight, cur_line, blane, r_fault, r_lines
+            p_wmask, p_gcomp, p_sbias, p_minlod, p_maxlod, p_aniso, dv_issue, dv_ret, l_warn,
+            l_major, pidx, remaining, pmask, pkey, psmp, pending, inflight, cur_line, blane,
+            r_fault, r_lines
         );
         for k in 0..5 {
             self.p_hdr[k].clock.next = self.clock.val();
@@ -288,6 +315,10 @@ impl Logic for TexUnit {
             self.p_bcol[l].d.next = self.p_bcol[l].q.val();
             self.p_lod[l].clock.next = self.clock.val();
             self.p_lod[l].d.next = self.p_lod[l].q.val();
+            self.p_lbias[l].clock.next = self.clock.val();
+            self.p_lbias[l].d.next = self.p_lbias[l].q.val();
+            self.l_unc[l].clock.next = self.clock.val();
+            self.l_unc[l].d.next = self.l_unc[l].q.val();
             self.p_ref[l].clock.next = self.clock.val();
             self.p_ref[l].d.next = self.p_ref[l].q.val();
             self.p_off[l].clock.next = self.clock.val();
@@ -320,10 +351,9 @@ impl Logic for TexUnit {
             self.shi[s].d.next = self.shi[s].q.val();
         }
 
-        // ---------------- accept: operands into registers, the LOD unit starts ----------------
-        self.accept.next =
-            (self.state.q.val() == 0) & self.in_valid.val() & self.lod.in_ready.val();
-        self.in_ready.next = (self.state.q.val() == 0) & self.lod.in_ready.val();
+        // ---------------- accept: operands into registers ----------------
+        self.accept.next = (self.state.q.val() == 0) & self.in_valid.val();
+        self.in_ready.next = self.state.q.val() == 0;
         if self.accept.val() {
             self.p_tag.d.next = self.in_tag.val();
             self.p_op.d.next = self.in_op.val();
@@ -336,6 +366,14 @@ impl Logic for TexUnit {
             self.p_mip.d.next = self.in_mip.val();
             self.p_unnorm.d.next = self.in_unnorm.val();
             self.p_cmp.d.next = self.in_compare.val();
+            self.p_sbias.d.next = self.in_bias.val();
+            self.p_minlod.d.next = self.in_min_lod.val();
+            self.p_maxlod.d.next = self.in_max_lod.val();
+            // max_aniso 0 and 17…31 are isotropic (the probe loop counts up to 16).
+            self.p_aniso.d.next = self.in_aniso.val();
+            if self.in_aniso.val() > bits::<5>(16) {
+                self.p_aniso.d.next = 1.into();
+            }
             for k in 0..16 {
                 self.p_coord[k].d.next = self.in_coord[k].val();
                 self.p_grad[k].d.next = self.in_grad[k].val();
@@ -344,6 +382,7 @@ impl Logic for TexUnit {
             for l in 0..4 {
                 self.p_bcol[l].d.next = self.in_border[l].val();
                 self.p_lod[l].d.next = self.in_lod[l].val();
+                self.p_lbias[l].d.next = self.in_lbias[l].val();
                 self.p_ref[l].d.next = self.in_ref[l].val();
                 self.p_off[l].d.next = self.in_off[l].val();
                 self.r_status[l].d.next = 0.into();
@@ -353,75 +392,122 @@ impl Logic for TexUnit {
             self.p_gcomp.d.next = self.in_gcomp.val();
             self.r_fault.d.next = 0.into();
             self.r_lines.d.next = 0.into();
-            self.state.d.next = 1.into();
+            self.dv_issue.d.next = 0.into();
+            self.dv_ret.d.next = 0.into();
+            self.state.d.next = 8.into();
+            if self.in_op.val() == 9 {
+                self.state.d.next = 9.into();
+            }
+        }
+        self.eop.next = self.p_op.q.val();
+        if self.p_op.q.val() == 9 {
+            self.eop.next = 0.into();
+        }
+        if self.p_op.q.val() == 10 {
+            self.eop.next = 5.into();
         }
 
-        // The LOD unit reads the instruction's ports directly on the accepting edge.
-        self.in_one_d.next = (self.in_hdr[1].val().get_bits::<3>(19) == 0)
-            | (self.in_hdr[1].val().get_bits::<3>(19) == 4);
-        self.lod.clock.next = self.clock.val();
-        self.lod.reset.next = self.reset.val();
-        self.lod.in_valid.next = self.in_valid.val() & (self.state.q.val() == 0);
-        self.lod.in_tag.next = self.in_tag.val();
-        self.lod.in_width.next = bit_cast::<16, 15>(self.in_hdr[2].val().get_bits::<15>(0)) + 1;
-        self.lod.in_height.next = bit_cast::<16, 15>(self.in_hdr[2].val().get_bits::<15>(16)) + 1;
-        if self.in_one_d.val() {
-            self.lod.in_height.next = 1.into();
-        }
-        self.lod.in_levels.next = bit_cast::<5, 4>(self.in_hdr[1].val().get_bits::<4>(24)) + 1;
-        self.lod.in_base.next = 0.into();
-        self.lod.in_sbias.next = self.in_bias.val();
-        self.lod.in_min_lod.next = self.in_min_lod.val();
-        self.lod.in_max_lod.next = self.in_max_lod.val();
-        self.lod.in_lod_clamp.next = 0.into();
-        self.lod.in_warn.next = 0.into();
-        self.lod.in_mip.next = self.in_mip.val();
-        // max_aniso 0 and 17…31 are isotropic (the probe loop counts up to 16).
-        self.lod.in_aniso.next = self.in_aniso.val();
-        if self.in_aniso.val() > bits::<5>(16) {
-            self.lod.in_aniso.next = 1.into();
-        }
-        self.lod.in_fine.next = false;
-        self.lod.in_maxabs.next = false;
-        // Modes: 0 implicit, 1 grad, 2 lod, 3 bias, 4 lz.
-        self.lod.in_mode.next = 4.into();
-        if (self.in_op.val() == 0) | (self.in_op.val() == 7) {
-            self.lod.in_mode.next = 0.into();
-        }
-        if self.in_op.val() == 1 {
-            self.lod.in_mode.next = 3.into();
-        }
-        if self.in_op.val() == 2 {
-            self.lod.in_mode.next = 2.into();
-        }
-        if self.in_op.val() == 3 {
-            self.lod.in_mode.next = 1.into();
-        }
-        for l in 0..4 {
-            self.lod.in_op[4 * l].next = self.in_coord[4 * l].val();
-            self.lod.in_op[4 * l + 1].next = self.in_coord[4 * l + 1].val();
-            if self.in_one_d.val() {
-                self.lod.in_op[4 * l + 1].next = 0.into();
+        // ---------------- txp: s, t, r of each lane divided by its q, one division per clock ----
+        self.dv_a.next = self.p_coord[0].q.val();
+        self.dv_b.next = self.p_coord[3].q.val();
+        match self.dv_issue.q.val().index() {
+            1 => {
+                self.dv_a.next = self.p_coord[1].q.val();
             }
-            self.lod.in_op[4 * l + 2].next = self.in_lbias[l].val();
-            self.lod.in_op[4 * l + 3].next = 0.into();
-            if self.in_op.val() == 2 {
-                self.lod.in_op[4 * l].next = self.in_lod[l].val();
-                self.lod.in_op[4 * l + 1].next = 0.into();
-                self.lod.in_op[4 * l + 2].next = 0.into();
+            2 => {
+                self.dv_a.next = self.p_coord[2].q.val();
             }
-            if self.in_op.val() == 3 {
-                self.lod.in_op[4 * l].next = self.in_grad[4 * l].val();
-                self.lod.in_op[4 * l + 1].next = self.in_grad[4 * l + 1].val();
-                self.lod.in_op[4 * l + 2].next = self.in_grad[4 * l + 2].val();
-                self.lod.in_op[4 * l + 3].next = self.in_grad[4 * l + 3].val();
-                if self.in_one_d.val() {
-                    // A 1D texture has no t axis.
-                    self.lod.in_op[4 * l + 2].next = 0.into();
-                    self.lod.in_op[4 * l + 3].next = 0.into();
+            3 => {
+                self.dv_a.next = self.p_coord[4].q.val();
+                self.dv_b.next = self.p_coord[7].q.val();
+            }
+            4 => {
+                self.dv_a.next = self.p_coord[5].q.val();
+                self.dv_b.next = self.p_coord[7].q.val();
+            }
+            5 => {
+                self.dv_a.next = self.p_coord[6].q.val();
+                self.dv_b.next = self.p_coord[7].q.val();
+            }
+            6 => {
+                self.dv_a.next = self.p_coord[8].q.val();
+                self.dv_b.next = self.p_coord[11].q.val();
+            }
+            7 => {
+                self.dv_a.next = self.p_coord[9].q.val();
+                self.dv_b.next = self.p_coord[11].q.val();
+            }
+            8 => {
+                self.dv_a.next = self.p_coord[10].q.val();
+                self.dv_b.next = self.p_coord[11].q.val();
+            }
+            9 => {
+                self.dv_a.next = self.p_coord[12].q.val();
+                self.dv_b.next = self.p_coord[15].q.val();
+            }
+            10 => {
+                self.dv_a.next = self.p_coord[13].q.val();
+                self.dv_b.next = self.p_coord[15].q.val();
+            }
+            11 => {
+                self.dv_a.next = self.p_coord[14].q.val();
+                self.dv_b.next = self.p_coord[15].q.val();
+            }
+            _ => {}
+        }
+        self.div.clock.next = self.clock.val();
+        self.div.reset.next = self.reset.val();
+        self.div.in_valid.next = (self.state.q.val() == 9) & (self.dv_issue.q.val() < 12);
+        self.div.a.next = self.dv_a.val();
+        self.div.b.next = self.dv_b.val();
+        if self.div.in_valid.val() {
+            self.dv_issue.d.next = self.dv_issue.q.val() + 1;
+        }
+        if (self.state.q.val() == 9) & self.div.out_valid.val() {
+            self.dv_ret.d.next = self.dv_ret.q.val() + 1;
+            match self.dv_ret.q.val().index() {
+                0 => {
+                    self.p_coord[0].d.next = self.div.y.val();
+                }
+                1 => {
+                    self.p_coord[1].d.next = self.div.y.val();
+                }
+                2 => {
+                    self.p_coord[2].d.next = self.div.y.val();
+                }
+                3 => {
+                    self.p_coord[4].d.next = self.div.y.val();
+                }
+                4 => {
+                    self.p_coord[5].d.next = self.div.y.val();
+                }
+                5 => {
+                    self.p_coord[6].d.next = self.div.y.val();
+                }
+                6 => {
+                    self.p_coord[8].d.next = self.div.y.val();
+                }
+                7 => {
+                    self.p_coord[9].d.next = self.div.y.val();
+                }
+                8 => {
+                    self.p_coord[10].d.next = self.div.y.val();
+                }
+                9 => {
+                    self.p_coord[12].d.next = self.div.y.val();
+                }
+                10 => {
+                    self.p_coord[13].d.next = self.div.y.val();
+                }
+                _ => {
+                    self.p_coord[14].d.next = self.div.y.val();
                 }
             }
+            if self.dv_ret.q.val() == 11 {
+                self.state.d.next = 8.into();
+            }
         }
+
         self.lod.out_ready.next = self.state.q.val() == 1;
 
         // ---------------- the held instruction's descriptor ----------------
@@ -439,24 +525,91 @@ impl Logic for TexUnit {
         }
         self.is_int.next = (self.p_hdr[4].q.val().get_bits::<5>(0) == 17)
             | (self.p_hdr[4].q.val().get_bits::<5>(0) == 18);
-        self.samp.next =
-            (self.p_op.q.val() <= 3) | (self.p_op.q.val() == 7) | (self.p_op.q.val() == 8);
+        self.samp.next = (self.eop.val() <= 3) | (self.eop.val() == 7) | (self.eop.val() == 8);
         self.fmt_fault.next = self.is_int.val()
             & self.samp.val()
             & (self.p_minlin.q.val()
                 | self.p_maglin.q.val()
                 | (self.p_mip.q.val() == 2)
-                | (self.p_op.q.val() >= 7));
+                | (self.eop.val() >= 7));
 
+        // ---------------- the LOD unit, from the registered instruction ----------------
+        self.lod.clock.next = self.clock.val();
+        self.lod.reset.next = self.reset.val();
+        self.lod.in_valid.next = self.state.q.val() == 8;
+        if (self.state.q.val() == 8) & self.lod.in_ready.val() {
+            self.state.d.next = 1.into();
+        }
+        self.lod.in_tag.next = self.p_tag.q.val();
+        self.lod.in_width.next = self.width.val();
+        self.lod.in_height.next = self.height.val();
+        self.lod.in_levels.next = self.levels.val();
+        self.lod.in_base.next = 0.into();
+        self.lod.in_sbias.next = self.p_sbias.q.val();
+        self.lod.in_min_lod.next = self.p_minlod.q.val();
+        self.lod.in_max_lod.next = self.p_maxlod.q.val();
+        self.lod.in_lod_clamp.next = 0.into();
+        self.lod.in_warn.next = 0.into();
+        self.lod.in_mip.next = self.p_mip.q.val();
+        self.lod.in_aniso.next = self.p_aniso.q.val();
+        self.lod.in_fine.next = false;
+        self.lod.in_maxabs.next = false;
+        // Modes: 0 implicit (tex, sample_c, txp, lodq), 1 grad, 2 lod, 3 bias, 4 lz.
+        self.lod.in_mode.next = 4.into();
+        if (self.p_op.q.val() == 0)
+            | (self.p_op.q.val() == 7)
+            | (self.p_op.q.val() == 9)
+            | (self.p_op.q.val() == 10)
+        {
+            self.lod.in_mode.next = 0.into();
+        }
+        if self.p_op.q.val() == 1 {
+            self.lod.in_mode.next = 3.into();
+        }
+        if self.p_op.q.val() == 2 {
+            self.lod.in_mode.next = 2.into();
+        }
+        if self.p_op.q.val() == 3 {
+            self.lod.in_mode.next = 1.into();
+        }
+        for l in 0..4 {
+            self.lod.in_op[4 * l].next = self.p_coord[4 * l].q.val();
+            self.lod.in_op[4 * l + 1].next = self.p_coord[4 * l + 1].q.val();
+            if self.one_d.val() {
+                self.lod.in_op[4 * l + 1].next = 0.into();
+            }
+            self.lod.in_op[4 * l + 2].next = self.p_lbias[l].q.val();
+            self.lod.in_op[4 * l + 3].next = 0.into();
+            if self.p_op.q.val() == 2 {
+                self.lod.in_op[4 * l].next = self.p_lod[l].q.val();
+                self.lod.in_op[4 * l + 1].next = 0.into();
+                self.lod.in_op[4 * l + 2].next = 0.into();
+            }
+            if self.p_op.q.val() == 3 {
+                self.lod.in_op[4 * l].next = self.p_grad[4 * l].q.val();
+                self.lod.in_op[4 * l + 1].next = self.p_grad[4 * l + 1].q.val();
+                self.lod.in_op[4 * l + 2].next = self.p_grad[4 * l + 2].q.val();
+                self.lod.in_op[4 * l + 3].next = self.p_grad[4 * l + 3].q.val();
+                if self.one_d.val() {
+                    // A 1D texture has no t axis.
+                    self.lod.in_op[4 * l + 2].next = 0.into();
+                    self.lod.in_op[4 * l + 3].next = 0.into();
+                }
+            }
+        }
         // ---------------- per lane: operands and pass keys ----------------
         for l in 0..4 {
-            self.prep[l].op.next = self.p_op.q.val();
+            self.prep[l].op.next = self.eop.val();
             self.prep[l].cs.next = self.ps[l].q.val();
             self.prep[l].ct.next = self.pt[l].q.val();
             self.prep[l].cr.next = self.p_coord[4 * l + 2].q.val();
             self.prep[l].cq.next = self.p_coord[4 * l + 3].q.val();
             self.prep[l].off.next = self.p_off[l].q.val();
             self.prep[l].lod.next = self.p_lod[l].q.val();
+            if self.p_op.q.val() == 10 {
+                // lodq's pass is a TXQ of level 0 (descriptor checks only).
+                self.prep[l].lod.next = 0.into();
+            }
             self.prep[l].dimc.next = self.dimc.val();
             self.prep[l].width.next = self.width.val();
             self.prep[l].height.next = self.height.val();
@@ -480,10 +633,10 @@ impl Logic for TexUnit {
             }
         }
         // Anisotropic ops (tex, txb, txd, sample_c) on non-integer formats take the LOD unit's N.
-        self.aniso_op.next = ((self.p_op.q.val() == 0)
-            | (self.p_op.q.val() == 1)
-            | (self.p_op.q.val() == 3)
-            | (self.p_op.q.val() == 7))
+        self.aniso_op.next = ((self.eop.val() == 0)
+            | (self.eop.val() == 1)
+            | (self.eop.val() == 3)
+            | (self.eop.val() == 7))
             & !self.is_int.val();
         self.nmax.next = bits::<5>(1);
         for l in 0..4 {
@@ -518,6 +671,7 @@ impl Logic for TexUnit {
                 self.l_lv0[l].d.next = self.lod.out_level0[l].val();
                 self.l_lv1[l].d.next = self.lod.out_level1[l].val();
                 self.l_frac[l].d.next = self.lod.out_frac[l].val();
+                self.l_unc[l].d.next = self.lod.out_unclamped[l].val();
                 self.l_mag[l].d.next = self.lod.out_magnify[l].val();
                 if (self.p_op.q.val() != 4) & (self.p_op.q.val() != 5) {
                     self.r_lambda[l].d.next = self.lod.out_lambda[l].val();
@@ -597,7 +751,7 @@ impl Logic for TexUnit {
         self.d_t.b.next = self.p_coord[1].q.val();
         self.d_s.sub.next = true;
         self.d_t.sub.next = true;
-        if self.p_op.q.val() != 3 {
+        if self.eop.val() != 3 {
             self.m_s.a.next = self.d_s.y.val();
             self.m_t.a.next = self.d_t.y.val();
         }
@@ -657,7 +811,7 @@ impl Logic for TexUnit {
             self.addr.in_lambda[l].next = self.prep[l].lambda32.val();
         }
         self.addr.in_warn.next = self.l_warn.q.val();
-        if (self.p_op.q.val() == 4) | (self.p_op.q.val() == 5) {
+        if (self.eop.val() == 4) | (self.eop.val() == 5) {
             self.addr.in_warn.next = 0.into();
         }
         self.addr.in_bindless.next = true;
@@ -668,7 +822,7 @@ impl Logic for TexUnit {
         self.addr.in_cbank.next = 0.into();
         self.addr.in_hdr_max.next = 0.into();
         self.addr.in_smp_max.next = 0.into();
-        self.addr.in_txq.next = self.p_op.q.val() == 5;
+        self.addr.in_txq.next = self.eop.val() == 5;
         self.addr.in_level.next = self.kfirst.val().get_bits::<4>(0);
         self.addr.in_level1.next = self.kfirst.val().get_bits::<4>(5);
         self.addr.in_tri.next = self.kfirst.val().get_bit(10);
@@ -684,7 +838,7 @@ impl Logic for TexUnit {
         if self.p_unnorm.q.val() {
             self.smp.next = self.smp.val() | 0x80;
         }
-        if self.p_op.q.val() == 4 {
+        if self.eop.val() == 4 {
             self.smp.next = 0x92.into();
         }
         if (self.state.q.val() == 2) & self.addr.in_ready.val() {
@@ -839,10 +993,10 @@ impl Logic for TexUnit {
         self.lane.linear.next = self.pkey.q.val().get_bit(11);
         self.lane.one_d.next = self.one_d.val();
         self.lane.mode.next = 0.into();
-        if self.p_op.q.val() >= 7 {
+        if self.eop.val() >= 7 {
             self.lane.mode.next = 1.into();
         }
-        if self.p_op.q.val() == 6 {
+        if self.eop.val() == 6 {
             self.lane.mode.next = 2.into();
         }
         self.lane.func.next = self.p_cmp.q.val();
@@ -934,12 +1088,37 @@ impl Logic for TexUnit {
                 self.pmask_next.next = self.pmask_next.val().replace_bit(l, true);
             }
         }
+        // lodq: the lane's λ and λ' as f32.
+        match self.blane.q.val().index() {
+            0 => {
+                self.cur_lam.next = self.l_lambda[0].q.val();
+                self.cur_unc.next = self.l_unc[0].q.val();
+            }
+            1 => {
+                self.cur_lam.next = self.l_lambda[1].q.val();
+                self.cur_unc.next = self.l_unc[1].q.val();
+            }
+            2 => {
+                self.cur_lam.next = self.l_lambda[2].q.val();
+                self.cur_unc.next = self.l_unc[2].q.val();
+            }
+            _ => {
+                self.cur_lam.next = self.l_lambda[3].q.val();
+                self.cur_unc.next = self.l_unc[3].q.val();
+            }
+        }
+        self.cv_lam.a.next = bit_cast::<24, 16>(self.cur_lam.val());
+        self.cv_unc.a.next = self.cur_unc.val();
+        self.unc_f.next = self.cv_unc.y.val();
+        if self.cur_unc.val() == bits::<24>(0x80_0000) {
+            self.unc_f.next = bits::<32>(0x7FC0_0000);
+        }
         self.bfail.next = false;
         if self.state.q.val() == 5 {
             self.blane.d.next = self.blane.q.val() + 1;
             for l in 0..4 {
                 if self.boh.val().get_bit(l) & self.pmask.q.val().get_bit(l) {
-                    if self.p_op.q.val() == 5 {
+                    if self.eop.val() == 5 {
                         for c in 0..4 {
                             self.r_rgba[4 * l + c].d.next = self.addr.out_size[c].val();
                         }
@@ -947,6 +1126,12 @@ impl Logic for TexUnit {
                             self.r_rgba[4 * l].d.next = 0.into();
                             self.r_rgba[4 * l + 1].d.next = 0.into();
                             self.r_rgba[4 * l + 2].d.next = 0.into();
+                        }
+                        if self.p_op.q.val() == 10 {
+                            self.r_rgba[4 * l].d.next = self.cv_lam.y.val();
+                            self.r_rgba[4 * l + 1].d.next = self.unc_f.val();
+                            self.r_rgba[4 * l + 2].d.next = 0.into();
+                            self.r_rgba[4 * l + 3].d.next = 0.into();
                         }
                     } else if self.prep[l].active.val() {
                         // TEXEL_FAIL in any probe zeroes the lane and stays in its status.

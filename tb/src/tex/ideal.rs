@@ -26,7 +26,8 @@
 //!   (i1,j0), (i0,j0).
 //! - **A whole quad** ([`ideal`], [`ideal_json`]): memory bytes from the textures (data or the
 //!   `fill` hash rule, the last covering texture winning, each read here again), border colours,
-//!   txf's out-of-range and TEXEL_FAIL lanes (zeros), txq's sizes.
+//!   txf's out-of-range and TEXEL_FAIL lanes (zeros), txq's sizes, lodq's (λ, λ', 0, 0) in f64,
+//!   and txp's projection as an f64 division rounded to f32 ([`divide`]).
 //!
 //! What it shares with the golden model: the type definitions ([`Format`], [`Compare`], [`Swz`],
 //! [`TexTxn`], …) and, because the texture address pipeline and the LOD unit are verified
@@ -681,7 +682,7 @@ impl IdealLane {
 /// fault).
 pub fn integer_filter_fault(t: &TexTxn, fmt: Format) -> bool {
     let s = &t.sampler;
-    let sampling = !matches!(t.op, TexOp::Txf | TexOp::Txq | TexOp::Gather4);
+    let sampling = !matches!(t.op, TexOp::Txf | TexOp::Txq | TexOp::Gather4 | TexOp::Lodq);
     let compares = matches!(t.op, TexOp::SampleC | TexOp::SampleCLz);
     integer_format(fmt)
         && sampling
@@ -691,8 +692,30 @@ pub fn integer_filter_fault(t: &TexTxn, fmt: Format) -> bool {
             || compares)
 }
 
+/// The f32 nearest to a / b (f64 division of the two f32 values, rounded once more to f32: f64
+/// carries more than 2·24 + 2 bits, so the double rounding is exact); NaN canonical.
+pub fn divide(a: u32, b: u32) -> u32 {
+    let q = f64::from(f32::from_bits(a)) / f64::from(f32::from_bits(b));
+    if q.is_nan() {
+        0x7FC0_0000
+    } else {
+        (q as f32).to_bits()
+    }
+}
+
 /// The ideal results of a quad, or its fault (every lane then returns zeros).
 pub fn ideal(t: &TexTxn) -> Result<[IdealLane; 4], Fault> {
+    if t.op == TexOp::Txp {
+        // s, t, r divided by q, then `tex`.
+        let mut p = t.clone();
+        p.op = TexOp::Tex;
+        for c in &mut p.coords {
+            for k in 0..3 {
+                c[k] = divide(c[k], c[3]);
+            }
+        }
+        return ideal(&p);
+    }
     let Some(tex) = t.textures.get(t.unit as usize) else {
         return Err(Fault::Unbound);
     };
@@ -720,6 +743,19 @@ pub fn ideal(t: &TexTxn) -> Result<[IdealLane; 4], Fault> {
                     out[l] = IdealLane {
                         rgba: v,
                         max_tap: v,
+                        blended: [false; 4],
+                    };
+                } else if t.op == TexOp::Lodq {
+                    // (λ, λ' before the clamps, 0, 0): the LOD unit's values, in f64.
+                    let v = [
+                        f64::from(lod[l].lambda) / 256.0,
+                        lod[l].unclamped.map_or(f64::NAN, |u| f64::from(u) / 256.0),
+                        0.0,
+                        0.0,
+                    ];
+                    out[l] = IdealLane {
+                        rgba: v,
+                        max_tap: [0.0; 4],
                         blended: [false; 4],
                     };
                 } else if probe[l].active {

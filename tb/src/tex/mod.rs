@@ -10,7 +10,11 @@
 //! address pipeline's four words plus the format code and swizzle; the sampler adds to the address
 //! pipeline's wraps the min/mag/mip filters, bias, LOD clamps, compare function and border colour.
 //!
-//! **1. LOD.** Every op goes through the LOD unit: `tex`/`sample_c` implicit (lanes' (s, t); t = 0
+//! **0a. Projection** (`txp`): s, t and r of every lane are divided by its q (IEEE f32 division,
+//! correctly rounded, NaN canonical; the array layer coordinate too), and the instruction then
+//! runs as `tex` on the quotients (implicit LOD from the divided coordinates).
+//!
+//! **1. LOD.** Every op goes through the LOD unit: `tex`/`txp`/`sample_c`/`lodq` implicit (lanes' (s, t); t = 0
 //! for 1D), `txb` bias, `txl` explicit LOD, `txd` gradients (the t derivatives 0 for 1D), `sample_c_lz`/`gather4` level zero;
 //! `txf` and `txq` take their level from the instruction instead (and report λ = 0). The LOD unit
 //! sees the base level's size, the level count, base level 0, no .LC clamp and no LOD warning.
@@ -81,7 +85,10 @@
 //! **9. Output.** The descriptor swizzle (r g b a 0 1 per component; 1 is 1.0, or 1 for integer
 //! formats) is applied to the filtered vector (not to gather4 or txq). A lane whose tap hit a
 //! non-resident tile (TEXEL_FAIL) returns zeros; `status` is the address pipeline's TFE word;
-//! `lambda` the LOD unit's λ·256 (0 for txf, txq and faults). Write mask: a four-vector is always
+//! `lambda` the LOD unit's λ·256 (0 for txf, txq and faults). `lodq` fetches nothing: its one
+//! pass is the address pipeline's TXQ at level 0 (descriptor faults as for `txq`), and each lane
+//! returns (λ, λ', 0, 0) as f32 — the clamped λ and the LOD unit's λ' before the min/max clamps
+//! ([`lod_query`]; NaN λ' ⇒ the canonical NaN). Write mask: a four-vector is always
 //! produced; masked components are reported as null.
 //!
 //! **Faults** (zeros for every lane, no fetch): the address pipeline's (unbound, bad descriptor,
@@ -100,7 +107,7 @@ pub use cache::Cache;
 pub use texel::{Compare, Family, Format};
 pub use unit::Tex;
 
-use crate::fpmodel::{fp_add, fp_mul, fp_to_fixed};
+use crate::fpmodel::{fp_add, fp_div, fp_mul, fp_to_fixed};
 use crate::lod::{self, LodMode, LodSampler, LodTex, LodTxn, MipFilter};
 use crate::texaddr::{self, Dim, Fault, Lane, SamplerDesc, TexAddrTxn, TexDesc, Wrap};
 
@@ -119,11 +126,13 @@ pub enum TexOp {
     Gather4 = 6,
     SampleC = 7,
     SampleCLz = 8,
+    Txp = 9,
+    Lodq = 10,
 }
 
 impl TexOp {
     /// Every op with its vector name.
-    pub const ALL: [(TexOp, &'static str); 9] = [
+    pub const ALL: [(TexOp, &'static str); 11] = [
         (TexOp::Tex, "tex"),
         (TexOp::Txb, "txb"),
         (TexOp::Txl, "txl"),
@@ -133,6 +142,8 @@ impl TexOp {
         (TexOp::Gather4, "gather4"),
         (TexOp::SampleC, "sample_c"),
         (TexOp::SampleCLz, "sample_c_lz"),
+        (TexOp::Txp, "txp"),
+        (TexOp::Lodq, "lodq"),
     ];
     /// The vector name.
     pub fn name(self) -> &'static str {
@@ -145,7 +156,7 @@ impl TexOp {
     /// The LOD unit's mode for this op.
     pub fn lod_mode(self) -> LodMode {
         match self {
-            TexOp::Tex | TexOp::SampleC => LodMode::Implicit,
+            TexOp::Tex | TexOp::SampleC | TexOp::Txp | TexOp::Lodq => LodMode::Implicit,
             TexOp::Txb => LodMode::Bias,
             TexOp::Txl => LodMode::Lod,
             TexOp::Txd => LodMode::Grad,
@@ -154,7 +165,12 @@ impl TexOp {
     }
     /// A filtered sampling op (the ones an integer format may not filter).
     pub fn filters(self) -> bool {
-        !matches!(self, TexOp::Txf | TexOp::Txq | TexOp::Gather4)
+        !matches!(self, TexOp::Txf | TexOp::Txq | TexOp::Gather4 | TexOp::Lodq)
+    }
+    /// A query that fetches nothing: its one pass is the address pipeline's TXQ (descriptor
+    /// checks and sizes).
+    pub fn queries(self) -> bool {
+        matches!(self, TexOp::Txq | TexOp::Lodq)
     }
     /// Depth compare.
     pub fn compares(self) -> bool {
@@ -388,7 +404,10 @@ pub fn probe_step(n: u32, p: u32) -> u32 {
 
 /// Step 3a: each lane's probe count N_l.
 pub fn probe_counts(t: &TexTxn, tex: &Texture, lod: &lod::LodResult) -> [u32; 4] {
-    let aniso_op = matches!(t.op, TexOp::Tex | TexOp::Txb | TexOp::Txd | TexOp::SampleC);
+    let aniso_op = matches!(
+        t.op,
+        TexOp::Tex | TexOp::Txb | TexOp::Txd | TexOp::SampleC | TexOp::Txp
+    );
     std::array::from_fn(|l| {
         if aniso_op && !tex.format.is_integer() {
             lod[l].probes
@@ -536,6 +555,11 @@ pub fn plan(t: &TexTxn, tex: &Texture, lod: &lod::LodResult) -> [LanePlan; 4] {
                     active,
                 }
             }
+            TexOp::Lodq => LanePlan {
+                key: (0, 0, false, false),
+                lane,
+                active: false,
+            },
             TexOp::Txq => {
                 let lv = t.lod[l];
                 LanePlan {
@@ -600,7 +624,7 @@ pub fn pass_txn(
         linear: key.3,
         unnormalized: txf || s.unnormalized,
     };
-    let no_lod = matches!(t.op, TexOp::Txf | TexOp::Txq);
+    let no_lod = matches!(t.op, TexOp::Txf | TexOp::Txq | TexOp::Lodq);
     TexAddrTxn {
         form: texaddr::Form::Direct {
             tex: tex.desc.clone(),
@@ -608,7 +632,7 @@ pub fn pass_txn(
             sampler,
             lanes: std::array::from_fn(|l| plan[l].lane),
         },
-        op: if t.op == TexOp::Txq {
+        op: if t.op.queries() {
             texaddr::Op::Txq
         } else {
             texaddr::Op::Sample
@@ -679,8 +703,37 @@ pub fn format_fault(t: &TexTxn, tex: &Texture) -> bool {
             || t.op.compares())
 }
 
+/// Step 0a, `txp`: s, t and r divided by q (IEEE f32 division, nearest even, NaN canonical); the
+/// instruction then runs as `tex` on the quotients.
+pub fn project(t: &TexTxn) -> TexTxn {
+    let mut p = t.clone();
+    p.op = TexOp::Tex;
+    for c in &mut p.coords {
+        let q = c[3];
+        for k in 0..3 {
+            c[k] = fp_div(c[k], q);
+        }
+    }
+    p
+}
+
+/// `lodq`'s four-vector: (λ, λ' before the clamps, 0, 0) as f32 (exact: both are multiples of
+/// 1/256 below 2^20; λ' NaN ⇒ the canonical NaN).
+pub fn lod_query(l: &lod::LodLane) -> [u32; 4] {
+    let f = |v: i32| (v as f32 / 256.0).to_bits();
+    [
+        f(l.lambda),
+        l.unclamped.map_or(texel::CANONICAL_NAN, f),
+        0,
+        0,
+    ]
+}
+
 /// Executes `t` against `cache` (steps 1–9).
 pub fn execute(t: &TexTxn, cache: &mut Cache) -> TexResult {
+    if t.op == TexOp::Txp {
+        return execute(&project(t), cache);
+    }
     let mut r = TexResult {
         rgba: [[0; 4]; 4],
         wmask: t.wmask & 15,
@@ -717,6 +770,11 @@ pub fn execute(t: &TexTxn, cache: &mut Cache) -> TexResult {
                 let lane = &a.lanes[l];
                 if t.op == TexOp::Txq {
                     r.rgba[l] = a.size;
+                    continue;
+                }
+                if t.op == TexOp::Lodq {
+                    r.rgba[l] = lod_query(&lod[l]);
+                    r.lambda[l] = lod[l].lambda;
                     continue;
                 }
                 if t.op != TexOp::Txf {

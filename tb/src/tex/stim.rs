@@ -372,6 +372,26 @@ impl TexStim {
         })
     }
 
+    /// `txp`: each lane's (s, t, r) times a q (per quad mostly one q, sometimes per lane; now
+    /// and then a special q: ±0, ±Inf, NaN, denormal), so that s/q … land where `coords` aimed.
+    fn homogeneous(&mut self, coords: &mut [[u32; 4]; 4]) {
+        let quad_q = 2f64.powf(self.unit() * 4.0 - 2.0) * if self.chance(10) { -1.0 } else { 1.0 };
+        let per_lane = self.chance(30);
+        for c in coords.iter_mut() {
+            let q = if self.chance(4) {
+                f64::from(f32::from_bits(self.pick(&SPECIAL)))
+            } else if per_lane {
+                2f64.powf(self.unit() * 4.0 - 2.0)
+            } else {
+                quad_q
+            };
+            for x in c.iter_mut().take(3) {
+                *x = ((f64::from(f32::from_bits(*x)) * q) as f32).to_bits();
+            }
+            c[3] = (q as f32).to_bits();
+        }
+    }
+
     /// One instruction on `textures`.
     pub fn txn(&mut self, textures: &[Texture]) -> TexTxn {
         let unit = if self.chance(3) {
@@ -382,10 +402,13 @@ impl TexStim {
         let tex = textures.get(unit as usize);
         let sampler = self.sampler(tex);
         let op = self.op();
-        let coords = match op {
+        let mut coords = match op {
             TexOp::Txf => self.txf_coords(tex),
             _ => self.coords(tex, sampler.unnormalized),
         };
+        if op == TexOp::Txp {
+            self.homogeneous(&mut coords);
+        }
         let levels = tex.map_or(1, |t| t.desc.levels);
         let grad_scale = 2f64.powi(self.range(-10, 2) as i32);
         let grad = std::array::from_fn(|_| {
