@@ -69,8 +69,8 @@ const _: () = assert!(FP_DIV_LATENCY == FP_DIV_STEPS + 2 && FP_DIV_STEPS == 12);
 /// The front end: classes, normalisation, exponent, first remainder.
 ///
 /// Ports: `a`, `b` → `r` (first remainder `x − d`, < `d`), `d` (the divisor's significand
-/// normalised to `[2^23, 2^24)`), `meta` = {class[12:11] (0 finite, 1 zero, 2 infinite, 3 NaN),
-/// sign[10], ex[9:0] = e + 300}, where `e` is the unbiased exponent of the quotient
+/// normalised to `[2^23, 2^24)`), `meta` = {`class[12:11]` (0 finite, 1 zero, 2 infinite, 3 NaN),
+/// `sign[10]`, `ex[9:0]` = e + 300}, where `e` is the unbiased exponent of the quotient
 /// (`−277 ≤ e ≤ 276`). Combinational.
 #[derive(Clone, Debug, LogicBlock, Default)]
 pub struct FpDivFront {

@@ -2,7 +2,8 @@
 //!
 //! Every block here is a combinational core (latency 0) written in `#[hdl_gen]`, plus leaf blocks
 //! with a hand-written simulation and custom Verilog ([`MulU`], [`Retime`]). [`pipe`] wraps each
-//! core with a configurable number of register stages.
+//! core with a configurable number of register stages. The exception is the divider [`FpDiv`], a
+//! fixed 14-stage pipeline with valid bits ([`div`]).
 //!
 //! # Common policies
 //! - Rounding: IEEE-754 round to nearest, ties to even, everywhere a result is rounded.
@@ -26,6 +27,12 @@
 //! | `FpToFixedP<16>`   | 1096 | 68  | —                 |
 //! | `FpLog2P`          | 4431 | 62  | one 16 × 16 (+ 64-entry ROM) |
 //! | `LzcP<27>`         | 110  | 10  | —                 |
+//! | [`FpDiv`] (14 stages, see below) | 10528 | 985 | — |
+//!
+//! [`FpDiv`] is pipelined by itself (latency [`FP_DIV_LATENCY`], one division per clock, valid bits
+//! with a synchronous reset); its row is the same `synth -flatten` of the Verilog exported by
+//! `tb/tests/fp_div.rs` (985 flip-flops of the 1 192 declared: Yosys drops constant quotient and
+//! class bits).
 //!
 //! # rust-hdl rules followed here
 //! Every `Out` port and every sub-block input is assigned exactly once per `update`, as its final
