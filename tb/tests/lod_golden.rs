@@ -219,7 +219,7 @@ fn check_lane(t: &LodTxn, g: &LodLane, i: &IdealLane) -> Result<[Verdict; 10], S
     };
     // λ' before the clamps: NaN alike; saturated at ±2048 levels where the ideal is beyond; else
     // within the bound — or anything at the f32 range edges of ρ, where the golden λ' saturates.
-    let edge_rho = |r: f64| r < RHO_DENORMAL || r >= RHO_INF * (1.0 - 1e-6);
+    let edge_rho = |r: f64| !(RHO_DENORMAL..RHO_INF * (1.0 - 1e-6)).contains(&r);
     let v_unclamped = match g.unclamped {
         None if i.lambda_prime.is_nan() => Verdict::Equal,
         Some(u) if !i.lambda_prime.is_nan() => {
@@ -229,9 +229,10 @@ fn check_lane(t: &LodTxn, g: &LodLane, i: &IdealLane) -> Result<[Verdict; 10], S
                 Verdict::Equal
             } else if e <= BOUND {
                 Verdict::Within
-            } else if i.lambda_prime.abs() >= 2048.0 && gu == 2048.0_f64.copysign(i.lambda_prime) {
-                Verdict::Range
-            } else if edge_rho(i.rho_max) || edge_rho(i.rho_min) {
+            } else if (i.lambda_prime.abs() >= 2048.0 && gu == 2048.0_f64.copysign(i.lambda_prime))
+                || edge_rho(i.rho_max)
+                || edge_rho(i.rho_min)
+            {
                 Verdict::Range
             } else {
                 return Err(format!(

@@ -7,6 +7,7 @@
 //! Run with `cargo test --release -p texpix-tb --test tex_blocks`.
 
 use rust_hdl::prelude::*;
+use texpix_rtl::common::Fix8ToF32;
 use texpix_rtl::tex::{DepthCompare, ProbeAccum, ProbeMean, ProbeStepRom, TapBlend, TexelConvert};
 use texpix_sim::SplitMix64;
 use texpix_tb::tex::texel::{self, Compare, Format};
@@ -326,4 +327,26 @@ fn probe_sum_and_mean_equal_golden() {
         }
     }
     println!("probe sums: {sums} steps, 50 000 means, RTL = golden");
+}
+
+/// `lodq`'s converter: every value of a = −(2^23 − 1) … 2^23 − 1 in steps of 97 plus every
+/// power of two, its neighbours and both signs, against f64 arithmetic (a / 256 is exact in f32).
+#[test]
+fn fix8_to_f32_is_exact() {
+    let mut u = connected(Fix8ToF32::default());
+    let reference = |a: i32| ((f64::from(a) / 256.0) as f32).to_bits();
+    let mut values: Vec<i32> = (-(1 << 23) + 1..1 << 23).step_by(97).collect();
+    for k in 0..23 {
+        for d in [-1, 0, 1] {
+            values.push((1 << k) + d);
+            values.push(-((1 << k) + d));
+        }
+    }
+    values.extend([0, 1, -1, (1 << 23) - 1, -(1 << 23) + 1]);
+    for &a in &values {
+        u.a.next = (a as u32 as u64 & 0xFF_FFFF).into();
+        settle(&mut u);
+        assert_eq!(u.y.val().to_u32(), reference(a), "a = {a}");
+    }
+    assert!(values.len() > 170_000);
 }

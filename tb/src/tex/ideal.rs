@@ -710,8 +710,9 @@ pub fn ideal(t: &TexTxn) -> Result<[IdealLane; 4], Fault> {
         let mut p = t.clone();
         p.op = TexOp::Tex;
         for c in &mut p.coords {
-            for k in 0..3 {
-                c[k] = divide(c[k], c[3]);
+            let q = c[3];
+            for x in c.iter_mut().take(3) {
+                *x = divide(*x, q);
             }
         }
         return ideal(&p);

@@ -2,7 +2,8 @@
 //!
 //! A vector is one quad sampling instruction:
 //! - `op` (required): a name of [`TexOp::ALL`]: "tex", "txb", "txl", "txd", "txf", "txq",
-//!   "gather4", "sample_c", "sample_c_lz".
+//!   "gather4", "sample_c", "sample_c_lz", "txp" (`coords` s, t, r divided by q), "lodq" (returns
+//!   (λ, unclamped λ', 0, 0) as f32).
 //! - `textures` (required, may be empty): a list of textures, each the address pipeline's `tex`
 //!   object (`width`, `height` 1…32768, `layers` 1…65536 (default 1), `levels` 1…16, `base`
 //!   0…2^48−1, `dim`, `sparse` (default false), `nonresident` [[level, tile], …] (only with

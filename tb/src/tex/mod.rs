@@ -710,8 +710,8 @@ pub fn project(t: &TexTxn) -> TexTxn {
     p.op = TexOp::Tex;
     for c in &mut p.coords {
         let q = c[3];
-        for k in 0..3 {
-            c[k] = fp_div(c[k], q);
+        for x in c.iter_mut().take(3) {
+            *x = fp_div(*x, q);
         }
     }
     p
