@@ -294,6 +294,9 @@ fn quad_2x2(fmt: Format, swizzle: [Swz; 4], texels: &[u128; 4], op: TexOp) -> Te
         offset: [[0; 2]; 4],
         wmask: 15,
         gather_comp: 0,
+        unscaled: false,
+        sem_wait: false,
+        sem_acquire: false,
     }
 }
 
@@ -1200,6 +1203,9 @@ fn gen_txn(rng: &mut Rng) -> TexTxn {
             rng.below(16) as u32
         },
         gather_comp: rng.below(4) as u32,
+        unscaled: rng.pct(8),
+        sem_wait: rng.pct(20),
+        sem_acquire: rng.pct(20),
     }
 }
 
@@ -1214,6 +1220,7 @@ fn end_to_end_random_quads_within_the_bound() {
     let mut per_probes = [0u64; 17];
     let mut aniso_units = 0f64;
     let mut per_op = [0u64; TexOp::ALL.len()];
+    let mut kills = 0u64;
     let mut fails: Vec<String> = Vec::new();
     let mut nfail = 0u64;
     for q in 0..n {
@@ -1221,6 +1228,16 @@ fn end_to_end_random_quads_within_the_bound() {
         per_op[t.op as usize] += 1;
         let g = tex::golden(&t);
         let mut bad = Vec::new();
+        // kill_lt_0 from f64 comparisons of the components the write mask examines.
+        let kill = (0..4).fold(0, |m, l| {
+            let k = (0..4)
+                .any(|c| t.wmask >> c & 1 != 0 && f64::from(f32::from_bits(t.coords[l][c])) < 0.0);
+            m | u32::from(k && t.op == TexOp::KillLt0) << l
+        });
+        if g.kill != kill {
+            bad.push(format!("kill: golden {:#x}, f64 {kill:#x}", g.kill));
+        }
+        kills += u64::from(kill.count_ones());
         if q % 100 == 0 {
             // The CLI's view agrees with the lanes (numbers where finite and written).
             let j = ideal::ideal_json(&t).expect("ideal_json");
@@ -1309,6 +1326,7 @@ fn end_to_end_random_quads_within_the_bound() {
         start.elapsed()
     );
     assert!(per_op.iter().all(|&k| k > 1000));
+    assert!(kills > 100, "only {kills} killed lanes");
     // Every probe count 2…16 is exercised.
     assert!(per_probes[2..].iter().all(|&k| k > 20), "{per_probes:?}");
     assert!(blended > 10_000 && faults > 100 && faults < n / 2);

@@ -122,6 +122,8 @@ fn probe_lanes(v: &[TexTxn]) -> [u64; 17] {
 fn rtl_equals_golden_5000_quads_on_the_netlist_engine() {
     let mut total = MemStats::default();
     let mut probes = [0u64; 17];
+    let mut per_op = [0u64; tex::TexOp::ALL.len()];
+    let (mut killed, mut waits, mut acquires) = (0u32, 0u32, 0u32);
     for (seed, stall, mem) in [
         (
             10,
@@ -166,12 +168,25 @@ fn rtl_equals_golden_5000_quads_on_the_netlist_engine() {
         for (a, b) in probes.iter_mut().zip(probe_lanes(&v)) {
             *a += b;
         }
+        for t in &v {
+            per_op[t.op as usize] += 1;
+            killed += tex::golden(t).kill.count_ones();
+            waits += u32::from(t.sem_wait);
+            acquires += u32::from(t.sem_acquire);
+        }
         let m = compare(&mut sim, &v, seed, stall, &mem, CacheConfig::default());
         total.requests += m.requests;
         total.hits += m.hits;
         total.misses += m.misses;
+        total.sem_busy_cycles += m.sem_busy_cycles;
     }
-    println!("5000 quads: {total:?}; lanes per anisotropic probe count N = 0…16: {probes:?}");
+    println!(
+        "5000 quads: {total:?}; lanes per anisotropic probe count N = 0…16: {probes:?}; \
+         quads per op {per_op:?}; {killed} lanes killed; {acquires} acquires, {waits} waits"
+    );
+    // Every op, the kill mask and the semaphore bits are exercised.
+    assert!(per_op.iter().all(|&k| k > 150), "{per_op:?}");
+    assert!(killed > 50 && acquires > 500 && waits > 500);
     // Anisotropic lanes are a real share, with few and many probes.
     let aniso: u64 = probes[2..].iter().sum();
     assert!(aniso > 500, "{probes:?}");
@@ -181,8 +196,16 @@ fn rtl_equals_golden_5000_quads_on_the_netlist_engine() {
 /// The distinct lines of each pass's fetched taps, by the address pipeline's golden model (what a
 /// cache-less unit must request, each once per pass).
 fn footprint_lines(t: &TexTxn) -> Vec<u64> {
+    if t.op.inert() {
+        return Vec::new();
+    }
     if t.op == tex::TexOp::Txp {
         return footprint_lines(&tex::project(t));
+    }
+    if t.unscaled && !t.sampler.unnormalized {
+        let mut u = t.clone();
+        u.sampler.unnormalized = true;
+        return footprint_lines(&u);
     }
     let Some(x) = tex::bound_texture(t) else {
         return Vec::new();

@@ -6,7 +6,7 @@
 //! # Ports
 //! Input stream (`in_valid`/`in_ready`, transfer on a rising edge with both high): `in_tag`
 //! (returned unchanged), `in_op` (the `TexOp` code: tex, txb, txl, txd, txf, txq, gather4,
-//! sample_c, sample_c_lz, txp, lodq), `in_flush` (invalidate the cache first), the texture descriptor
+//! sample_c, sample_c_lz, txp, lodq, and ATI CTM's nop, lookup_uncached, kill_lt_0), `in_flush` (invalidate the cache first), the texture descriptor
 //! `in_hdr[0..4]` (the address pipeline's four header words; all zero = unbound) and `in_hdr[4]`
 //! (format code [4:0], swizzle 3 bits per component from bit 5), the sampler: `in_wrap`
 //! (wrap_s [2:0], wrap_t [5:3]), `in_min_lin`, `in_mag_lin`, `in_mip` (0 none, 1 nearest,
@@ -14,7 +14,12 @@
 //! `in_border[4]`, `in_aniso` (max anisotropy 1…16; 0 and 17…31 act as 1); per lane (`4·lane + k`) `in_coord` (s, t, r, q f32, or txf's i, j, k, level),
 //! `in_grad` (dsdx, dsdy, dtdx, dtdy), per lane `in_lbias`, `in_lod` (f32, or txq's level),
 //! `in_ref`, `in_off` ({dv[7:4], du[3:0]}, 4-bit two's complement); `in_wmask`, `in_gcomp`.
-//! `cache_en`: the cache is used (low: every line is fetched, nothing allocated).
+//! `cache_en`: the cache is used (low: every line is fetched, nothing allocated; so for one
+//! `lookup_uncached`). ATI CTM bits: `in_unscaled` (unnormalized coordinates), `in_sem_wait`,
+//! `in_sem_acquire` (texture semaphore; `sem_busy` out: an acquire is outstanding — from its
+//! instruction's accept until its result leaves — and a waiting instruction is not accepted
+//! meanwhile; one instruction at a time, so the wait costs nothing and an overlapping acquire
+//! cannot occur).
 //! Residency port (forwarded from the address pipeline, same protocol): `res_rd`, `res_tag` (the
 //! instruction's tag), `res_level0`, `res_level1`, `res_tile[32]` → `res_ok[32]`.
 //! Memory port: `mem_req_valid`/`mem_req_ready`, `mem_req_line` (byte address / 64);
@@ -23,7 +28,9 @@
 //! Output stream (`out_valid`/`out_ready`): `out_tag`, `out_rgba[4·lane + c]`, `out_status[lane]`
 //! (TFE word), `out_lambda[lane]` (λ·256, 16-bit two's complement), `out_fault` (the address
 //! pipeline's fault codes; 5 also for an integer format that would be filtered), `out_wmask`,
-//! `out_lines` (memory requests of this instruction); `cnt_hits`, `cnt_misses` (cache counters).
+//! `out_lines` (memory requests of this instruction), `out_kill` (`kill_lt_0`'s lane mask);
+//! `cnt_hits`, `cnt_misses` (cache counters). `nop` and `kill_lt_0` go from accept straight to
+//! the result (write mask 0, no fault, no fetch).
 //!
 //! # Structure and timing
 //! One instruction at a time, as a sequence: accept (descriptor, sampler and operands into
@@ -104,6 +111,14 @@ pub struct TexUnit {
     pub in_gcomp: Signal<In, Bits<2>>,
     /// Cache on.
     pub cache_en: Signal<In, Bit>,
+    /// CTM `unscaled`: unnormalized coordinates.
+    pub in_unscaled: Signal<In, Bit>,
+    /// Texture semaphore: wait for the outstanding acquire before issue.
+    pub in_sem_wait: Signal<In, Bit>,
+    /// Texture semaphore: acquire.
+    pub in_sem_acquire: Signal<In, Bit>,
+    /// An acquire is outstanding.
+    pub sem_busy: Signal<Out, Bit>,
     /// Residency read.
     pub res_rd: Signal<Out, Bit>,
     /// Tag of the instruction reading residency.
@@ -142,6 +157,8 @@ pub struct TexUnit {
     pub out_fault: Signal<Out, Bits<3>>,
     /// Write mask.
     pub out_wmask: Signal<Out, Bits<4>>,
+    /// kill_lt_0's mask (bit l: lane l killed; 0 for every other op).
+    pub out_kill: Signal<Out, Bits<4>>,
     /// Memory requests of this instruction.
     pub out_lines: Signal<Out, Bits<16>>,
     /// Cache hits.
@@ -178,6 +195,9 @@ pub struct TexUnit {
     p_maxlod: DFF<Bits<12>>,
     p_aniso: DFF<Bits<5>>,
     p_lbias: [DFF<Bits<32>>; 4],
+    /// The instruction acquired the texture semaphore.
+    p_acq: DFF<Bit>,
+    r_kill: DFF<Bits<4>>,
     /// txp: the next division to issue and the next quotient to write back (lane·3 + component).
     dv_issue: DFF<Bits<4>>,
     dv_ret: DFF<Bits<4>>,
@@ -241,6 +261,8 @@ pub struct TexUnit {
     accept: Signal<Local, Bit>,
     /// The op as the datapath sees it: txp runs as tex (0), lodq as txq (5).
     eop: Signal<Local, Bits<4>>,
+    busy: Signal<Local, Bit>,
+    kmask: Signal<Local, Bits<4>>,
     dv_a: Signal<Local, Bits<32>>,
     dv_b: Signal<Local, Bits<32>>,
     cur_lam: Signal<Local, Bits<16>>,
@@ -288,9 +310,9 @@ impl Logic for TexUnit {
     fn update(&mut self) {
         dff_setup!(
             self, clock, state, p_tag, p_op, p_wrap, p_minlin, p_maglin, p_mip, p_unnorm, p_cmp,
-            p_wmask, p_gcomp, p_sbias, p_minlod, p_maxlod, p_aniso, dv_issue, dv_ret, l_warn,
-            l_major, pidx, remaining, pmask, pkey, psmp, pending, inflight, cur_line, blane,
-            r_fault, r_lines
+            p_wmask, p_gcomp, p_sbias, p_minlod, p_maxlod, p_aniso, p_acq, r_kill, dv_issue,
+            dv_ret, l_warn, l_major, pidx, remaining, pmask, pkey, psmp, pending, inflight,
+            cur_line, blane, r_fault, r_lines
         );
         for k in 0..5 {
             self.p_hdr[k].clock.next = self.clock.val();
@@ -352,8 +374,29 @@ impl Logic for TexUnit {
         }
 
         // ---------------- accept: operands into registers ----------------
-        self.accept.next = (self.state.q.val() == 0) & self.in_valid.val();
-        self.in_ready.next = self.state.q.val() == 0;
+        // Texture semaphore: an acquire is outstanding from its instruction's accept until its
+        // result has left (every earlier instruction has returned by then: one at a time); a
+        // waiting instruction is not accepted meanwhile.
+        self.busy.next = self.p_acq.q.val() & (self.state.q.val() != 0);
+        self.sem_busy.next = self.busy.val();
+        self.in_ready.next =
+            (self.state.q.val() == 0) & !(self.in_sem_wait.val() & self.busy.val());
+        self.accept.next = self.in_ready.val() & self.in_valid.val();
+        // kill_lt_0: lane l is killed when a component its write mask examines is below 0 (−0
+        // and NaN are not).
+        self.kmask.next = 0.into();
+        for l in 0..4 {
+            for c in 0..4 {
+                if self.in_wmask.val().get_bit(c)
+                    & self.in_coord[4 * l + c].val().get_bit(31)
+                    & ((self.in_coord[4 * l + c].val() & bits::<32>(0x7FFF_FFFF)) != bits::<32>(0))
+                    & ((self.in_coord[4 * l + c].val() & bits::<32>(0x7FFF_FFFF))
+                        <= bits::<32>(0x7F80_0000))
+                {
+                    self.kmask.next = self.kmask.val().replace_bit(l, true);
+                }
+            }
+        }
         if self.accept.val() {
             self.p_tag.d.next = self.in_tag.val();
             self.p_op.d.next = self.in_op.val();
@@ -364,7 +407,9 @@ impl Logic for TexUnit {
             self.p_minlin.d.next = self.in_min_lin.val();
             self.p_maglin.d.next = self.in_mag_lin.val();
             self.p_mip.d.next = self.in_mip.val();
-            self.p_unnorm.d.next = self.in_unnorm.val();
+            self.p_unnorm.d.next = self.in_unnorm.val() | self.in_unscaled.val();
+            self.p_acq.d.next = self.in_sem_acquire.val();
+            self.r_kill.d.next = 0.into();
             self.p_cmp.d.next = self.in_compare.val();
             self.p_sbias.d.next = self.in_bias.val();
             self.p_minlod.d.next = self.in_min_lod.val();
@@ -398,6 +443,14 @@ impl Logic for TexUnit {
             if self.in_op.val() == 9 {
                 self.state.d.next = 9.into();
             }
+            // nop and kill_lt_0 write nothing and touch neither the texture nor the LOD unit.
+            if (self.in_op.val() == 11) | (self.in_op.val() == 13) {
+                self.p_wmask.d.next = 0.into();
+                self.state.d.next = 6.into();
+            }
+            if self.in_op.val() == 13 {
+                self.r_kill.d.next = self.kmask.val();
+            }
         }
         self.eop.next = self.p_op.q.val();
         if self.p_op.q.val() == 9 {
@@ -405,6 +458,9 @@ impl Logic for TexUnit {
         }
         if self.p_op.q.val() == 10 {
             self.eop.next = 5.into();
+        }
+        if self.p_op.q.val() == 12 {
+            self.eop.next = 0.into();
         }
 
         // ---------------- txp: s, t, r of each lane divided by its q, one division per clock ----
@@ -554,12 +610,13 @@ impl Logic for TexUnit {
         self.lod.in_aniso.next = self.p_aniso.q.val();
         self.lod.in_fine.next = false;
         self.lod.in_maxabs.next = false;
-        // Modes: 0 implicit (tex, sample_c, txp, lodq), 1 grad, 2 lod, 3 bias, 4 lz.
+        // Modes: 0 implicit (tex, sample_c, txp, lodq, lookup_uncached), 1 grad, 2 lod, 3 bias, 4 lz.
         self.lod.in_mode.next = 4.into();
         if (self.p_op.q.val() == 0)
             | (self.p_op.q.val() == 7)
             | (self.p_op.q.val() == 9)
             | (self.p_op.q.val() == 10)
+            | (self.p_op.q.val() == 12)
         {
             self.lod.in_mode.next = 0.into();
         }
@@ -907,7 +964,8 @@ impl Logic for TexUnit {
         self.cache.clock.next = self.clock.val();
         self.cache.reset.next = self.reset.val();
         self.cache.flush.next = self.accept.val() & self.in_flush.val();
-        self.cache.enable.next = self.cache_en.val();
+        // lookup_uncached goes past the cache: every line requested, nothing allocated.
+        self.cache.enable.next = self.cache_en.val() & (self.p_op.q.val() != 12);
         self.cache.lk_valid.next =
             (self.state.q.val() == 4) & self.pfound.val() & !self.inflight.q.val();
         self.cache.lk_line.next = self.pick.val();
@@ -1178,6 +1236,7 @@ impl Logic for TexUnit {
         }
         self.out_fault.next = self.r_fault.q.val();
         self.out_wmask.next = self.p_wmask.q.val();
+        self.out_kill.next = self.r_kill.q.val();
         self.out_lines.next = self.r_lines.q.val();
         if (self.state.q.val() == 6) & self.out_ready.val() {
             self.state.d.next = 0.into();

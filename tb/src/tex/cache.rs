@@ -67,6 +67,12 @@ impl Cache {
         self.plru = [0; SETS];
     }
 
+    /// An access that bypasses the cache (`lookup_uncached`): counted as a miss, nothing looked
+    /// up or allocated.
+    pub fn bypass(&mut self) {
+        self.misses += 1;
+    }
+
     /// Looks up `line` (byte address / 64): true on a hit. A miss allocates when enabled.
     pub fn access(&mut self, line: u64) -> bool {
         let set = (line % SETS as u64) as usize;

@@ -51,6 +51,8 @@ pub struct MemStats {
     /// The unit's hit and miss counters at the end.
     pub hits: u64,
     pub misses: u64,
+    /// Cycles with a texture-semaphore acquire outstanding.
+    pub sem_busy_cycles: u64,
 }
 
 /// Drives an instruction onto the input ports.
@@ -93,6 +95,9 @@ fn drive(u: &mut TexUnit, x: Option<(u16, &TexTxn, bool)>) {
     }
     u.in_wmask.next = u64::from(t.wmask & 15).into();
     u.in_gcomp.next = u64::from(t.gather_comp & 3).into();
+    u.in_unscaled.next = t.unscaled;
+    u.in_sem_wait.next = t.sem_wait;
+    u.in_sem_acquire.next = t.sem_acquire;
 }
 
 /// Answers the residency port from the instruction's bound texture.
@@ -118,6 +123,7 @@ fn read(u: &TexUnit) -> TexResult {
         fault: Fault::from_code(u.out_fault.val().to_u32()),
         lambda: std::array::from_fn(|l| u.out_lambda[l].val().to_u32() as u16 as i16 as i32),
         lines: Vec::new(),
+        kill: u.out_kill.val().to_u32(),
     }
 }
 
@@ -214,6 +220,24 @@ pub fn run_with(
         }
         let u = &sim.uut;
         let in_fire = offering && u.in_ready.val();
+        // The texture semaphore: busy exactly while an acquiring instruction is in flight (from
+        // its accept until its result has been taken), and no waiting instruction accepted then.
+        let acquired = in_flight.is_some_and(|t| t.sem_acquire);
+        if u.sem_busy.val() != acquired {
+            return Err(format!(
+                "cycle {cycle}: sem_busy = {} while an acquire is {}outstanding",
+                u.sem_busy.val(),
+                if acquired { "" } else { "not " }
+            ));
+        }
+        if in_fire && vectors[next].sem_wait && acquired {
+            return Err(format!(
+                "cycle {cycle}: vector {next} (sem_wait) accepted while an acquire is outstanding"
+            ));
+        }
+        if acquired {
+            mstats.sem_busy_cycles += 1;
+        }
         if u.mem_req_valid.val() && req_ready {
             let line = u.mem_req_line.val().to_u64();
             let Some(t) = in_flight else {

@@ -705,6 +705,15 @@ pub fn divide(a: u32, b: u32) -> u32 {
 
 /// The ideal results of a quad, or its fault (every lane then returns zeros).
 pub fn ideal(t: &TexTxn) -> Result<[IdealLane; 4], Fault> {
+    if matches!(t.op, TexOp::Nop | TexOp::KillLt0) {
+        // Nothing read, nothing written.
+        return Ok([IdealLane::ZERO; 4]);
+    }
+    if t.unscaled && !t.sampler.unnormalized {
+        let mut u = t.clone();
+        u.sampler.unnormalized = true;
+        return ideal(&u);
+    }
     if t.op == TexOp::Txp {
         // s, t, r divided by q, then `tex`.
         let mut p = t.clone();

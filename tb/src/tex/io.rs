@@ -3,7 +3,9 @@
 //! A vector is one quad sampling instruction:
 //! - `op` (required): a name of [`TexOp::ALL`]: "tex", "txb", "txl", "txd", "txf", "txq",
 //!   "gather4", "sample_c", "sample_c_lz", "txp" (`coords` s, t, r divided by q), "lodq" (returns
-//!   (λ, unclamped λ', 0, 0) as f32).
+//!   (λ, unclamped λ', 0, 0) as f32), and ATI CTM's "nop", "lookup_uncached" (past the cache),
+//!   "kill_lt_0" (the kill mask of `coords` below 0) plus the aliases "lookup" (= "tex") and
+//!   "lookup_proj" (= "txp").
 //! - `textures` (required, may be empty): a list of textures, each the address pipeline's `tex`
 //!   object (`width`, `height` 1…32768, `layers` 1…65536 (default 1), `levels` 1…16, `base`
 //!   0…2^48−1, `dim`, `sparse` (default false), `nonresident` [[level, tile], …] (only with
@@ -41,6 +43,8 @@
 //!   - `ref` [4] f32 (depth reference for `sample_c*`, default 0).
 //!   - `offset` [4][du, dv] −8…7 (default zeros); a third component dw is accepted only as 0.
 //! - `wmask` 0…15 (bit k: component k written; default 15), `gather_comp` 0…3 (default 0).
+//! - ATI CTM instruction bits (booleans, default false): `unscaled` (unnormalized coordinates),
+//!   `sem_wait`, `sem_acquire` (the texture semaphore).
 //!
 //! Every other field is an error ("unknown field"), and every error names the field's path
 //! (`textures[1].format`, `coords[2][0]`, `sampler.border[3]`). [`txn_json`] is the inverse of
@@ -53,8 +57,9 @@
 //! Results ([`result_json`]): `rgba` [4 lanes][4] (f32 bits, or integers for integer formats and
 //! `txq`; a component whose write-mask bit is 0 is null), `status` [4] (the TFE words), `fault` (a
 //! name of [`crate::texaddr::Fault::ALL`]: "none", "unbound", "bad_descriptor",
-//! "reserved_param_a"), `lambda` [4] (λ·256), `mem_lines` (the number of memory requests) and
-//! `lines` (their line addresses, byte address / 64, in order).
+//! "reserved_param_a"), `lambda` [4] (λ·256), `mem_lines` (the number of memory requests),
+//! `lines` (their line addresses, byte address / 64, in order) and `kill` (`kill_lt_0`'s 4-bit
+//! mask, 0 for every other op).
 
 use super::{
     Compare, Filter, Format, Swz, TexData, TexOp, TexResult, TexSampler, TexTxn, Texture, IDENTITY,
@@ -111,7 +116,7 @@ const SAMPLER_FIELDS: [&str; 12] = [
     "border",
     "max_aniso",
 ];
-const FIELDS: [&str; 12] = [
+const FIELDS: [&str; 15] = [
     "op",
     "textures",
     "sampler",
@@ -124,6 +129,9 @@ const FIELDS: [&str; 12] = [
     "offset",
     "wmask",
     "gather_comp",
+    "unscaled",
+    "sem_wait",
+    "sem_acquire",
 ];
 
 fn u32_int(v: &Value, field: &str) -> Result<u32, FieldError> {
@@ -395,7 +403,8 @@ fn parse_sampler(v: &Value, p: &str) -> Result<TexSampler, FieldError> {
 pub fn parse_line(line: &str) -> Result<TexTxn, FieldError> {
     let o = parse_object(line)?;
     check_fields(&o, "", &FIELDS)?;
-    let op = req(&o, "", "op", |v, f| name(v, f, &TexOp::ALL))?;
+    let ops: Vec<(TexOp, &str)> = TexOp::ALL.iter().chain(&TexOp::ALIASES).copied().collect();
+    let op = req(&o, "", "op", |v, f| name(v, f, &ops))?;
     let mut budget = MAX_DATA_BYTES;
     let textures = req(&o, "", "textures", |v, f| {
         let a = array(v, f, None)?;
@@ -436,6 +445,9 @@ pub fn parse_line(line: &str) -> Result<TexTxn, FieldError> {
         offset: opt(&o, "", "offset", [[0; 2]; 4], parse_offsets)?,
         wmask: opt(&o, "", "wmask", 15, ranged(0, 15))? as u32,
         gather_comp: opt(&o, "", "gather_comp", 0, ranged(0, 3))? as u32,
+        unscaled: opt(&o, "", "unscaled", false, boolean)?,
+        sem_wait: opt(&o, "", "sem_wait", false, boolean)?,
+        sem_acquire: opt(&o, "", "sem_acquire", false, boolean)?,
     })
 }
 
@@ -589,6 +601,15 @@ pub fn txn_json(t: &TexTxn) -> Value {
     if t.gather_comp != 0 {
         v.insert("gather_comp".into(), json!(t.gather_comp));
     }
+    for (f, on) in [
+        ("unscaled", t.unscaled),
+        ("sem_wait", t.sem_wait),
+        ("sem_acquire", t.sem_acquire),
+    ] {
+        if on {
+            v.insert(f.into(), json!(true));
+        }
+    }
     Value::Object(v)
 }
 
@@ -618,6 +639,7 @@ pub fn result_json(r: &TexResult) -> Value {
         "lambda": r.lambda,
         "mem_lines": r.lines.len(),
         "lines": r.lines,
+        "kill": r.kill,
     })
 }
 
@@ -667,6 +689,9 @@ mod tests {
             offset: [[0; 2]; 4],
             wmask: 15,
             gather_comp: 0,
+            unscaled: false,
+            sem_wait: false,
+            sem_acquire: false,
         }
     }
 
@@ -1169,6 +1194,7 @@ mod tests {
             fault: texaddr::Fault::BadDescriptor,
             lambda: [-5, 0, 256, 4095],
             lines: vec![0, 4, 1 << 40],
+            kill: 5,
         };
         assert_eq!(
             result_json(&r),
@@ -1180,6 +1206,7 @@ mod tests {
                 "lambda": [-5, 0, 256, 4095],
                 "mem_lines": 3,
                 "lines": [0, 4, 1u64 << 40],
+                "kill": 5,
             })
         );
         let t = parse_line(LINE).unwrap();

@@ -10,6 +10,12 @@
 //! address pipeline's four words plus the format code and swizzle; the sampler adds to the address
 //! pipeline's wraps the min/mag/mip filters, bias, LOD clamps, compare function and border colour.
 //!
+//! **0'. Inert ops.** `nop` and `kill_lt_0` (ATI CTM) touch neither the texture nor the LOD unit:
+//! no fault, no memory request, write mask 0, λ and status 0; `kill_lt_0` returns the lane mask
+//! of [`kill_mask`]. The CTM `unscaled` bit sets the sampler's `unnormalized`; `lookup` is `tex`,
+//! `lookup_proj` is `txp`, and `lookup_uncached` is `tex` whose fetch (step 5) goes past the cache.
+//! The semaphore bits change no result (one instruction at a time: see docs/units/tex.md §3).
+//!
 //! **0a. Projection** (`txp`): s, t and r of every lane are divided by its q (IEEE f32 division,
 //! correctly rounded, NaN canonical; the array layer coordinate too), and the instruction then
 //! runs as `tex` on the quotients (implicit LOD from the divided coordinates).
@@ -62,7 +68,8 @@
 //! way else tree pseudo-LRU victim, allocate on miss, blocking (one line at a time). A miss sends
 //! the line's address to memory; the list of those requests, in order, is the golden model's
 //! line list. With the cache disabled every access misses and nothing is allocated, so each line
-//! of a pass's footprint is requested exactly once. The cache is invalidated by an instruction's
+//! of a pass's footprint is requested exactly once; `lookup_uncached` does the same for its own
+//! lines (each requested, counted as a miss, nothing looked up or allocated). The cache is invalidated by an instruction's
 //! `flush` bit; the test bench sets it whenever a vector's textures differ from the previous
 //! vector's (memory changed).
 //!
@@ -128,11 +135,14 @@ pub enum TexOp {
     SampleCLz = 8,
     Txp = 9,
     Lodq = 10,
+    Nop = 11,
+    LookupUncached = 12,
+    KillLt0 = 13,
 }
 
 impl TexOp {
     /// Every op with its vector name.
-    pub const ALL: [(TexOp, &'static str); 11] = [
+    pub const ALL: [(TexOp, &'static str); 14] = [
         (TexOp::Tex, "tex"),
         (TexOp::Txb, "txb"),
         (TexOp::Txl, "txl"),
@@ -144,7 +154,13 @@ impl TexOp {
         (TexOp::SampleCLz, "sample_c_lz"),
         (TexOp::Txp, "txp"),
         (TexOp::Lodq, "lodq"),
+        (TexOp::Nop, "nop"),
+        (TexOp::LookupUncached, "lookup_uncached"),
+        (TexOp::KillLt0, "kill_lt_0"),
     ];
+    /// Other names a vector may use (ATI CTM's): `lookup` is `tex`, `lookup_proj` is `txp`.
+    pub const ALIASES: [(TexOp, &'static str); 2] =
+        [(TexOp::Tex, "lookup"), (TexOp::Txp, "lookup_proj")];
     /// The vector name.
     pub fn name(self) -> &'static str {
         Self::ALL[self as usize].1
@@ -156,7 +172,9 @@ impl TexOp {
     /// The LOD unit's mode for this op.
     pub fn lod_mode(self) -> LodMode {
         match self {
-            TexOp::Tex | TexOp::SampleC | TexOp::Txp | TexOp::Lodq => LodMode::Implicit,
+            TexOp::Tex | TexOp::SampleC | TexOp::Txp | TexOp::Lodq | TexOp::LookupUncached => {
+                LodMode::Implicit
+            }
             TexOp::Txb => LodMode::Bias,
             TexOp::Txl => LodMode::Lod,
             TexOp::Txd => LodMode::Grad,
@@ -165,7 +183,15 @@ impl TexOp {
     }
     /// A filtered sampling op (the ones an integer format may not filter).
     pub fn filters(self) -> bool {
-        !matches!(self, TexOp::Txf | TexOp::Txq | TexOp::Gather4 | TexOp::Lodq)
+        !matches!(
+            self,
+            TexOp::Txf | TexOp::Txq | TexOp::Gather4 | TexOp::Lodq | TexOp::Nop | TexOp::KillLt0
+        )
+    }
+    /// Touches neither the texture nor the LOD unit (`nop`, `kill_lt_0`): no fault, nothing
+    /// written, no memory request.
+    pub fn inert(self) -> bool {
+        matches!(self, TexOp::Nop | TexOp::KillLt0)
     }
     /// A query that fetches nothing: its one pass is the address pipeline's TXQ (descriptor
     /// checks and sizes).
@@ -341,6 +367,11 @@ pub struct TexTxn {
     pub wmask: u32,
     /// Component `gather4` gathers (0…3).
     pub gather_comp: u32,
+    /// CTM `unscaled`: the coordinates are unnormalized (as the sampler's `unnormalized`).
+    pub unscaled: bool,
+    /// Texture semaphore: wait for the outstanding acquire before issue; acquire.
+    pub sem_wait: bool,
+    pub sem_acquire: bool,
 }
 
 /// One quad's result.
@@ -357,6 +388,8 @@ pub struct TexResult {
     pub lambda: [i32; 4],
     /// Memory requests (line addresses, bytes / 64), in order.
     pub lines: Vec<u64>,
+    /// `kill_lt_0`'s mask (bit l: lane l killed); 0 for every other op.
+    pub kill: u32,
 }
 
 /// Texel-cache parameters.
@@ -406,7 +439,7 @@ pub fn probe_step(n: u32, p: u32) -> u32 {
 pub fn probe_counts(t: &TexTxn, tex: &Texture, lod: &lod::LodResult) -> [u32; 4] {
     let aniso_op = matches!(
         t.op,
-        TexOp::Tex | TexOp::Txb | TexOp::Txd | TexOp::SampleC | TexOp::Txp
+        TexOp::Tex | TexOp::Txb | TexOp::Txd | TexOp::SampleC | TexOp::Txp | TexOp::LookupUncached
     );
     std::array::from_fn(|l| {
         if aniso_op && !tex.format.is_integer() {
@@ -729,11 +762,21 @@ pub fn lod_query(l: &lod::LodLane) -> [u32; 4] {
     ]
 }
 
+/// An f32 below zero: −0 and NaN are not.
+pub fn less_than_zero(x: u32) -> bool {
+    x >> 31 != 0 && x & 0x7FFF_FFFF != 0 && x & 0x7FFF_FFFF <= 0x7F80_0000
+}
+
+/// `kill_lt_0`'s mask: lane l is killed when a component its write mask examines is below 0.
+pub fn kill_mask(t: &TexTxn) -> u32 {
+    (0..4).fold(0, |m, l| {
+        let killed = (0..4).any(|c| t.wmask >> c & 1 != 0 && less_than_zero(t.coords[l][c]));
+        m | u32::from(killed) << l
+    })
+}
+
 /// Executes `t` against `cache` (steps 1–9).
 pub fn execute(t: &TexTxn, cache: &mut Cache) -> TexResult {
-    if t.op == TexOp::Txp {
-        return execute(&project(t), cache);
-    }
     let mut r = TexResult {
         rgba: [[0; 4]; 4],
         wmask: t.wmask & 15,
@@ -741,7 +784,24 @@ pub fn execute(t: &TexTxn, cache: &mut Cache) -> TexResult {
         fault: Fault::Unbound,
         lambda: [0; 4],
         lines: Vec::new(),
+        kill: 0,
     };
+    if t.op.inert() {
+        r.wmask = 0;
+        r.fault = Fault::None;
+        if t.op == TexOp::KillLt0 {
+            r.kill = kill_mask(t);
+        }
+        return r;
+    }
+    if t.op == TexOp::Txp {
+        return execute(&project(t), cache);
+    }
+    if t.unscaled && !t.sampler.unnormalized {
+        let mut u = t.clone();
+        u.sampler.unnormalized = true;
+        return execute(&u, cache);
+    }
     let Some(tex) = bound_texture(t) else {
         return r;
     };
@@ -765,7 +825,8 @@ pub fn execute(t: &TexTxn, cache: &mut Cache) -> TexResult {
             if fault != Fault::None {
                 break 'probes;
             }
-            fetch(&probe, &a, mask, cache, &mut r.lines);
+            let uncached = t.op == TexOp::LookupUncached;
+            fetch(&probe, &a, mask, cache, uncached, &mut r.lines);
             for l in (0..4).filter(|&l| mask & (1 << l) != 0) {
                 let lane = &a.lanes[l];
                 if t.op == TexOp::Txq {
@@ -896,13 +957,14 @@ pub fn probe_recip(n: u32) -> u32 {
     ((one + u64::from(n) / 2) / u64::from(n)) as u32
 }
 
-/// Step 5: the pass's distinct lines, in slot order, through the cache; misses are appended to
-/// `lines`.
+/// Step 5: the pass's distinct lines, in slot order, through the cache (or past it, `uncached`:
+/// each line requested and nothing allocated); misses are appended to `lines`.
 fn fetch(
     plan: &[LanePlan; 4],
     a: &texaddr::TexAddrResult,
     mask: u32,
     cache: &mut Cache,
+    uncached: bool,
     lines: &mut Vec<u64>,
 ) {
     let mut seen: Vec<u64> = Vec::new();
@@ -923,7 +985,10 @@ fn fetch(
     // Slot order = lane, then level, then k: the texaddr tap list is already in that order
     // per lane, and lanes ascend, so `seen` is in slot order.
     for line in seen {
-        if !cache.access(line) {
+        if uncached {
+            cache.bypass();
+            lines.push(line);
+        } else if !cache.access(line) {
             lines.push(line);
         }
     }

@@ -475,6 +475,9 @@ impl TexStim {
                 self.range(0, 15) as u32
             },
             gather_comp: self.range(0, 3) as u32,
+            unscaled: self.chance(8),
+            sem_wait: self.chance(20),
+            sem_acquire: self.chance(20),
         }
     }
 }
@@ -540,6 +543,9 @@ pub fn sweep_xy(sx: f64, sy: f64, max_aniso: u32, qx: u32, qy: u32) -> Vec<TexTx
                 offset: [[0, 0]; 4],
                 wmask: 15,
                 gather_comp: 0,
+                unscaled: false,
+                sem_wait: false,
+                sem_acquire: false,
             });
         }
     }
