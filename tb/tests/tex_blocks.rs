@@ -8,7 +8,9 @@
 
 use rust_hdl::prelude::*;
 use texpix_rtl::common::Fix8ToF32;
-use texpix_rtl::tex::{DepthCompare, ProbeAccum, ProbeMean, ProbeStepRom, TapBlend, TexelConvert};
+use texpix_rtl::tex::{
+    CubeFace, DepthCompare, ProbeAccum, ProbeMean, ProbeStepRom, TapBlend, TexelConvert,
+};
 use texpix_sim::SplitMix64;
 use texpix_tb::tex::texel::{self, Compare, Format};
 use texpix_tb::tex::{probe_step, ProbeAcc};
@@ -349,4 +351,142 @@ fn fix8_to_f32_is_exact() {
         assert_eq!(u.y.val().to_u32(), reference(a), "a = {a}");
     }
     assert!(values.len() > 170_000);
+}
+
+/// The cube face of a direction from f64 values (independent of the bit tricks): the largest
+/// |component| with ties to z over y over x, a NaN ranking above every number (NaNs by payload);
+/// the face's sign
+/// from the component's sign (−0 negative); sc, tc, ma from the Vulkan table as f64 values.
+fn cube_ideal(x: u32, y: u32, z: u32) -> (u32, f64, f64, f64) {
+    let v = [x, y, z].map(|b| f64::from(f32::from_bits(b)));
+    // (NaN?, |v|) ordered lexicographically: a NaN ranks above every number, NaNs among
+    // themselves by their payload (the documented choice: the hardware compares bit patterns).
+    let bits = [x, y, z];
+    let rank = |i: usize| {
+        if v[i].is_nan() {
+            (1u8, f64::from(bits[i] & 0x007F_FFFF))
+        } else {
+            (0u8, v[i].abs())
+        }
+    };
+    let ge = |i: usize, j: usize| rank(i) >= rank(j);
+    let axis = if ge(2, 1) && ge(2, 0) {
+        2
+    } else if ge(1, 0) {
+        1
+    } else {
+        0
+    };
+    let negative = v[axis].is_sign_negative();
+    let face = 2 * axis as u32 + u32::from(negative);
+    let (sc, tc) = match face {
+        0 => (-v[2], -v[1]),
+        1 => (v[2], -v[1]),
+        2 => (v[0], v[2]),
+        3 => (v[0], -v[2]),
+        4 => (v[0], -v[1]),
+        _ => (-v[0], -v[1]),
+    };
+    (face, sc, tc, v[axis].abs())
+}
+
+/// An f32 equal to an f64 (signed zeros distinguished; NaN matches NaN).
+fn same(bits: u32, want: f64) -> bool {
+    let got = f64::from(f32::from_bits(bits));
+    if want.is_nan() {
+        got.is_nan()
+    } else {
+        got.to_bits() == want.to_bits()
+    }
+}
+
+/// A direction component: random bits, small integers (ties), ±0, denormals, ±Inf, NaN.
+fn cube_component(r: &mut SplitMix64) -> u32 {
+    const EDGE: [u32; 10] = [
+        0,
+        0x8000_0000,
+        1,
+        0x8000_0001,
+        0x007F_FFFF,
+        0x7F80_0000,
+        0xFF80_0000,
+        0x7FC0_0000,
+        0x3F80_0000,
+        0xBF80_0000,
+    ];
+    match r.next_u64() % 8 {
+        0 => EDGE[(r.next_u64() % 10) as usize],
+        1 | 2 => {
+            let k = (r.next_u64() % 5) as i32 - 2;
+            let s = if r.next_u64() & 1 == 0 { 1.0 } else { -1.0 };
+            (s * k as f32).to_bits()
+        }
+        3 => (r.next_u64() as u32) & 0x807F_FFFF,
+        _ => r.next_u64() as u32,
+    }
+}
+
+/// `CubeFace`: the RTL equals the golden [`texpix_tb::tex::cube_face`] and the f64 rule on
+/// 1 000 000 random directions (ties, ±0, denormals, infinities, NaN included) and on every
+/// triple of the edge values; the Verilog exports and passes Yosys' checks.
+#[test]
+fn cube_face_selection_matches_the_ideal_rule() {
+    let mut u = connected(CubeFace::default());
+    let mut r = SplitMix64::new(0xC0BE);
+    let mut ties = 0u32;
+    let mut per_face = [0u32; 6];
+    let edge: Vec<u32> = (0..40).map(|_| cube_component(&mut r)).collect();
+    let mut all: Vec<(u32, u32, u32)> = Vec::new();
+    for &a in &edge {
+        for &b in &edge {
+            for &c in &edge {
+                all.push((a, b, c));
+            }
+        }
+    }
+    for _ in 0..1_000_000 {
+        all.push((
+            cube_component(&mut r),
+            cube_component(&mut r),
+            cube_component(&mut r),
+        ));
+    }
+    for &(x, y, z) in &all {
+        u.x.next = u64::from(x).into();
+        u.y.next = u64::from(y).into();
+        u.z.next = u64::from(z).into();
+        settle(&mut u);
+        let rtl = (
+            u.face.val().to_u32(),
+            u.sc.val().to_u32(),
+            u.tc.val().to_u32(),
+            u.ma.val().to_u32(),
+        );
+        assert_eq!(
+            rtl,
+            texpix_tb::tex::cube_face(x, y, z),
+            "{x:08x} {y:08x} {z:08x}"
+        );
+        let (face, sc, tc, ma) = cube_ideal(x, y, z);
+        assert!(
+            rtl.0 == face && same(rtl.1, sc) && same(rtl.2, tc) && same(rtl.3, ma),
+            "{x:08x} {y:08x} {z:08x}: RTL {rtl:?}, ideal {:?}",
+            (face, sc, tc, ma)
+        );
+        let m = [x, y, z].map(|b| b & 0x7FFF_FFFF);
+        ties += u32::from(m[0] == m[1] || m[1] == m[2] || m[0] == m[2]);
+        per_face[face as usize] += 1;
+    }
+    println!(
+        "{} directions, {ties} with a tie, per face {per_face:?}",
+        all.len()
+    );
+    assert!(ties > 100_000 && per_face.iter().all(|&k| k > 100_000));
+    let v = texpix_rtl::export::verilog(&mut CubeFace::default(), "cube_face", "cube face test")
+        .expect("export");
+    let dir = std::env::temp_dir().join("texpix_cube_face");
+    std::fs::create_dir_all(&dir).expect("dir");
+    let path = dir.join("cube_face.v");
+    std::fs::write(&path, v).expect("write");
+    texpix_tb::tools::yosys_check(&path, "cube_face").expect("yosys");
 }

@@ -762,6 +762,35 @@ pub fn lod_query(l: &lod::LodLane) -> [u32; 4] {
     ]
 }
 
+/// Cube-map face selection (the building block of cube textures, not yet used by
+/// [`execute`]): (face, sc, tc, |ma|) of the direction (x, y, z), f32 bits. Magnitudes compare as
+/// the unsigned bit patterns with the sign cleared (a NaN ranks above +Inf, NaNs by payload);
+/// the major axis is z
+/// if |z| ≥ |y|, |x|, else y if |y| ≥ |x|, else x; face = 2·axis + sign bit; sc, tc from the
+/// Vulkan / Direct3D table, negation flipping the sign bit.
+pub fn cube_face(x: u32, y: u32, z: u32) -> (u32, u32, u32, u32) {
+    const M: u32 = 0x7FFF_FFFF;
+    let neg = |v: u32| v ^ 0x8000_0000;
+    let (ax, ay, az) = (x & M, y & M, z & M);
+    if az >= ay && az >= ax {
+        if z >> 31 == 0 {
+            (4, x, neg(y), az)
+        } else {
+            (5, neg(x), neg(y), az)
+        }
+    } else if ay >= ax {
+        if y >> 31 == 0 {
+            (2, x, z, ay)
+        } else {
+            (3, x, neg(z), ay)
+        }
+    } else if x >> 31 == 0 {
+        (0, neg(z), neg(y), ax)
+    } else {
+        (1, z, neg(y), ax)
+    }
+}
+
 /// An f32 below zero: −0 and NaN are not.
 pub fn less_than_zero(x: u32) -> bool {
     x >> 31 != 0 && x & 0x7FFF_FFFF != 0 && x & 0x7FFF_FFFF <= 0x7F80_0000
