@@ -578,37 +578,31 @@ fn rtl_documented_cases() {
     assert_eq!(stream(&mut sim, &pairs, 3, 2), pairs.len());
 }
 
-#[test]
-fn rtl_random_pairs() {
-    let pairs = random_pairs(RTL_PAIRS, 3);
+/// `n` random pairs (generator seed `seed`) checked for coverage of every family, then streamed
+/// through `sim` with a bubble about every `bubble_every` clocks; prints the speed.
+fn random_run(sim: &mut Sim<FpDiv>, engine: &str, n: usize, seed: u64, bubble_every: u64) {
+    let pairs = random_pairs(n, seed);
     assert_exercised(&pairs);
     let ops: Vec<(u32, u32)> = pairs.iter().map(|&(a, b, _)| (a, b)).collect();
-    let mut sim = rtl_sim();
     let t = Instant::now();
-    assert_eq!(stream(&mut sim, &ops, 16, 4), ops.len());
+    assert_eq!(stream(sim, &ops, bubble_every, seed + 1), ops.len());
     let s = t.elapsed().as_secs_f64();
     eprintln!(
-        "rust-hdl: {} random pairs in {s:.1} s ({:.0} cycles/s)",
+        "{engine}: {} random pairs in {s:.1} s ({:.0} cycles/s)",
         ops.len(),
         sim.cycle() as f64 / s
     );
 }
 
 #[test]
+fn rtl_random_pairs() {
+    random_run(&mut rtl_sim(), "rust-hdl", RTL_PAIRS, 3, 16);
+}
+
+#[test]
 #[ignore = "slow (about 50 s in release): run with --ignored"]
 fn rtl_random_pairs_million() {
-    let pairs = random_pairs(MANY_PAIRS, 5);
-    assert_exercised(&pairs);
-    let ops: Vec<(u32, u32)> = pairs.iter().map(|&(a, b, _)| (a, b)).collect();
-    let mut sim = rtl_sim();
-    let t = Instant::now();
-    assert_eq!(stream(&mut sim, &ops, 64, 6), ops.len());
-    let s = t.elapsed().as_secs_f64();
-    eprintln!(
-        "rust-hdl: {} random pairs in {s:.1} s ({:.0} cycles/s)",
-        ops.len(),
-        sim.cycle() as f64 / s
-    );
+    random_run(&mut rtl_sim(), "rust-hdl", MANY_PAIRS, 5, 64);
 }
 
 #[test]
@@ -658,17 +652,7 @@ fn netlist_special_and_million_random_pairs() {
     eprintln!("netlist: compiled in {:.1} s", t.elapsed().as_secs_f64());
     let specials = special_pairs();
     assert_eq!(stream(&mut sim, &specials, 0, 8), specials.len());
-    let pairs = random_pairs(MANY_PAIRS, 9);
-    assert_exercised(&pairs);
-    let ops: Vec<(u32, u32)> = pairs.iter().map(|&(a, b, _)| (a, b)).collect();
-    let t = Instant::now();
-    assert_eq!(stream(&mut sim, &ops, 32, 10), ops.len());
-    let s = t.elapsed().as_secs_f64();
-    eprintln!(
-        "netlist: {} random pairs in {s:.1} s ({:.0} cycles/s)",
-        ops.len(),
-        sim.cycle() as f64 / s
-    );
+    random_run(&mut sim, "netlist", MANY_PAIRS, 9, 32);
 }
 
 /// A port trace of the rust-hdl model from power-up: a few hundred divisions (specials, random
