@@ -26,8 +26,8 @@ use std::time::Instant;
 use texpix_sim::SplitMix64;
 use texpix_tb::lod::{self, MipFilter};
 use texpix_tb::tex::{
-    self, ideal, texel, Compare, Family, Filter, Format, PassKey, Swz, TexData, TexOp, TexSampler,
-    TexTxn, Texture, IDENTITY,
+    self, ideal, texel, Compare, Family, Filter, Format, PassKey, Swz, TexData, TexOp, TexResult,
+    TexSampler, TexTxn, Texture, IDENTITY,
 };
 use texpix_tb::texaddr::{self, Dim, Fault, LaneResult, TexDesc, Wrap};
 
@@ -1209,16 +1209,80 @@ fn gen_txn(rng: &mut Rng) -> TexTxn {
     }
 }
 
+/// Golden-versus-ideal counters of the end-to-end runs.
+#[derive(Default)]
+struct E2eStats {
+    lanes: u64,
+    comps: u64,
+    blended: u64,
+    exact: u64,
+    /// Worst error in units of 2^-20·max|tap| (all lanes, anisotropic lanes).
+    max_units: f64,
+    aniso_units: f64,
+    /// Lanes per probe count.
+    per_probes: [u64; 17],
+}
+
+impl E2eStats {
+    /// Every lane and component of a non-faulting quad: NaN for NaN, infinities and unblended
+    /// values (single taps, constants, integers) bit for bit, blended values within
+    /// 2^-20·max|tap| + 2^-149 of the ideal.
+    fn compare(
+        &mut self,
+        t: &TexTxn,
+        g: &TexResult,
+        id: &[ideal::IdealLane; 4],
+        bad: &mut Vec<String>,
+    ) {
+        let x = &t.textures[t.unit as usize];
+        let fmt = x.format;
+        let integer = (ideal::integer_format(fmt) && t.op != TexOp::Lodq) || t.op == TexOp::Txq;
+        let probes = tex::probe_counts(t, x, &lod::golden(&tex::lod_txn(t, &x.desc)));
+        for (l, lane) in id.iter().enumerate() {
+            self.lanes += 1;
+            self.per_probes[probes[l] as usize] += 1;
+            for c in 0..4 {
+                self.comps += 1;
+                let gb = g.rgba[l][c];
+                let gv = golden_value(gb, integer);
+                let (iv, m) = (lane.rgba[c], lane.max_tap[c]);
+                let ok = if iv.is_nan() || gv.is_nan() {
+                    iv.is_nan() && gv.is_nan()
+                } else if iv.is_infinite() || gv.is_infinite() || !lane.blended[c] {
+                    gv == iv
+                } else {
+                    self.blended += 1;
+                    let err = (gv - iv).abs();
+                    if m > 0.0 {
+                        self.max_units = self.max_units.max(err / (2f64.powi(-20) * m));
+                        if probes[l] > 1 {
+                            self.aniso_units = self.aniso_units.max(err / (2f64.powi(-20) * m));
+                        }
+                    }
+                    err <= 2f64.powi(-20) * m + 2f64.powi(-149)
+                };
+                if gv.to_bits() == iv.to_bits() {
+                    self.exact += 1;
+                }
+                if !ok {
+                    bad.push(format!(
+                        "lane {l} component {c}: golden {gb:#010x} ({gv:e}), ideal {iv:e} \
+                         (max|tap| {m:e}, blended {})",
+                        lane.blended[c]
+                    ));
+                }
+            }
+        }
+    }
+}
+
 #[test]
 fn end_to_end_random_quads_within_the_bound() {
     let start = Instant::now();
     let mut rng = Rng::new(0xE2E_7E7);
     let n = 20_000;
-    let (mut faults, mut lanes, mut comps, mut blended, mut exact) = (0u64, 0u64, 0u64, 0, 0u64);
-    let mut max_units = 0f64;
-    // Anisotropic lanes (N > 1 probes): count per N, and their worst error.
-    let mut per_probes = [0u64; 17];
-    let mut aniso_units = 0f64;
+    let mut faults = 0u64;
+    let mut st = E2eStats::default();
     let mut per_op = [0u64; TexOp::ALL.len()];
     let mut kills = 0u64;
     let mut fails: Vec<String> = Vec::new();
@@ -1275,46 +1339,7 @@ fn end_to_end_random_quads_within_the_bound() {
                 if g.fault != Fault::None {
                     bad.push(format!("fault: golden {:?}, ideal none", g.fault));
                 }
-                let x = &t.textures[t.unit as usize];
-                let fmt = x.format;
-                let integer =
-                    (ideal::integer_format(fmt) && t.op != TexOp::Lodq) || t.op == TexOp::Txq;
-                let probes = tex::probe_counts(&t, x, &lod::golden(&tex::lod_txn(&t, &x.desc)));
-                for (l, lane) in id.iter().enumerate() {
-                    lanes += 1;
-                    per_probes[probes[l] as usize] += 1;
-                    for c in 0..4 {
-                        comps += 1;
-                        let gb = g.rgba[l][c];
-                        let gv = golden_value(gb, integer);
-                        let (iv, m) = (lane.rgba[c], lane.max_tap[c]);
-                        let ok = if iv.is_nan() || gv.is_nan() {
-                            iv.is_nan() && gv.is_nan()
-                        } else if iv.is_infinite() || gv.is_infinite() || !lane.blended[c] {
-                            gv == iv
-                        } else {
-                            blended += 1;
-                            let err = (gv - iv).abs();
-                            if m > 0.0 {
-                                max_units = max_units.max(err / (2f64.powi(-20) * m));
-                                if probes[l] > 1 {
-                                    aniso_units = aniso_units.max(err / (2f64.powi(-20) * m));
-                                }
-                            }
-                            err <= 2f64.powi(-20) * m + 2f64.powi(-149)
-                        };
-                        if gv.to_bits() == iv.to_bits() {
-                            exact += 1;
-                        }
-                        if !ok {
-                            bad.push(format!(
-                                "lane {l} component {c}: golden {gb:#010x} ({gv:e}), ideal {iv:e} \
-                                 (max|tap| {m:e}, blended {})",
-                                lane.blended[c]
-                            ));
-                        }
-                    }
-                }
+                st.compare(&t, &g, &id, &mut bad);
             }
         }
         if !bad.is_empty() {
@@ -1325,12 +1350,20 @@ fn end_to_end_random_quads_within_the_bound() {
         }
     }
     println!(
-        "end to end: {n} quads ({faults} faulting), {lanes} lanes, {comps} components \
-         ({blended} blended, {exact} bit-exact), max err {max_units:.6} units of \
-         2^-20·max|tap| (anisotropic lanes {aniso_units:.6}); lanes per probe count \
-         {per_probes:?}; ops {per_op:?}; {:.2?}",
+        "end to end: {n} quads ({faults} faulting), {} lanes, {} components \
+         ({} blended, {} bit-exact), max err {:.6} units of \
+         2^-20·max|tap| (anisotropic lanes {:.6}); lanes per probe count \
+         {:?}; ops {per_op:?}; {:.2?}",
+        st.lanes,
+        st.comps,
+        st.blended,
+        st.exact,
+        st.max_units,
+        st.aniso_units,
+        st.per_probes,
         start.elapsed()
     );
+    let (per_probes, blended) = (st.per_probes, st.blended);
     assert!(per_op.iter().all(|&k| k > 1000));
     assert!(kills > 100, "only {kills} killed lanes");
     // Every probe count 2…16 is exercised.
@@ -1398,4 +1431,63 @@ fn probe_positions_and_the_probe_mean() {
         mean(&[f(f32::NAN), f(1.0)]),
         texpix_tb::fpmodel::CANONICAL_NAN
     );
+}
+
+/// Cube and cube-array quads from the stimulus generator (directions near random axes, ties,
+/// ±0, specials, cube indices in and out of range): golden = ideal (the face selection and face
+/// coordinates computed again in f64) within the bound, faults alike; and a direct check of the
+/// face selection against an f64 rule at every tie and sign.
+#[test]
+fn cube_quads_within_the_bound() {
+    let v = tex::stim::random(0xC0BE, 60_000);
+    let mut st = E2eStats::default();
+    let (mut quads, mut faults, mut nfail) = (0u64, 0u64, 0u64);
+    let mut faces = [0u64; 6];
+    let mut fails = Vec::new();
+    for (q, t) in v.iter().enumerate() {
+        let Some(x) = t.textures.get(t.unit as usize) else {
+            continue;
+        };
+        if !matches!(x.desc.dim, Dim::Cube | Dim::ArrayCube) || t.op.inert() {
+            continue;
+        }
+        quads += 1;
+        for c in &t.coords {
+            faces[ideal::cube_select(c[0], c[1], c[2]).0 as usize] += 1;
+        }
+        let g = tex::golden(t);
+        let mut bad = Vec::new();
+        match ideal::ideal(t) {
+            Err(f) => {
+                faults += 1;
+                if g.fault != f || g.rgba != [[0; 4]; 4] {
+                    bad.push(format!("fault: golden {:?}, ideal {f:?}", g.fault));
+                }
+            }
+            Ok(id) => {
+                if g.fault != Fault::None {
+                    bad.push(format!("fault: golden {:?}, ideal none", g.fault));
+                }
+                st.compare(t, &g, &id, &mut bad);
+            }
+        }
+        if !bad.is_empty() {
+            nfail += 1;
+            if fails.len() < 5 {
+                fails.push(format!("quad {q}: {}\n  {t:?}", bad.join("; ")));
+            }
+        }
+    }
+    println!(
+        "cube: {quads} quads ({faults} faulting), {} lanes, {} blended components, max err {:.6} \
+         units; lanes per face {faces:?}",
+        st.lanes, st.blended, st.max_units
+    );
+    assert!(
+        quads > 2_000 && st.blended > 5_000,
+        "{quads} quads, {} blended",
+        st.blended
+    );
+    assert!(faces.iter().all(|&f| f > 500), "{faces:?}");
+    assert!(nfail == 0, "{nfail} quads disagree:\n{}", fails.join("\n"));
 }

@@ -40,7 +40,7 @@
 use super::texel::{Compare, Format};
 use super::{Filter, Swz, TexData, TexOp, TexTxn, Texture};
 use crate::lod::MipFilter;
-use crate::texaddr::{self, Fault, LaneResult};
+use crate::texaddr::{self, Dim, Fault, LaneResult, Wrap};
 use std::cmp::Ordering;
 use std::sync::OnceLock;
 
@@ -703,6 +703,92 @@ pub fn divide(a: u32, b: u32) -> u32 {
     }
 }
 
+/// The cube's face of direction (x, y, z) and its face coordinates: (face, sc, tc, |ma|) as f64.
+/// The major axis has the largest magnitude, NaN above every number (NaNs by payload), ties
+/// going to z, then y; the face's sign is the major component's sign bit; sc and tc from the
+/// Vulkan / Direct3D table.
+pub fn cube_select(x: u32, y: u32, z: u32) -> (u32, f64, f64, f64) {
+    let key = |b: u32| {
+        let v = f32_value(b);
+        if v.is_nan() {
+            (1, f64::from(b & 0x7F_FFFF))
+        } else {
+            (0, v.abs())
+        }
+    };
+    let (kx, ky, kz) = (key(x), key(y), key(z));
+    let ge = |a: (i32, f64), b: (i32, f64)| a.0 > b.0 || (a.0 == b.0 && a.1 >= b.1);
+    let (vx, vy, vz) = (f32_value(x), f32_value(y), f32_value(z));
+    let neg = |b: u32| b >> 31 != 0;
+    if ge(kz, ky) && ge(kz, kx) {
+        if neg(z) {
+            (5, -vx, -vy, vz.abs())
+        } else {
+            (4, vx, -vy, vz.abs())
+        }
+    } else if ge(ky, kx) {
+        if neg(y) {
+            (3, vx, -vz, vy.abs())
+        } else {
+            (2, vx, vz, vy.abs())
+        }
+    } else if neg(x) {
+        (1, vz, -vy, vx.abs())
+    } else {
+        (0, -vz, -vy, vx.abs())
+    }
+}
+
+/// The f32 of an f64 (NaN canonical).
+fn to_f32_bits(v: f64) -> u32 {
+    if v.is_nan() {
+        0x7FC0_0000
+    } else {
+        (v as f32).to_bits()
+    }
+}
+
+/// A cube instruction as one on the 2D array of its faces (the spec's rule, in f64): face
+/// coordinate (c/|ma| + 1)/2 with the quotient and the sum each rounded to f32 as the unit
+/// states, layer 6·index + face with the index q rounded half to even, clamped to the cubes.
+fn cube_faces(t: &TexTxn, tex: &Texture) -> Result<TexTxn, Fault> {
+    let cubes = if tex.desc.dim == Dim::Cube {
+        1
+    } else {
+        tex.desc.layers
+    };
+    if 6 * u64::from(cubes) > 65_536 {
+        return Err(Fault::BadDescriptor);
+    }
+    let mut c = t.clone();
+    let d = &mut c.textures[t.unit as usize].desc;
+    d.dim = Dim::Array2D;
+    d.layers = 6 * cubes;
+    c.sampler.wrap_s = Wrap::ClampToEdge;
+    c.sampler.wrap_t = Wrap::ClampToEdge;
+    c.sampler.unnormalized = false;
+    c.unscaled = false;
+    if !matches!(t.op, TexOp::Txf | TexOp::Txq) {
+        for lane in &mut c.coords {
+            let (face, sc, tc, ma) = cube_select(lane[0], lane[1], lane[2]);
+            let coord = |a: f64| {
+                let u = f64::from(f32::from_bits(to_f32_bits(a / ma)));
+                f64::from(f32::from_bits(to_f32_bits(u + 1.0))) / 2.0
+            };
+            let q = f32_value(lane[3]);
+            let index = if q.is_nan() {
+                0.0
+            } else {
+                q.round_ties_even().clamp(0.0, f64::from(cubes - 1))
+            };
+            lane[0] = to_f32_bits(coord(sc));
+            lane[1] = to_f32_bits(coord(tc));
+            lane[2] = to_f32_bits(6.0 * index + f64::from(face));
+        }
+    }
+    Ok(c)
+}
+
 /// The ideal results of a quad, or its fault (every lane then returns zeros).
 pub fn ideal(t: &TexTxn) -> Result<[IdealLane; 4], Fault> {
     if matches!(t.op, TexOp::Nop | TexOp::KillLt0) {
@@ -729,6 +815,9 @@ pub fn ideal(t: &TexTxn) -> Result<[IdealLane; 4], Fault> {
     let Some(tex) = t.textures.get(t.unit as usize) else {
         return Err(Fault::Unbound);
     };
+    if matches!(tex.desc.dim, Dim::Cube | Dim::ArrayCube) {
+        return ideal(&cube_faces(t, tex)?);
+    }
     let lod = crate::lod::golden(&super::lod_txn(t, &tex.desc));
     let plan = super::plan(t, tex, &lod);
     // Anisotropic probes: the golden model's probe positions (its addresses), averaged exactly.

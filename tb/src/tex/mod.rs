@@ -20,6 +20,14 @@
 //! correctly rounded, NaN canonical; the array layer coordinate too), and the instruction then
 //! runs as `tex` on the quotients (implicit LOD from the divided coordinates).
 //!
+//! **0b. Cube textures** (`cube`, `cube_array`; [`cube_txn`]): the instruction runs on the 2D
+//! array of the texture's faces (6 per cube, face k of cube i at layer 6·i + k) with clamp to
+//! edge and normalized coordinates. Sampling ops first replace each lane's (s, t, r) by the face
+//! coordinates ((sc/|ma| + 1)/2, (tc/|ma| + 1)/2) of the face [`cube_face`] picks and the layer
+//! 6·i + face (i the cube index q, rounded and clamped to the array); `txf` and `txq` address the
+//! face array directly. Implicit LOD comes from the face coordinates; `txd`'s gradients are taken
+//! as face-space gradients. A cube array of more than [`MAX_CUBES`] cubes is `bad_descriptor`.
+//!
 //! **1. LOD.** Every op goes through the LOD unit: `tex`/`txp`/`sample_c`/`lodq` implicit (lanes' (s, t); t = 0
 //! for 1D), `txb` bias, `txl` explicit LOD, `txd` gradients (the t derivatives 0 for 1D), `sample_c_lz`/`gather4` level zero;
 //! `txf` and `txq` take their level from the instruction instead (and report λ = 0). The LOD unit
@@ -762,8 +770,64 @@ pub fn lod_query(l: &lod::LodLane) -> [u32; 4] {
     ]
 }
 
-/// Cube-map face selection (the building block of cube textures, not yet used by
-/// [`execute`]): (face, sc, tc, |ma|) of the direction (x, y, z), f32 bits. Magnitudes compare as
+/// The most cubes a cube array may have: its 6·cubes faces must fit the header's 16-bit layer
+/// field (more is a `bad_descriptor` fault).
+pub const MAX_CUBES: u32 = 10_922;
+
+/// One face coordinate of step 0b: (a/|ma| + 1)/2 — the division (IEEE f32, nearest even) and
+/// the addition of 1.0 (nearest even) each rounded, the halving exact (the sum is 0, NaN or in
+/// [2^−24, 2], so it is the exponent lowered by one; 0 and NaN stay themselves).
+pub fn cube_coord(a: u32, ma: u32) -> u32 {
+    let v = fp_add(fp_div(a, ma), texel::ONE, false);
+    let e = (v >> 23) & 0xFF;
+    if e == 0 || e == 0xFF {
+        v
+    } else {
+        v - (1 << 23)
+    }
+}
+
+/// Step 0b, cube textures: the instruction on the bound `cube` or `cube_array` texture as an
+/// instruction on a 2D array of its faces (layers 6·cubes, face k of cube i at layer 6·i + k;
+/// a `cube` has one cube, a `cube_array` `layers` cubes), sampled with clamp to edge on both axes
+/// and normalized coordinates. Sampling ops (all but `txf` and `txq`, which address the face
+/// array directly) replace each lane's (s, t, r, q) by ([`cube_coord`] of sc and tc, the face
+/// layer as an f32, q): the face from [`cube_face`] of (s, t, r), the layer 6·i + face with the
+/// cube index i = the array coordinate q rounded as an array layer ([`layer_index`]) and clamped
+/// to cubes − 1 (0 for a `cube`). Derivatives (`txd`) are used as given, as face-space
+/// gradients. `None` when the texture is not a cube; more than [`MAX_CUBES`] cubes ⇒
+/// `bad_descriptor`.
+pub fn cube_txn(t: &TexTxn) -> Option<Result<TexTxn, Fault>> {
+    let tex = bound_texture(t)?;
+    let cubes = match tex.desc.dim {
+        Dim::Cube => 1,
+        Dim::ArrayCube => tex.desc.layers,
+        _ => return None,
+    };
+    if cubes > MAX_CUBES {
+        return Some(Err(Fault::BadDescriptor));
+    }
+    let mut c = t.clone();
+    let d = &mut c.textures[t.unit as usize].desc;
+    d.dim = Dim::Array2D;
+    d.layers = 6 * cubes;
+    c.sampler.wrap_s = Wrap::ClampToEdge;
+    c.sampler.wrap_t = Wrap::ClampToEdge;
+    c.sampler.unnormalized = false;
+    c.unscaled = false;
+    if !matches!(t.op, TexOp::Txf | TexOp::Txq) {
+        for lane in &mut c.coords {
+            let (face, sc, tc, ma) = cube_face(lane[0], lane[1], lane[2]);
+            let index = layer_index(lane[3]).min(cubes - 1);
+            lane[0] = cube_coord(sc, ma);
+            lane[1] = cube_coord(tc, ma);
+            lane[2] = ((6 * index + face) as f32).to_bits();
+        }
+    }
+    Some(Ok(c))
+}
+
+/// Cube-map face selection (step 0b): (face, sc, tc, |ma|) of the direction (x, y, z), f32 bits. Magnitudes compare as
 /// the unsigned bit patterns with the sign cleared (a NaN ranks above +Inf, NaNs by payload);
 /// the major axis is z
 /// if |z| ≥ |y|, |x|, else y if |y| ≥ |x|, else x; face = 2·axis + sign bit; sc, tc from the
@@ -830,6 +894,14 @@ pub fn execute(t: &TexTxn, cache: &mut Cache) -> TexResult {
         let mut u = t.clone();
         u.sampler.unnormalized = true;
         return execute(&u, cache);
+    }
+    match cube_txn(t) {
+        Some(Ok(c)) => return execute(&c, cache),
+        Some(Err(f)) => {
+            r.fault = f;
+            return r;
+        }
+        None => {}
     }
     let Some(tex) = bound_texture(t) else {
         return r;

@@ -4,7 +4,8 @@
 //! texel cache sees reuse within a run and a flush between runs; a run is 1…24 vectors long.
 //!
 //! - Textures: every format (the descriptor's `bpp` is the format's), dimensions 1d, 2d, 1d_array,
-//!   2d_array and, rarely, 3d (the address pipeline's `reserved_param_a` fault); sizes 1, small odd,
+//!   2d_array, cube and cube_array (mostly square faces, 1…3 cubes) and, rarely, 3d (the address
+//!   pipeline's `reserved_param_a` fault); sizes 1, small odd,
 //!   powers of two and up to 300 texels; full or partial mip chains; 1…5 layers; bases that are
 //!   256-aligned, odd multiples of the texel size, or near 2^40; texel data from the `fill` hash
 //!   rule (which puts NaNs, infinities and denormals into float formats) or explicit bytes of
@@ -17,7 +18,9 @@
 //!   filtered ops fault with `bad_descriptor`); an out-of-range `unit` (unbound) in 3 %.
 //!   Coordinates: a coherent quad (lanes a scaled texel step apart, so implicit LOD varies from
 //!   magnified to minified) in most vectors, independent lanes or special values (±0, ±Inf, NaN,
-//!   denormals, huge) in the rest; array layers in and out of range; `txf` texels and levels in
+//!   denormals, huge) in the rest; cube directions near a random axis (coherent quads, exact
+//!   ties between axes, ±0 components) and cube indices in and out of range; array layers in and
+//!   out of range; `txf` texels and levels in
 //!   range with 15 % out of range; random gradients, biases, LODs, references (with specials and
 //!   values outside [0, 1]), offsets (−8…7), write masks and gather components.
 
@@ -105,16 +108,21 @@ impl TexStim {
     /// A random texture.
     pub fn texture(&mut self) -> Texture {
         let format = Format::ALL[self.range(0, Format::ALL.len() as i64 - 1) as usize].0;
-        let dim = match self.range(0, 39) {
+        let dim = match self.range(0, 45) {
             0..=7 => Dim::D1,
             8..=25 => Dim::D2,
             26..=31 => Dim::Array1D,
             32..=38 => Dim::Array2D,
+            39..=41 => Dim::Cube,
+            42..=44 => Dim::ArrayCube,
             _ => Dim::D3,
         };
+        let cube = matches!(dim, Dim::Cube | Dim::ArrayCube);
         let width = self.size();
         let height = if matches!(dim, Dim::D1 | Dim::Array1D) {
             1
+        } else if cube && self.chance(90) {
+            width
         } else {
             self.size()
         };
@@ -124,7 +132,9 @@ impl TexStim {
         } else {
             self.range(1, i64::from(full)) as u32
         };
-        let layers = if dim.is_array() {
+        let layers = if dim == Dim::ArrayCube {
+            self.range(1, 3) as u32
+        } else if dim.is_array() {
             self.range(1, 5) as u32
         } else {
             1
@@ -272,6 +282,11 @@ impl TexStim {
 
     /// A coordinate pair per lane: a coherent quad, independent lanes or specials.
     fn coords(&mut self, tex: Option<&Texture>, unnormalized: bool) -> [[u32; 4]; 4] {
+        if let Some(t) = tex.filter(|t| matches!(t.desc.dim, Dim::Cube | Dim::ArrayCube)) {
+            if self.chance(90) {
+                return self.directions(t);
+            }
+        }
         let (w, h, layers) =
             tex.map_or((4, 4, 1), |t| (t.desc.width, t.desc.height, t.desc.layers));
         let (sw, sh) = (
@@ -339,10 +354,74 @@ impl TexStim {
         c
     }
 
+    /// Cube directions (s, t, r) and the cube index q: a coherent quad around a random direction
+    /// (lanes a scaled texel step apart on the face, so that implicit LOD varies), with exact
+    /// ties between axes, ±0 components and directions that straddle face edges.
+    fn directions(&mut self, tex: &Texture) -> [[u32; 4]; 4] {
+        let w = f64::from(tex.desc.width);
+        let cubes = if tex.desc.dim == Dim::ArrayCube {
+            tex.desc.layers
+        } else {
+            1
+        };
+        let index = |g: &mut Self| {
+            let r = g.range(-1, i64::from(cubes));
+            let f = r as f64 + if g.chance(30) { g.unit() - 0.5 } else { 0.0 };
+            (f as f32).to_bits()
+        };
+        let major = self.range(0, 2) as usize;
+        let scale = 2f64.powi(self.range(-3, 3) as i32) * if self.chance(50) { 1.0 } else { -1.0 };
+        let mut base = [0.0f64; 3];
+        for (k, b) in base.iter_mut().enumerate() {
+            *b = if k == major {
+                scale
+            } else if self.chance(15) {
+                // An exact tie with the major axis (a face edge or corner).
+                if self.chance(50) {
+                    scale
+                } else {
+                    -scale
+                }
+            } else if self.chance(10) {
+                0.0
+            } else {
+                (self.unit() * 2.4 - 1.2) * scale
+            };
+        }
+        let step = 2f64.powi(self.range(-4, 5) as i32) / w * 2.0 * scale.abs();
+        let (a, b) = ((major + 1) % 3, (major + 2) % 3);
+        let coherent = self.chance(85);
+        let q = index(self);
+        let mut c = [[0u32; 4]; 4];
+        for (l, lane) in c.iter_mut().enumerate() {
+            let mut d = base;
+            if coherent {
+                d[a] += step * (l & 1) as f64;
+                d[b] += step * (l >> 1) as f64;
+            } else {
+                d[a] += step * (self.unit() * 8.0 - 4.0);
+                d[b] += step * (self.unit() * 8.0 - 4.0);
+            }
+            let q = if coherent { q } else { index(self) };
+            *lane = [
+                (d[0] as f32).to_bits(),
+                (d[1] as f32).to_bits(),
+                (d[2] as f32).to_bits(),
+                q,
+            ];
+        }
+        c
+    }
+
     /// `txf` integer coordinates (i, j, k, level), mostly in range.
     fn txf_coords(&mut self, tex: Option<&Texture>) -> [[u32; 4]; 4] {
         let (w, h, layers, levels) = tex.map_or((4, 4, 1, 1), |t| {
-            (t.desc.width, t.desc.height, t.desc.layers, t.desc.levels)
+            let layers = match t.desc.dim {
+                Dim::Cube => 6,
+                Dim::ArrayCube => 6 * t.desc.layers,
+                _ => t.desc.layers,
+            };
+            (t.desc.width, t.desc.height, layers, t.desc.levels)
         });
         std::array::from_fn(|_| {
             let level = if self.chance(90) {

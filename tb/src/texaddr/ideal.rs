@@ -154,12 +154,14 @@ pub fn level_size(tex: &TexDesc, l: u32) -> (u64, u64) {
     (half(tex.width), h)
 }
 
-/// Layers addressed: the texture's for an array texture, else 1.
+/// Layers stored: the texture's for an array texture (six faces per cube of a cube array, six
+/// for a cube), else 1.
 pub fn layer_count(tex: &TexDesc) -> u64 {
-    if arrayed(tex.dim) {
-        u64::from(tex.layers)
-    } else {
-        1
+    match tex.dim {
+        Dim::Cube => 6,
+        Dim::ArrayCube => 6 * u64::from(tex.layers),
+        d if arrayed(d) => u64::from(tex.layers),
+        _ => 1,
     }
 }
 

@@ -593,12 +593,14 @@ impl HeaderFields {
             self.height
         }
     }
-    /// Layers as addressed (1 for non-array).
+    /// Layers as stored (1 for non-array; a cube's six faces, a cube array's six per cube: the
+    /// address pipeline rejects cubes, the texture unit addresses them as a 2D array of faces).
     pub fn eff_layers(&self) -> u32 {
-        if self.dim.is_array() {
-            self.layers
-        } else {
-            1
+        match self.dim {
+            Dim::Cube => 6,
+            Dim::ArrayCube => 6 * self.layers,
+            d if d.is_array() => self.layers,
+            _ => 1,
         }
     }
     /// Size of level `l` (w, h).
