@@ -123,7 +123,7 @@ fn rtl_equals_golden_5000_quads_on_the_netlist_engine() {
     let mut total = MemStats::default();
     let mut probes = [0u64; 17];
     let mut per_op = [0u64; tex::TexOp::ALL.len()];
-    let (mut killed, mut waits, mut acquires) = (0u32, 0u32, 0u32);
+    let (mut killed, mut waits, mut acquires, mut cubes) = (0u32, 0u32, 0u32, 0u32);
     for (seed, stall, mem) in [
         (
             10,
@@ -173,6 +173,13 @@ fn rtl_equals_golden_5000_quads_on_the_netlist_engine() {
             killed += tex::golden(t).kill.count_ones();
             waits += u32::from(t.sem_wait);
             acquires += u32::from(t.sem_acquire);
+            let cube = tex::bound_texture(t).is_some_and(|x| {
+                matches!(
+                    x.desc.dim,
+                    texpix_tb::texaddr::Dim::Cube | texpix_tb::texaddr::Dim::ArrayCube
+                )
+            });
+            cubes += u32::from(cube && !t.op.inert());
         }
         let m = compare(&mut sim, &v, seed, stall, &mem, CacheConfig::default());
         total.requests += m.requests;
@@ -182,8 +189,10 @@ fn rtl_equals_golden_5000_quads_on_the_netlist_engine() {
     }
     println!(
         "5000 quads: {total:?}; lanes per anisotropic probe count N = 0…16: {probes:?}; \
-         quads per op {per_op:?}; {killed} lanes killed; {acquires} acquires, {waits} waits"
+         quads per op {per_op:?}; {killed} lanes killed; {acquires} acquires, {waits} waits; \
+         {cubes} quads on cube textures"
     );
+    assert!(cubes > 300, "{cubes} cube quads");
     // Every op, the kill mask and the semaphore bits are exercised.
     assert!(per_op.iter().all(|&k| k > 150), "{per_op:?}");
     assert!(killed > 50 && acquires > 500 && waits > 500);
@@ -206,6 +215,11 @@ fn footprint_lines(t: &TexTxn) -> Vec<u64> {
         let mut u = t.clone();
         u.sampler.unnormalized = true;
         return footprint_lines(&u);
+    }
+    match tex::cube_txn(t) {
+        Some(Ok(c)) => return footprint_lines(&c),
+        Some(Err(_)) => return Vec::new(),
+        None => {}
     }
     let Some(x) = tex::bound_texture(t) else {
         return Vec::new();

@@ -4,7 +4,7 @@
 //! # Ports
 //! Inputs: the instruction's `op` (TexOp code), `cs`, `ct`, `cr`, `cq` (s, t, r, q f32, or txf's i, j,
 //! k, level), `off` ({dv[7:4], du[3:0]}), `lod` (txq's level), the descriptor's `dimc` (paramA
-//! code), `width`, `height` (1 for 1D), `layers` (1 for non-arrays), `levels`, the sampler's
+//! code), `cube`, the lane's `face` and the last cube index `ncube`, `width`, `height` (1 for 1D), `layers` (1 for non-arrays), `levels`, the sampler's
 //! `mip`, `min_lin`, `mag_lin`, and the LOD unit's `lambda`, `lv0`, `lv1`, `frac`, `mag`.
 //! Outputs: `active` (a txf lane inside the texture; always 1 for the other ops), `s`, `t` (the
 //! coordinates the address pipeline gets: txf's texel i as the unnormalized i + 0.5), `word`
@@ -15,7 +15,9 @@
 //! txf: i + du, j + dv (32-bit two's complement, wrapping) must lie in 0…w_l−1, 0…h_l−1, k in
 //! 0…layers−1 and the level in 0…levels−1; then i + 0.5 = f32(2i + 1) with the exponent lowered
 //! by one (exact, i < 2^15). The array layer is the f32 coordinate (t for 1D arrays, r for 2D)
-//! rounded to nearest even and clamped to 0…65535, NaN ⇒ 0 ([`FpToFixed`]). Trilinear iff the mip
+//! rounded to nearest even and clamped to 0…65535, NaN ⇒ 0 ([`FpToFixed`]); for a cube texture
+//! (`cube`: the descriptor is its 2D array of faces) it is 6·i + `face` with the cube index
+//! i = q so rounded and clamped to `ncube` (txf ignores it: its k is the face layer). Trilinear iff the mip
 //! filter is linear and the fraction is not 0; linear by `mag` ? `mag_lin` : `min_lin`; gather4
 //! takes (0, 0, bilinear); txq the level (16 for any level ≥ 16). Combinational: latency 0.
 
@@ -42,6 +44,12 @@ pub struct LanePrep {
     pub lod: Signal<In, Bits<32>>,
     /// paramA code of the texture.
     pub dimc: Signal<In, Bits<3>>,
+    /// A cube texture (as the 2D array of its faces): the layer is 6·index + `face`.
+    pub cube: Signal<In, Bit>,
+    /// The lane's cube face.
+    pub face: Signal<In, Bits<3>>,
+    /// The last cube index (0 for a cube).
+    pub ncube: Signal<In, Bits<16>>,
     /// Level-0 width.
     pub width: Signal<In, Bits<16>>,
     /// Level-0 height (1 for 1D).
@@ -90,6 +98,7 @@ pub struct LanePrep {
     wl: Signal<Local, Bits<16>>,
     hl: Signal<Local, Bits<16>>,
     layer: Signal<Local, Bits<16>>,
+    cidx: Signal<Local, Bits<16>>,
     lvk: Signal<Local, Bits<12>>,
 }
 
@@ -145,12 +154,24 @@ impl Logic for LanePrep {
         if self.dimc.val() == 4 {
             self.fix.a.next = self.ct.val();
         }
+        if self.cube.val() {
+            self.fix.a.next = self.cq.val();
+        }
         self.layer.next = self.fix.y.val().get_bits::<16>(0);
         if self.fix.y.val().get_bits::<16>(16).any() {
             self.layer.next = 0xFFFF.into();
         }
         if self.fix.y.val().get_bit(31) | self.fix.nan.val() | !self.dimc.val().get_bit(2) {
             self.layer.next = 0.into();
+        }
+        self.cidx.next = self.layer.val();
+        if self.cidx.val() > self.ncube.val() {
+            self.cidx.next = self.ncube.val();
+        }
+        if self.cube.val() {
+            self.layer.next = (self.cidx.val() << 2)
+                + (self.cidx.val() << 1)
+                + bit_cast::<16, 3>(self.face.val());
         }
 
         // Address-pipeline operands.

@@ -36,16 +36,20 @@
 //! One instruction at a time, as a sequence: accept (descriptor, sampler and operands into
 //! registers) → for `txp`, the projective divide: s, t and r of each lane divided by its q in a
 //! pipelined [`FpDiv`] (twelve divisions issued one per clock, quotients written back over the
-//! coordinates: 12 + 14 clocks) → LOD unit (one clock to issue from the registers, 5 clocks) → for each anisotropic probe (one unless a lane has N > 1:
+//! coordinates: 12 + 14 clocks) → for a cube texture (sampling ops), each lane's face by
+//! [`CubeFace`] and its face coordinates (sc/|ma| + 1)/2, (tc/|ma| + 1)/2 through the same divider
+//! and an [`FpAdd`] (eight divisions: 8 + 14 clocks; the descriptor was rewritten at accept into
+//! the 2D array of the faces, 6·cubes layers, clamp to edge, and [`LanePrep`] makes the layer
+//! 6·index + face) → LOD unit (one clock to issue from the registers, 5 clocks) → for each anisotropic probe (one unless a lane has N > 1:
 //! then first 4 clocks of probe coordinates, one lane per clock) one *pass* per distinct (level
 //! pair, filter) key among the probe's lanes, each: address pipeline (3 clocks, its output held
 //! until the pass is done; `txq` and `lodq` fetch nothing) → fetch (each distinct line of the pass's taps through the cache: 2 clocks on a hit, 3 + memory latency
 //! on a miss) → four clocks of [`FilterLane`], one lane each (`lodq`: the lane's λ and λ' through
 //! two [`Fix8ToF32`]) → result register → output. Latency
-//! about 17 clocks plus 2 per line (txp 26 more); the next instruction is accepted after the result leaves.
+//! about 17 clocks plus 2 per line (txp 26 more, cube 22 more); the next instruction is accepted after the result leaves.
 //! `reset` (synchronous, active high) returns to idle and clears the counters and the cache.
 
-use super::{FilterLane, LanePrep, ProbeStepRom, TexelCache};
+use super::{CubeFace, FilterLane, LanePrep, ProbeStepRom, TexelCache};
 use crate::common::fp::{FpAdd, FpDiv, FpMul};
 use crate::common::Fix8ToF32;
 use crate::lod::LodUnit;
@@ -168,7 +172,7 @@ pub struct TexUnit {
 
     /// 0 idle, 1 LOD, 2 pass into the address pipeline, 3 address result, 4 fetch, 5 blend
     /// (one lane per clock), 6 result held, 7 probe coordinates (one lane per clock), 8 issue to
-    /// the LOD unit, 9 projective divide (literals in the code: rust-hdl does not export Rust
+    /// the LOD unit, 9 projective divide, 10 cube face coordinates (literals in the code: rust-hdl does not export Rust
     /// constants). Op codes as `in_op`: 1 txb, 2 txl, 3 txd, 4 txf, 5 txq, 6 gather4, 7 sample_c,
     /// 8 sample_c_lz, 9 txp, 10 lodq.
     state: DFF<Bits<4>>,
@@ -197,6 +201,11 @@ pub struct TexUnit {
     p_lbias: [DFF<Bits<32>>; 4],
     /// The instruction acquired the texture semaphore.
     p_acq: DFF<Bit>,
+    /// A cube or cube-array texture (addressed as the 2D array of its faces), its last cube
+    /// index (0 for a cube) and each lane's face.
+    p_cube: DFF<Bit>,
+    p_ncube: DFF<Bits<16>>,
+    p_face: [DFF<Bits<3>>; 4],
     r_kill: DFF<Bits<4>>,
     /// txp: the next division to issue and the next quotient to write back (lane·3 + component).
     dv_issue: DFF<Bits<4>>,
@@ -239,8 +248,13 @@ pub struct TexUnit {
     r_lines: DFF<Bits<16>>,
 
     lod: LodUnit,
-    /// txp's divider (s, t, r by q: twelve divisions, one per clock).
+    /// txp's divider (s, t, r by q: twelve divisions, one per clock), also the cube's sc/|ma|
+    /// and tc/|ma| (eight).
     div: FpDiv,
+    /// Cube face selection of the lane being issued to the divider.
+    cubef: CubeFace,
+    /// Cube: quotient + 1.0 (then halved: the face coordinate).
+    cb_add: FpAdd,
     /// lodq: λ and λ' of the lane in the blend stage to f32.
     cv_lam: Fix8ToF32,
     cv_unc: Fix8ToF32,
@@ -259,6 +273,14 @@ pub struct TexUnit {
     a_t: FpAdd,
 
     accept: Signal<Local, Bit>,
+    /// The offered texture's dimension code; it is a cube or cube array.
+    in_dim: Signal<Local, Bits<3>>,
+    in_cube: Signal<Local, Bit>,
+    /// The offered cube array's last cube index.
+    in_ncube: Signal<Local, Bits<16>>,
+    /// Cube: the lane being issued to the divider; (quotient + 1)/2.
+    cb_lane: Signal<Local, Bits<2>>,
+    cb_half: Signal<Local, Bits<32>>,
     /// The op as the datapath sees it: txp runs as tex (0), lodq as txq (5).
     eop: Signal<Local, Bits<4>>,
     busy: Signal<Local, Bit>,
@@ -310,9 +332,9 @@ impl Logic for TexUnit {
     fn update(&mut self) {
         dff_setup!(
             self, clock, state, p_tag, p_op, p_wrap, p_minlin, p_maglin, p_mip, p_unnorm, p_cmp,
-            p_wmask, p_gcomp, p_sbias, p_minlod, p_maxlod, p_aniso, p_acq, r_kill, dv_issue,
-            dv_ret, l_warn, l_major, pidx, remaining, pmask, pkey, psmp, pending, inflight,
-            cur_line, blane, r_fault, r_lines
+            p_wmask, p_gcomp, p_sbias, p_minlod, p_maxlod, p_aniso, p_acq, p_cube, p_ncube, r_kill,
+            dv_issue, dv_ret, l_warn, l_major, pidx, remaining, pmask, pkey, psmp, pending,
+            inflight, cur_line, blane, r_fault, r_lines
         );
         for k in 0..5 {
             self.p_hdr[k].clock.next = self.clock.val();
@@ -335,6 +357,8 @@ impl Logic for TexUnit {
         for l in 0..4 {
             self.p_bcol[l].clock.next = self.clock.val();
             self.p_bcol[l].d.next = self.p_bcol[l].q.val();
+            self.p_face[l].clock.next = self.clock.val();
+            self.p_face[l].d.next = self.p_face[l].q.val();
             self.p_lod[l].clock.next = self.clock.val();
             self.p_lod[l].d.next = self.p_lod[l].q.val();
             self.p_lbias[l].clock.next = self.clock.val();
@@ -397,6 +421,15 @@ impl Logic for TexUnit {
                 }
             }
         }
+        // A cube texture runs as the 2D array of its faces: dimension 2D array, 6·cubes layers,
+        // clamp to edge, normalized; a cube array of more than 10 922 cubes (6·cubes would not fit
+        // the layer field) gets an invalid bytes-per-texel field: bad_descriptor.
+        self.in_dim.next = self.in_hdr[1].val().get_bits::<3>(19);
+        self.in_cube.next = (self.in_dim.val() == 3) | (self.in_dim.val() == 7);
+        self.in_ncube.next = 0.into();
+        if self.in_dim.val() == 7 {
+            self.in_ncube.next = self.in_hdr[3].val().get_bits::<16>(0);
+        }
         if self.accept.val() {
             self.p_tag.d.next = self.in_tag.val();
             self.p_op.d.next = self.in_op.val();
@@ -442,6 +475,25 @@ impl Logic for TexUnit {
             self.state.d.next = 8.into();
             if self.in_op.val() == 9 {
                 self.state.d.next = 9.into();
+            }
+            self.p_cube.d.next = self.in_cube.val();
+            self.p_ncube.d.next = self.in_ncube.val();
+            if self.in_cube.val() {
+                self.p_hdr[1].d.next = (self.in_hdr[1].val() & 0xFFC7_FFFF_u64) | 0x28_0000_u64;
+                self.p_hdr[3].d.next = (self.in_hdr[3].val() & 0xFFFF_0000_u64)
+                    | bit_cast::<32, 16>(
+                        (self.in_ncube.val() << 2) + (self.in_ncube.val() << 1) + 5,
+                    );
+                if self.in_ncube.val() >= bits::<16>(10922) {
+                    self.p_hdr[1].d.next = (self.in_hdr[1].val() & 0xFFC0_FFFF_u64) | 0x2F_0000_u64;
+                }
+                self.p_wrap.d.next = 0x12.into();
+                self.p_unnorm.d.next = false;
+                // Sampling ops first project the directions onto the faces (txp: after its
+                // divide); txf and txq address the face array directly.
+                if (self.in_op.val() != 4) & (self.in_op.val() != 5) & (self.in_op.val() != 9) {
+                    self.state.d.next = 10.into();
+                }
             }
             // nop and kill_lt_0 write nothing and touch neither the texture nor the LOD unit.
             if (self.in_op.val() == 11) | (self.in_op.val() == 13) {
@@ -513,7 +565,15 @@ impl Logic for TexUnit {
         }
         self.div.clock.next = self.clock.val();
         self.div.reset.next = self.reset.val();
-        self.div.in_valid.next = (self.state.q.val() == 9) & (self.dv_issue.q.val() < 12);
+        if self.state.q.val() == 10 {
+            self.dv_a.next = self.cubef.sc.val();
+            if self.dv_issue.q.val().get_bit(0) {
+                self.dv_a.next = self.cubef.tc.val();
+            }
+            self.dv_b.next = self.cubef.ma.val();
+        }
+        self.div.in_valid.next = ((self.state.q.val() == 9) & (self.dv_issue.q.val() < 12))
+            | ((self.state.q.val() == 10) & (self.dv_issue.q.val() < 8));
         self.div.a.next = self.dv_a.val();
         self.div.b.next = self.dv_b.val();
         if self.div.in_valid.val() {
@@ -560,6 +620,94 @@ impl Logic for TexUnit {
                 }
             }
             if self.dv_ret.q.val() == 11 {
+                self.state.d.next = 8.into();
+                if self.p_cube.q.val() {
+                    self.state.d.next = 10.into();
+                    self.dv_issue.d.next = 0.into();
+                    self.dv_ret.d.next = 0.into();
+                }
+            }
+        }
+
+        // ---------------- cube: each lane's face and face coordinates ----------------
+        // Division k = 2·lane + c (c = 0: sc, 1: tc) by |ma|, one per clock; each quotient q comes
+        // back as (q + 1.0)/2 over s or t (the halving is exact: q + 1 is 0, NaN or in
+        // [2^-24, 2]), the face into p_face at the lane's first issue.
+        self.cb_lane.next = self.dv_issue.q.val().get_bits::<2>(1);
+        self.cubef.x.next = self.p_coord[0].q.val();
+        self.cubef.y.next = self.p_coord[1].q.val();
+        self.cubef.z.next = self.p_coord[2].q.val();
+        if self.cb_lane.val() == 1 {
+            self.cubef.x.next = self.p_coord[4].q.val();
+            self.cubef.y.next = self.p_coord[5].q.val();
+            self.cubef.z.next = self.p_coord[6].q.val();
+        }
+        if self.cb_lane.val() == 2 {
+            self.cubef.x.next = self.p_coord[8].q.val();
+            self.cubef.y.next = self.p_coord[9].q.val();
+            self.cubef.z.next = self.p_coord[10].q.val();
+        }
+        if self.cb_lane.val() == 3 {
+            self.cubef.x.next = self.p_coord[12].q.val();
+            self.cubef.y.next = self.p_coord[13].q.val();
+            self.cubef.z.next = self.p_coord[14].q.val();
+        }
+        self.cb_add.a.next = self.div.y.val();
+        self.cb_add.b.next = 0x3F80_0000_u64.into();
+        self.cb_add.sub.next = false;
+        self.cb_half.next = self.cb_add.y.val() - 0x80_0000_u64;
+        if (self.cb_add.y.val().get_bits::<8>(23) == 0)
+            | (self.cb_add.y.val().get_bits::<8>(23) == 0xFF)
+        {
+            self.cb_half.next = self.cb_add.y.val();
+        }
+        if (self.state.q.val() == 10) & (self.dv_issue.q.val() < 8) {
+            self.dv_issue.d.next = self.dv_issue.q.val() + 1;
+            match self.dv_issue.q.val().index() {
+                0 => {
+                    self.p_face[0].d.next = self.cubef.face.val();
+                }
+                2 => {
+                    self.p_face[1].d.next = self.cubef.face.val();
+                }
+                4 => {
+                    self.p_face[2].d.next = self.cubef.face.val();
+                }
+                6 => {
+                    self.p_face[3].d.next = self.cubef.face.val();
+                }
+                _ => {}
+            }
+        }
+        if (self.state.q.val() == 10) & self.div.out_valid.val() {
+            self.dv_ret.d.next = self.dv_ret.q.val() + 1;
+            match self.dv_ret.q.val().index() {
+                0 => {
+                    self.p_coord[0].d.next = self.cb_half.val();
+                }
+                1 => {
+                    self.p_coord[1].d.next = self.cb_half.val();
+                }
+                2 => {
+                    self.p_coord[4].d.next = self.cb_half.val();
+                }
+                3 => {
+                    self.p_coord[5].d.next = self.cb_half.val();
+                }
+                4 => {
+                    self.p_coord[8].d.next = self.cb_half.val();
+                }
+                5 => {
+                    self.p_coord[9].d.next = self.cb_half.val();
+                }
+                6 => {
+                    self.p_coord[12].d.next = self.cb_half.val();
+                }
+                _ => {
+                    self.p_coord[13].d.next = self.cb_half.val();
+                }
+            }
+            if self.dv_ret.q.val() == 7 {
                 self.state.d.next = 8.into();
             }
         }
@@ -668,6 +816,9 @@ impl Logic for TexUnit {
                 self.prep[l].lod.next = 0.into();
             }
             self.prep[l].dimc.next = self.dimc.val();
+            self.prep[l].cube.next = self.p_cube.q.val();
+            self.prep[l].face.next = self.p_face[l].q.val();
+            self.prep[l].ncube.next = self.p_ncube.q.val();
             self.prep[l].width.next = self.width.val();
             self.prep[l].height.next = self.height.val();
             self.prep[l].layers.next = self.layers.val();
