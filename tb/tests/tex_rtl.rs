@@ -74,6 +74,20 @@ fn compare(
     m
 }
 
+/// Quads that sample, fetch or query a cube or cube-array texture.
+fn cube_quads(v: &[TexTxn]) -> u64 {
+    let on_cube = |t: &TexTxn| {
+        !t.op.inert()
+            && tex::bound_texture(t).is_some_and(|x| {
+                matches!(
+                    x.desc.dim,
+                    texpix_tb::texaddr::Dim::Cube | texpix_tb::texaddr::Dim::ArrayCube
+                )
+            })
+    };
+    v.iter().filter(|t| on_cube(t)).count() as u64
+}
+
 fn netlist_sim() -> Sim<TexUnit> {
     Tex::new_sim_on(Engine::Netlist).unwrap_or_else(|e| panic!("netlist engine: {e}"))
 }
@@ -123,7 +137,7 @@ fn rtl_equals_golden_5000_quads_on_the_netlist_engine() {
     let mut total = MemStats::default();
     let mut probes = [0u64; 17];
     let mut per_op = [0u64; tex::TexOp::ALL.len()];
-    let (mut killed, mut waits, mut acquires, mut cubes) = (0u32, 0u32, 0u32, 0u32);
+    let (mut killed, mut waits, mut acquires, mut cubes) = (0u32, 0u32, 0u32, 0u64);
     for (seed, stall, mem) in [
         (
             10,
@@ -173,14 +187,8 @@ fn rtl_equals_golden_5000_quads_on_the_netlist_engine() {
             killed += tex::golden(t).kill.count_ones();
             waits += u32::from(t.sem_wait);
             acquires += u32::from(t.sem_acquire);
-            let cube = tex::bound_texture(t).is_some_and(|x| {
-                matches!(
-                    x.desc.dim,
-                    texpix_tb::texaddr::Dim::Cube | texpix_tb::texaddr::Dim::ArrayCube
-                )
-            });
-            cubes += u32::from(cube && !t.op.inert());
         }
+        cubes += cube_quads(&v);
         let m = compare(&mut sim, &v, seed, stall, &mem, CacheConfig::default());
         total.requests += m.requests;
         total.hits += m.hits;
@@ -301,6 +309,7 @@ fn conformance_examples_through_the_rtl() {
 fn regression_100k_quads() {
     let mut total = MemStats::default();
     let mut probes = [0u64; 17];
+    let mut cubes = 0;
     for seed in 0..20u64 {
         let stall = [0, 300, 600][seed as usize % 3];
         let mem = MemConfig {
@@ -316,6 +325,7 @@ fn regression_100k_quads() {
         for (a, b) in probes.iter_mut().zip(probe_lanes(&v)) {
             *a += b;
         }
+        cubes += cube_quads(&v);
         let m = compare(&mut sim, &v, 1000 + seed, stall, &mem, cache);
         total.requests += m.requests;
         total.hits += m.hits;
@@ -323,6 +333,6 @@ fn regression_100k_quads() {
     }
     println!(
         "100 000 quads: {total:?}, 0 mismatches; lanes per anisotropic probe count N = 0…16: \
-         {probes:?}"
+         {probes:?}; {cubes} quads on cube textures"
     );
 }
