@@ -56,7 +56,7 @@ pub mod round;
 pub use add::FpAdd;
 pub use cmp::FpCmp;
 pub use div::{FpDiv, FP_DIV_LATENCY};
-pub use f16::F16ToF32;
+pub use f16::{F16ToF32, F32ToF16};
 pub use fixed::FpToFixed;
 pub use log2::FpLog2;
 pub use lzc::{Lzc, LZC_BITS};
