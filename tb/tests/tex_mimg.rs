@@ -64,7 +64,7 @@ fn sweep(mags: impl Iterator<Item = u32>) -> u64 {
         let v = f64::from(f32::from_bits(u));
         while cur < 0x7C00 {
             let m = mids[cur as usize];
-            if v > m || (v == m && (cur + 1) % 2 == 0) {
+            if v > m || (v == m && (cur + 1).is_multiple_of(2)) {
                 cur += 1;
             } else {
                 break;
@@ -151,7 +151,7 @@ fn f32_to_f16_rtl_matches_golden() {
     let mut u = connected(F32ToF16::default());
     let mut all = f32_to_f16_edges();
     let edges = all.len();
-    let mut r = SplitMix64::new(0x32_16);
+    let mut r = SplitMix64::new(0x3216);
     for i in 0..250_000 {
         let x = r.next_u64() as u32;
         all.push(if i % 3 == 0 {
@@ -399,7 +399,7 @@ fn address_dword(r: &mut SplitMix64) -> u32 {
     const H: [u16; 10] = [
         0, 0x8000, 0x7C00, 0xFC00, 0x7E00, 0x7D01, 0x0001, 0x83FF, 0x3C00, 0x7BFF,
     ];
-    if r.next_u64() % 3 == 0 {
+    if r.next_u64().is_multiple_of(3) {
         let a = H[(r.next_u64() % 10) as usize];
         let b = H[(r.next_u64() % 10) as usize];
         u32::from(a) | u32::from(b) << 16
