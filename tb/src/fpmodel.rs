@@ -94,6 +94,38 @@ pub fn f16_to_f32(h: u16) -> u32 {
     }
 }
 
+/// `F32ToF16`: f32 bits → f16 bits, round to nearest even (|a| ≥ 65520 ⇒ ±Inf, f16 denormals,
+/// ±0 and ±Inf kept); NaN ⇒ sign kept, payload = fraction bits 22…13 with the quiet bit set.
+pub fn f32_to_f16(a: u32) -> u16 {
+    let s = ((a >> 16) & 0x8000) as u16;
+    let e = (a >> 23) & 0xff;
+    let f = a & 0x7f_ffff;
+    if e == 0xff {
+        return if f != 0 {
+            s | 0x7e00 | (f >> 13) as u16
+        } else {
+            s | 0x7c00
+        };
+    }
+    // |a| = sig · 2^(e - 150) (denormal f32: e = 1 without the hidden bit). In units of the
+    // result's last place (2^-24 below 2^-14, else 2^(e - 127 - 10)) the value is sig >> shift.
+    let (sig, e) = if e == 0 { (f, 1) } else { (f | 0x80_0000, e) };
+    let shift = if e < 113 { 126 - e } else { 13 };
+    if shift > 25 {
+        return s; // at most 2^-26 · 2: below half the smallest denormal
+    }
+    let q = sig >> shift;
+    let rem = sig & ((1 << shift) - 1);
+    let half = 1 << (shift - 1);
+    let up = rem > half || (rem == half && q & 1 == 1);
+    let mag = if e < 113 {
+        q + u32::from(up)
+    } else {
+        (((e - 112) << 10) | (q & 0x3ff)) + u32::from(up)
+    };
+    s | mag.min(0x7c00) as u16
+}
+
 /// Outputs of `FpToFixed<F>`.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct FixedOut {

@@ -1,6 +1,7 @@
 //! The texture unit (`docs/units/tex.md`): [`TexUnit`] and its blocks — the texel cache
 //! ([`TexelCache`]), format conversion ([`TexelConvert`]), depth compare ([`DepthCompare`]), the
-//! filter's weighted sum ([`TapBlend`]) and one lane's datapath ([`FilterLane`]). The algorithm is
+//! filter's weighted sum ([`TapBlend`]) and one lane's datapath ([`FilterLane`]), and the standalone AMD MIMG address/result blocks
+//! ([`MimgUnpack`], [`MimgPack`]). The algorithm is
 //! stated bit for bit in the golden model's documentation (`texpix_tb::tex`).
 
 pub mod blend;
@@ -9,6 +10,7 @@ pub mod compare;
 pub mod convert;
 pub mod cube;
 pub mod lane;
+pub mod mimg;
 pub mod prep;
 pub mod probe;
 pub mod srgb;
@@ -21,6 +23,7 @@ pub use compare::DepthCompare;
 pub use convert::TexelConvert;
 pub use cube::CubeFace;
 pub use lane::FilterLane;
+pub use mimg::{MimgPack, MimgUnpack};
 pub use prep::LanePrep;
 pub use probe::{ProbeAccum, ProbeMean, ProbeStepRom};
 pub use srgb::{srgb_table, SrgbRom};

@@ -114,6 +114,7 @@ pub mod cache;
 pub mod dut;
 pub mod ideal;
 pub mod io;
+pub mod mimg;
 pub mod stim;
 pub mod texel;
 mod unit;

@@ -10,7 +10,9 @@
 //! - Denormals: fully supported on inputs and outputs (no flush to zero), in every block.
 //! - NaN: every NaN result is the canonical quiet NaN [`CANONICAL_NAN`] (`0x7FC0_0000`); input
 //!   payloads and signs are not propagated, and signalling NaNs are treated like quiet NaNs (no
-//!   exception flags exist). [`F16ToF32`] is the exception: it converts NaNs exactly (payload kept).
+//!   exception flags exist). The f16 conversions are the exception: [`F16ToF32`] converts NaNs
+//!   exactly (payload kept) and [`F32ToF16`] keeps the sign and the top ten payload bits, with
+//!   the quiet bit set.
 //! - Widths: datapath pieces are at most 32 bits wide except the 48-bit mantissa product, which
 //!   comes out of the [`MulU`] leaf (rust-hdl simulates wider values slowly).
 //!
@@ -56,7 +58,7 @@ pub mod round;
 pub use add::FpAdd;
 pub use cmp::FpCmp;
 pub use div::{FpDiv, FP_DIV_LATENCY};
-pub use f16::F16ToF32;
+pub use f16::{F16ToF32, F32ToF16};
 pub use fixed::FpToFixed;
 pub use log2::FpLog2;
 pub use lzc::{Lzc, LZC_BITS};
