@@ -26,8 +26,8 @@ use std::time::Instant;
 use texpix_sim::SplitMix64;
 use texpix_tb::lod::{self, MipFilter};
 use texpix_tb::tex::{
-    self, ideal, texel, Compare, Family, Filter, Format, PassKey, Swz, TexData, TexOp, TexResult,
-    TexSampler, TexTxn, Texture, IDENTITY,
+    self, ideal, texel, Compare, Family, Filter, Format, MimgBits, PassKey, Swz, TexData, TexOp,
+    TexResult, TexSampler, TexTxn, Texture, IDENTITY,
 };
 use texpix_tb::texaddr::{self, Dim, Fault, LaneResult, TexDesc, Wrap};
 
@@ -297,6 +297,7 @@ fn quad_2x2(fmt: Format, swizzle: [Swz; 4], texels: &[u128; 4], op: TexOp) -> Te
         unscaled: false,
         sem_wait: false,
         sem_acquire: false,
+        mimg: MimgBits::default(),
     }
 }
 
@@ -1206,6 +1207,7 @@ fn gen_txn(rng: &mut Rng) -> TexTxn {
         unscaled: rng.pct(8),
         sem_wait: rng.pct(20),
         sem_acquire: rng.pct(20),
+        mimg: MimgBits::default(),
     }
 }
 

@@ -138,6 +138,8 @@ fn rtl_equals_golden_5000_quads_on_the_netlist_engine() {
     let mut probes = [0u64; 17];
     let mut per_op = [0u64; tex::TexOp::ALL.len()];
     let (mut killed, mut waits, mut acquires, mut cubes) = (0u32, 0u32, 0u32, 0u64);
+    // Quads with a MIMG address, nsa, the offset dword, a16, g16, d16, tfe, lwe, a DMASK.
+    let mut mimg = [0u64; 9];
     for (seed, stall, mem) in [
         (
             10,
@@ -189,6 +191,24 @@ fn rtl_equals_golden_5000_quads_on_the_netlist_engine() {
             acquires += u32::from(t.sem_acquire);
         }
         cubes += cube_quads(&v);
+        for t in &v {
+            let m = &t.mimg;
+            let a = m.address.as_ref();
+            let bits = [
+                a.is_some(),
+                a.is_some_and(|a| a.nsa),
+                a.is_some_and(|a| a.offset),
+                m.a16,
+                m.g16,
+                m.d16,
+                m.tfe,
+                m.lwe,
+                m.dmask != 15,
+            ];
+            for (n, b) in mimg.iter_mut().zip(bits) {
+                *n += u64::from(b);
+            }
+        }
         let m = compare(&mut sim, &v, seed, stall, &mem, CacheConfig::default());
         total.requests += m.requests;
         total.hits += m.hits;
@@ -198,9 +218,11 @@ fn rtl_equals_golden_5000_quads_on_the_netlist_engine() {
     println!(
         "5000 quads: {total:?}; lanes per anisotropic probe count N = 0…16: {probes:?}; \
          quads per op {per_op:?}; {killed} lanes killed; {acquires} acquires, {waits} waits; \
-         {cubes} quads on cube textures"
+         {cubes} quads on cube textures; MIMG (address, nsa, offset, a16, g16, d16, tfe, lwe, \
+         dmask) {mimg:?}"
     );
     assert!(cubes > 300, "{cubes} cube quads");
+    assert!(mimg.iter().all(|&n| n > 30), "{mimg:?}");
     // Every op, the kill mask and the semaphore bits are exercised.
     assert!(per_op.iter().all(|&k| k > 150), "{per_op:?}");
     assert!(killed > 50 && acquires > 500 && waits > 500);
@@ -213,6 +235,9 @@ fn rtl_equals_golden_5000_quads_on_the_netlist_engine() {
 /// The distinct lines of each pass's fetched taps, by the address pipeline's golden model (what a
 /// cache-less unit must request, each once per pass).
 fn footprint_lines(t: &TexTxn) -> Vec<u64> {
+    if t.mimg.address.is_some() {
+        return footprint_lines(&tex::mimg_operands(t));
+    }
     if t.op.inert() {
         return Vec::new();
     }

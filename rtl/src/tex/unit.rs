@@ -49,7 +49,7 @@
 //! about 17 clocks plus 2 per line (txp 26 more, cube 22 more); the next instruction is accepted after the result leaves.
 //! `reset` (synchronous, active high) returns to idle and clears the counters and the cache.
 
-use super::{CubeFace, FilterLane, LanePrep, ProbeStepRom, TexelCache};
+use super::{CubeFace, FilterLane, LanePrep, MimgPack, MimgUnpack, ProbeStepRom, TexelCache};
 use crate::common::fp::{FpAdd, FpDiv, FpMul};
 use crate::common::Fix8ToF32;
 use crate::lod::LodUnit;
@@ -123,6 +123,21 @@ pub struct TexUnit {
     pub in_sem_acquire: Signal<In, Bit>,
     /// An acquire is outstanding.
     pub sem_busy: Signal<Out, Bit>,
+    /// AMD MIMG: the operands come from `in_vaddr0…3` (lane 0…3's 12 address dwords)
+    /// through [`MimgUnpack`]; the form carries the offset dword; A16; G16.
+    pub in_mimg: Signal<In, Bit>,
+    pub in_moff: Signal<In, Bit>,
+    pub in_a16: Signal<In, Bit>,
+    pub in_g16: Signal<In, Bit>,
+    pub in_vaddr0: [Signal<In, Bits<32>>; 12],
+    pub in_vaddr1: [Signal<In, Bits<32>>; 12],
+    pub in_vaddr2: [Signal<In, Bits<32>>; 12],
+    pub in_vaddr3: [Signal<In, Bits<32>>; 12],
+    /// AMD MIMG: DMASK (the components returned), D16, TFE, LWE.
+    pub in_dmask: Signal<In, Bits<4>>,
+    pub in_d16: Signal<In, Bit>,
+    pub in_tfe: Signal<In, Bit>,
+    pub in_lwe: Signal<In, Bit>,
     /// Residency read.
     pub res_rd: Signal<Out, Bit>,
     /// Tag of the instruction reading residency.
@@ -169,6 +184,9 @@ pub struct TexUnit {
     pub cnt_hits: Signal<Out, Bits<32>>,
     /// Cache misses.
     pub cnt_misses: Signal<Out, Bits<32>>,
+    /// The dwords each lane's VGPRs receive (`5·lane + k`, [`MimgPack`]) and their count.
+    pub out_vdata: [Signal<Out, Bits<32>>; 20],
+    pub out_vcount: Signal<Out, Bits<3>>,
 
     /// 0 idle, 1 LOD, 2 pass into the address pipeline, 3 address result, 4 fetch, 5 blend
     /// (one lane per clock), 6 result held, 7 probe coordinates (one lane per clock), 8 issue to
@@ -206,6 +224,10 @@ pub struct TexUnit {
     p_cube: DFF<Bit>,
     p_ncube: DFF<Bits<16>>,
     p_face: [DFF<Bits<3>>; 4],
+    /// MIMG D16, TFE, LWE.
+    p_d16: DFF<Bit>,
+    p_tfe: DFF<Bit>,
+    p_lwe: DFF<Bit>,
     r_kill: DFF<Bits<4>>,
     /// txp: the next division to issue and the next quotient to write back (lane·3 + component).
     dv_issue: DFF<Bits<4>>,
@@ -255,6 +277,16 @@ pub struct TexUnit {
     cubef: CubeFace,
     /// Cube: quotient + 1.0 (then halved: the face coordinate).
     cb_add: FpAdd,
+    /// MIMG address dwords → operands, per lane; returned dwords, per lane (named instances:
+    /// rust-hdl's Verilog does not index an array port of an arrayed sub-block).
+    unpk0: MimgUnpack,
+    unpk1: MimgUnpack,
+    unpk2: MimgUnpack,
+    unpk3: MimgUnpack,
+    pack0: MimgPack,
+    pack1: MimgPack,
+    pack2: MimgPack,
+    pack3: MimgPack,
     /// lodq: λ and λ' of the lane in the blend stage to f32.
     cv_lam: Fix8ToF32,
     cv_unc: Fix8ToF32,
@@ -281,6 +313,8 @@ pub struct TexUnit {
     /// Cube: the lane being issued to the divider; (quotient + 1)/2.
     cb_lane: Signal<Local, Bits<2>>,
     cb_half: Signal<Local, Bits<32>>,
+    /// The result is integers (integer format and not lodq, or txq).
+    int_res: Signal<Local, Bit>,
     /// The op as the datapath sees it: txp runs as tex (0), lodq as txq (5).
     eop: Signal<Local, Bits<4>>,
     busy: Signal<Local, Bit>,
@@ -332,9 +366,9 @@ impl Logic for TexUnit {
     fn update(&mut self) {
         dff_setup!(
             self, clock, state, p_tag, p_op, p_wrap, p_minlin, p_maglin, p_mip, p_unnorm, p_cmp,
-            p_wmask, p_gcomp, p_sbias, p_minlod, p_maxlod, p_aniso, p_acq, p_cube, p_ncube, r_kill,
-            dv_issue, dv_ret, l_warn, l_major, pidx, remaining, pmask, pkey, psmp, pending,
-            inflight, cur_line, blane, r_fault, r_lines
+            p_wmask, p_gcomp, p_sbias, p_minlod, p_maxlod, p_aniso, p_acq, p_cube, p_ncube, p_d16,
+            p_tfe, p_lwe, r_kill, dv_issue, dv_ret, l_warn, l_major, pidx, remaining, pmask, pkey,
+            psmp, pending, inflight, cur_line, blane, r_fault, r_lines
         );
         for k in 0..5 {
             self.p_hdr[k].clock.next = self.clock.val();
@@ -430,6 +464,32 @@ impl Logic for TexUnit {
         if self.in_dim.val() == 7 {
             self.in_ncube.next = self.in_hdr[3].val().get_bits::<16>(0);
         }
+        self.unpk0.op.next = self.in_op.val();
+        self.unpk0.dim.next = self.in_dim.val();
+        self.unpk0.has_off.next = self.in_moff.val();
+        self.unpk0.a16.next = self.in_a16.val();
+        self.unpk0.g16.next = self.in_g16.val();
+        self.unpk1.op.next = self.in_op.val();
+        self.unpk1.dim.next = self.in_dim.val();
+        self.unpk1.has_off.next = self.in_moff.val();
+        self.unpk1.a16.next = self.in_a16.val();
+        self.unpk1.g16.next = self.in_g16.val();
+        self.unpk2.op.next = self.in_op.val();
+        self.unpk2.dim.next = self.in_dim.val();
+        self.unpk2.has_off.next = self.in_moff.val();
+        self.unpk2.a16.next = self.in_a16.val();
+        self.unpk2.g16.next = self.in_g16.val();
+        self.unpk3.op.next = self.in_op.val();
+        self.unpk3.dim.next = self.in_dim.val();
+        self.unpk3.has_off.next = self.in_moff.val();
+        self.unpk3.a16.next = self.in_a16.val();
+        self.unpk3.g16.next = self.in_g16.val();
+        for k in 0..12 {
+            self.unpk0.vaddr[k].next = self.in_vaddr0[k].val();
+            self.unpk1.vaddr[k].next = self.in_vaddr1[k].val();
+            self.unpk2.vaddr[k].next = self.in_vaddr2[k].val();
+            self.unpk3.vaddr[k].next = self.in_vaddr3[k].val();
+        }
         if self.accept.val() {
             self.p_tag.d.next = self.in_tag.val();
             self.p_op.d.next = self.in_op.val();
@@ -466,7 +526,38 @@ impl Logic for TexUnit {
                 self.r_status[l].d.next = 0.into();
                 self.r_lambda[l].d.next = 0.into();
             }
-            self.p_wmask.d.next = self.in_wmask.val();
+            self.p_wmask.d.next = self.in_wmask.val() & self.in_dmask.val();
+            self.p_d16.d.next = self.in_d16.val();
+            self.p_tfe.d.next = self.in_tfe.val();
+            self.p_lwe.d.next = self.in_lwe.val();
+            if self.in_mimg.val() {
+                for k in 0..4 {
+                    self.p_coord[k].d.next = self.unpk0.coord[k].val();
+                    self.p_grad[k].d.next = self.unpk0.grad[k].val();
+                    self.p_coord[4 + k].d.next = self.unpk1.coord[k].val();
+                    self.p_grad[4 + k].d.next = self.unpk1.grad[k].val();
+                    self.p_coord[8 + k].d.next = self.unpk2.coord[k].val();
+                    self.p_grad[8 + k].d.next = self.unpk2.grad[k].val();
+                    self.p_coord[12 + k].d.next = self.unpk3.coord[k].val();
+                    self.p_grad[12 + k].d.next = self.unpk3.grad[k].val();
+                }
+                self.p_lod[0].d.next = self.unpk0.lod.val();
+                self.p_lbias[0].d.next = self.unpk0.bias.val();
+                self.p_ref[0].d.next = self.unpk0.zref.val();
+                self.p_off[0].d.next = self.unpk0.off.val();
+                self.p_lod[1].d.next = self.unpk1.lod.val();
+                self.p_lbias[1].d.next = self.unpk1.bias.val();
+                self.p_ref[1].d.next = self.unpk1.zref.val();
+                self.p_off[1].d.next = self.unpk1.off.val();
+                self.p_lod[2].d.next = self.unpk2.lod.val();
+                self.p_lbias[2].d.next = self.unpk2.bias.val();
+                self.p_ref[2].d.next = self.unpk2.zref.val();
+                self.p_off[2].d.next = self.unpk2.off.val();
+                self.p_lod[3].d.next = self.unpk3.lod.val();
+                self.p_lbias[3].d.next = self.unpk3.bias.val();
+                self.p_ref[3].d.next = self.unpk3.zref.val();
+                self.p_off[3].d.next = self.unpk3.off.val();
+            }
             self.p_gcomp.d.next = self.in_gcomp.val();
             self.r_fault.d.next = 0.into();
             self.r_lines.d.next = 0.into();
@@ -1387,6 +1478,46 @@ impl Logic for TexUnit {
         }
         self.out_fault.next = self.r_fault.q.val();
         self.out_wmask.next = self.p_wmask.q.val();
+        // MIMG: the returned dwords (DMASK components, D16 packing, status dword).
+        self.int_res.next =
+            (self.is_int.val() & (self.p_op.q.val() != 10)) | (self.p_op.q.val() == 5);
+        self.pack0.int_result.next = self.int_res.val();
+        self.pack0.dmask.next = self.p_wmask.q.val();
+        self.pack0.d16.next = self.p_d16.q.val();
+        self.pack0.tfe.next = self.p_tfe.q.val();
+        self.pack0.lwe.next = self.p_lwe.q.val();
+        self.pack0.status.next = self.r_status[0].q.val();
+        self.pack1.int_result.next = self.int_res.val();
+        self.pack1.dmask.next = self.p_wmask.q.val();
+        self.pack1.d16.next = self.p_d16.q.val();
+        self.pack1.tfe.next = self.p_tfe.q.val();
+        self.pack1.lwe.next = self.p_lwe.q.val();
+        self.pack1.status.next = self.r_status[1].q.val();
+        self.pack2.int_result.next = self.int_res.val();
+        self.pack2.dmask.next = self.p_wmask.q.val();
+        self.pack2.d16.next = self.p_d16.q.val();
+        self.pack2.tfe.next = self.p_tfe.q.val();
+        self.pack2.lwe.next = self.p_lwe.q.val();
+        self.pack2.status.next = self.r_status[2].q.val();
+        self.pack3.int_result.next = self.int_res.val();
+        self.pack3.dmask.next = self.p_wmask.q.val();
+        self.pack3.d16.next = self.p_d16.q.val();
+        self.pack3.tfe.next = self.p_tfe.q.val();
+        self.pack3.lwe.next = self.p_lwe.q.val();
+        self.pack3.status.next = self.r_status[3].q.val();
+        for c in 0..4 {
+            self.pack0.rgba[c].next = self.r_rgba[c].q.val();
+            self.pack1.rgba[c].next = self.r_rgba[4 + c].q.val();
+            self.pack2.rgba[c].next = self.r_rgba[8 + c].q.val();
+            self.pack3.rgba[c].next = self.r_rgba[12 + c].q.val();
+        }
+        for k in 0..5 {
+            self.out_vdata[k].next = self.pack0.dw[k].val();
+            self.out_vdata[5 + k].next = self.pack1.dw[k].val();
+            self.out_vdata[10 + k].next = self.pack2.dw[k].val();
+            self.out_vdata[15 + k].next = self.pack3.dw[k].val();
+        }
+        self.out_vcount.next = self.pack0.count.val();
         self.out_kill.next = self.r_kill.q.val();
         self.out_lines.next = self.r_lines.q.val();
         if (self.state.q.val() == 6) & self.out_ready.val() {

@@ -98,6 +98,31 @@ fn drive(u: &mut TexUnit, x: Option<(u16, &TexTxn, bool)>) {
     u.in_unscaled.next = t.unscaled;
     u.in_sem_wait.next = t.sem_wait;
     u.in_sem_acquire.next = t.sem_acquire;
+    let m = &t.mimg;
+    u.in_dmask.next = u64::from(m.dmask & 15).into();
+    u.in_d16.next = m.d16;
+    u.in_tfe.next = m.tfe;
+    u.in_lwe.next = m.lwe;
+    u.in_a16.next = m.a16;
+    u.in_g16.next = m.g16;
+    u.in_mimg.next = m.address.is_some();
+    u.in_moff.next = m.address.as_ref().is_some_and(|a| a.offset);
+    let ports = [
+        &mut u.in_vaddr0,
+        &mut u.in_vaddr1,
+        &mut u.in_vaddr2,
+        &mut u.in_vaddr3,
+    ];
+    for (l, port) in ports.into_iter().enumerate() {
+        for (k, p) in port.iter_mut().enumerate() {
+            let w = m
+                .address
+                .as_ref()
+                .and_then(|a| a.vaddr[l].get(k).copied())
+                .unwrap_or(0);
+            p.next = u64::from(w).into();
+        }
+    }
 }
 
 /// Answers the residency port from the instruction's bound texture.
@@ -112,9 +137,9 @@ fn residency(u: &mut TexUnit, t: Option<&TexTxn>) {
     }
 }
 
-/// Reads a result (without its lines, which the driver collects).
-fn read(u: &TexUnit) -> TexResult {
-    TexResult {
+/// Reads the result of `t` (without its lines, which the driver collects).
+fn read(u: &TexUnit, t: &TexTxn) -> TexResult {
+    let mut r = TexResult {
         rgba: std::array::from_fn(|l| {
             std::array::from_fn(|c| u.out_rgba[4 * l + c].val().to_u32())
         }),
@@ -124,7 +149,19 @@ fn read(u: &TexUnit) -> TexResult {
         lambda: std::array::from_fn(|l| u.out_lambda[l].val().to_u32() as u16 as i16 as i32),
         lines: Vec::new(),
         kill: u.out_kill.val().to_u32(),
+        vdata: None,
+        d16: None,
+    };
+    if t.mimg.returns_vdata() {
+        let n = u.out_vcount.val().to_u32() as usize;
+        let v = std::array::from_fn(|l| {
+            (0..n.min(5))
+                .map(|k| u.out_vdata[5 * l + k].val().to_u32())
+                .collect()
+        });
+        r.set_vdata(&t.mimg, v);
     }
+    r
 }
 
 /// Runs instructions through the RTL with the cache on and the default memory model (stalling at
@@ -270,7 +307,7 @@ pub fn run_with(
                     "cycle {cycle}: result tag {tag} where {k} was due (lost or reordered)"
                 ));
             }
-            let mut r = read(u);
+            let mut r = read(u, &vectors[k]);
             let counted = u.out_lines.val().to_u32() as usize;
             if counted != lines.len() {
                 return Err(format!(

@@ -27,7 +27,8 @@
 //! - **A whole quad** ([`ideal`], [`ideal_json`]): memory bytes from the textures (data or the
 //!   `fill` hash rule, the last covering texture winning, each read here again), border colours,
 //!   txf's out-of-range and TEXEL_FAIL lanes (zeros), txq's sizes, lodq's (λ, λ', 0, 0) in f64,
-//!   and txp's projection as an f64 division rounded to f32 ([`divide`]).
+//!   and txp's projection as an f64 division rounded to f32 ([`divide`]); the operands of a
+//!   MIMG address block are the golden model's unpacking ([`super::mimg_operands`]).
 //!
 //! What it shares with the golden model: the type definitions ([`Format`], [`Compare`], [`Swz`],
 //! [`TexTxn`], …) and, because the texture address pipeline and the LOD unit are verified
@@ -791,6 +792,11 @@ fn cube_faces(t: &TexTxn, tex: &Texture) -> Result<TexTxn, Fault> {
 
 /// The ideal results of a quad, or its fault (every lane then returns zeros).
 pub fn ideal(t: &TexTxn) -> Result<[IdealLane; 4], Fault> {
+    if t.mimg.address.is_some() {
+        // The operands of the MIMG address dwords (the golden model's unpacking, verified
+        // against an independent encoder in tests/tex_mimg.rs).
+        return ideal(&super::mimg_operands(t));
+    }
     if matches!(t.op, TexOp::Nop | TexOp::KillLt0) {
         // Nothing read, nothing written.
         return Ok([IdealLane::ZERO; 4]);
@@ -984,7 +990,7 @@ pub fn ideal_json(t: &TexTxn) -> Result<serde_json::Value, String> {
                     Value::Array(
                         (0..4)
                             .map(|c| {
-                                if t.wmask & 1 << c != 0 {
+                                if t.wmask & t.mimg.dmask & 1 << c != 0 {
                                     number(x.rgba[c])
                                 } else {
                                     Value::Null

@@ -19,8 +19,9 @@
 //!     {`kind`: "hash", `seed`: 0…2^64−1} ([`TexData::Hash`]). Neither means all bytes zero
 //!     (`TexData::Bytes` of nothing); both is an error.
 //!
-//!   `dim` accepts every name of [`crate::texaddr::Dim::ALL`] as the address pipeline does; the
-//!   unit answers `reserved_param_a` for "3d", "cube", "3d_array" and "cube_array". `base` must be
+//!   `dim` accepts every name of [`crate::texaddr::Dim::ALL`] as the address pipeline does; "cube"
+//!   and "cube_array" (`layers` = cubes) are sampled as cube maps, and the unit answers
+//!   `reserved_param_a` for "3d" and "3d_array". `base` must be
 //!   a multiple of the format's texel size (an error names the field otherwise).
 //! - `sampler` (default: every field at its default), all fields optional with the values of
 //!   [`TexSampler::default`]: `wrap_s`, `wrap_t` (names of [`crate::texaddr::Wrap::ALL`], default
@@ -45,6 +46,14 @@
 //! - `wmask` 0…15 (bit k: component k written; default 15), `gather_comp` 0…3 (default 0).
 //! - ATI CTM instruction bits (booleans, default false): `unscaled` (unnormalized coordinates),
 //!   `sem_wait`, `sem_acquire` (the texture semaphore).
+//! - AMD MIMG instruction bits: `dmask` 0…15 (default 15: the components returned; for
+//!   `gather4` exactly one bit, which picks the gathered component instead of `gather_comp`),
+//!   booleans `d16`, `tfe`, `lwe`, and `a16`, `g16` (only with `mimg`); `mimg` {`vaddr` [4][n]
+//!   (each lane's address dwords, 0…2^32−1, n exactly the form's count for the op, the bound
+//!   texture's dimension (2D when unbound) and the flags), `nsa` (default false), `offset`
+//!   (default false: the form carries the offset dword)} gives the operands instead of `coords`,
+//!   `grad`, `bias`, `lod`, `ref` and `offset` (which are then errors), for every op except
+//!   "txp", "nop", "lookup_uncached" and "kill_lt_0" (no MIMG form).
 //!
 //! Every other field is an error ("unknown field"), and every error names the field's path
 //! (`textures[1].format`, `coords[2][0]`, `sampler.border[3]`). [`txn_json`] is the inverse of
@@ -59,10 +68,14 @@
 //! name of [`crate::texaddr::Fault::ALL`]: "none", "unbound", "bad_descriptor",
 //! "reserved_param_a"), `lambda` [4] (λ·256), `mem_lines` (the number of memory requests),
 //! `lines` (their line addresses, byte address / 64, in order) and `kill` (`kill_lt_0`'s 4-bit
-//! mask, 0 for every other op).
+//! mask, 0 for every other op); with `mimg`, `d16`, `tfe` or `lwe` also `vdata` [4 lanes][n] (the
+//! dwords the lane's VGPRs receive: the DMASK components, D16-packed with `d16`, then the status
+//! dword with `tfe` or `lwe`), and with `d16` also `d16` [4][n] (the packed data dwords alone).
+//! A component outside DMASK is null in `rgba`, like one outside the write mask.
 
 use super::{
-    Compare, Filter, Format, Swz, TexData, TexOp, TexResult, TexSampler, TexTxn, Texture, IDENTITY,
+    mimg, Compare, Filter, Format, MimgAddress, MimgBits, Swz, TexData, TexOp, TexResult,
+    TexSampler, TexTxn, Texture, IDENTITY,
 };
 use crate::lod::MipFilter;
 use crate::texaddr::{self, Form, Lane, Op, SamplerDesc, TexAddrTxn, Wrap};
@@ -116,7 +129,7 @@ const SAMPLER_FIELDS: [&str; 12] = [
     "border",
     "max_aniso",
 ];
-const FIELDS: [&str; 15] = [
+const FIELDS: [&str; 22] = [
     "op",
     "textures",
     "sampler",
@@ -132,7 +145,17 @@ const FIELDS: [&str; 15] = [
     "unscaled",
     "sem_wait",
     "sem_acquire",
+    "dmask",
+    "d16",
+    "tfe",
+    "lwe",
+    "a16",
+    "g16",
+    "mimg",
 ];
+const MIMG_FIELDS: [&str; 3] = ["vaddr", "nsa", "offset"];
+/// The per-lane operand fields a MIMG address block replaces.
+const OPERAND_FIELDS: [&str; 6] = ["coords", "grad", "bias", "lod", "ref", "offset"];
 
 fn u32_int(v: &Value, field: &str) -> Result<u32, FieldError> {
     int(v, field, 0, u32::MAX.into()).map(|x| x as u32)
@@ -420,7 +443,9 @@ pub fn parse_line(line: &str) -> Result<TexTxn, FieldError> {
             f32_bits(v, f)
         }
     };
-    let coords = if op == TexOp::Txq {
+    let unit = opt(&o, "", "unit", 0, u32_int)?;
+    let mimg = parse_mimg(&o, op, &textures, unit)?;
+    let coords = if op == TexOp::Txq || mimg.address.is_some() {
         opt(&o, "", "coords", [[0; 4]; 4], |v, f| quad(v, f, 1, coord))?
     } else {
         req(&o, "", "coords", |v, f| quad(v, f, 1, coord))?
@@ -432,11 +457,20 @@ pub fn parse_line(line: &str) -> Result<TexTxn, FieldError> {
             f32_bits(v, f)
         }
     };
+    let mut gather_comp = opt(&o, "", "gather_comp", 0, ranged(0, 3))? as u32;
+    if op == TexOp::Gather4 && o.contains_key("dmask") {
+        gather_comp = mimg.dmask;
+    }
+    let mimg = if op == TexOp::Gather4 {
+        MimgBits { dmask: 15, ..mimg }
+    } else {
+        mimg
+    };
     Ok(TexTxn {
         op,
         textures,
         sampler: opt(&o, "", "sampler", TexSampler::default(), parse_sampler)?,
-        unit: opt(&o, "", "unit", 0, u32_int)?,
+        unit,
         coords,
         grad: opt(&o, "", "grad", [[0; 4]; 4], |v, f| quad(v, f, 4, f32_bits))?,
         bias: opt(&o, "", "bias", [0; 4], |v, f| scalars(v, f, f32_bits))?,
@@ -444,11 +478,107 @@ pub fn parse_line(line: &str) -> Result<TexTxn, FieldError> {
         reference: opt(&o, "", "ref", [0; 4], |v, f| scalars(v, f, f32_bits))?,
         offset: opt(&o, "", "offset", [[0; 2]; 4], parse_offsets)?,
         wmask: opt(&o, "", "wmask", 15, ranged(0, 15))? as u32,
-        gather_comp: opt(&o, "", "gather_comp", 0, ranged(0, 3))? as u32,
+        gather_comp,
         unscaled: opt(&o, "", "unscaled", false, boolean)?,
         sem_wait: opt(&o, "", "sem_wait", false, boolean)?,
         sem_acquire: opt(&o, "", "sem_acquire", false, boolean)?,
+        mimg,
     })
+}
+
+/// The MIMG bits and address block of a vector (see the module documentation). For `gather4`
+/// the returned `dmask` is the gathered component (0…3) read from its one-bit DMASK.
+fn parse_mimg(
+    o: &Map<String, Value>,
+    op: TexOp,
+    textures: &[Texture],
+    unit: u32,
+) -> Result<MimgBits, FieldError> {
+    let mut m = MimgBits {
+        dmask: opt(o, "", "dmask", 15, ranged(0, 15))? as u32,
+        d16: opt(o, "", "d16", false, boolean)?,
+        tfe: opt(o, "", "tfe", false, boolean)?,
+        lwe: opt(o, "", "lwe", false, boolean)?,
+        a16: opt(o, "", "a16", false, boolean)?,
+        g16: opt(o, "", "g16", false, boolean)?,
+        address: None,
+    };
+    if op == TexOp::Gather4 && o.contains_key("dmask") {
+        if m.dmask.count_ones() != 1 {
+            return Err(FieldError::new(
+                "dmask",
+                format!(
+                    "gather4 takes exactly one DMASK bit (the gathered component), found {}",
+                    m.dmask
+                ),
+            ));
+        }
+        if o.contains_key("gather_comp") {
+            return Err(FieldError::new(
+                "gather_comp",
+                "gather4's component is given by its dmask; give one of the two",
+            ));
+        }
+        m.dmask = m.dmask.trailing_zeros();
+    }
+    let Some(v) = o.get("mimg") else {
+        for f in ["a16", "g16"] {
+            if o.get(f) == Some(&Value::Bool(true)) {
+                return Err(FieldError::new(f, "needs a `mimg` address block"));
+            }
+        }
+        return Ok(m);
+    };
+    let b = object(v, "mimg")?;
+    check_fields(b, "mimg", &MIMG_FIELDS)?;
+    if matches!(
+        op,
+        TexOp::Txp | TexOp::Nop | TexOp::LookupUncached | TexOp::KillLt0
+    ) {
+        return Err(FieldError::new(
+            "mimg",
+            format!("op \"{}\" has no MIMG form", op.name()),
+        ));
+    }
+    if let Some(f) = OPERAND_FIELDS.iter().find(|f| o.contains_key(**f)) {
+        return Err(FieldError::new(
+            *f,
+            "the operands come from the `mimg` address block; give one of the two",
+        ));
+    }
+    let offset = opt(b, "mimg", "offset", false, boolean)?;
+    let nsa = opt(b, "mimg", "nsa", false, boolean)?;
+    let dim = textures
+        .get(unit as usize)
+        .map_or(texaddr::Dim::D2 as u32, |x| x.desc.dim as u32);
+    let n = mimg::address_dwords(op as u32, dim, offset, m.a16, m.g16);
+    let vaddr = req(b, "mimg", "vaddr", |v, f| {
+        let lanes = array(v, f, Some(4))?;
+        let mut out: [Vec<u32>; 4] = Default::default();
+        for (l, lane) in lanes.iter().enumerate() {
+            let fl = format!("{f}[{l}]");
+            let dw = array(lane, &fl, None)?;
+            if dw.len() != n {
+                return Err(FieldError::new(
+                    fl,
+                    format!(
+                        "expected {n} address dwords for \"{}\" on this texture dimension with \
+                         these flags, found {}",
+                        op.name(),
+                        dw.len()
+                    ),
+                ));
+            }
+            out[l] = dw
+                .iter()
+                .enumerate()
+                .map(|(k, x)| u32_int(x, &format!("{fl}[{k}]")))
+                .collect::<Result<_, _>>()?;
+        }
+        Ok(out)
+    })?;
+    m.address = Some(MimgAddress { vaddr, nsa, offset });
+    Ok(m)
 }
 
 fn hex(bytes: &[u8]) -> String {
@@ -565,7 +695,8 @@ pub fn txn_json(t: &TexTxn) -> Value {
     if t.unit != 0 {
         v.insert("unit".into(), json!(t.unit));
     }
-    if t.op != TexOp::Txq || t.coords != [[0; 4]; 4] {
+    let from_mimg = t.mimg.address.is_some();
+    if (t.op != TexOp::Txq && !from_mimg) || t.coords != [[0; 4]; 4] {
         let lanes: Vec<Value> = t
             .coords
             .iter()
@@ -601,14 +732,34 @@ pub fn txn_json(t: &TexTxn) -> Value {
     if t.gather_comp != 0 {
         v.insert("gather_comp".into(), json!(t.gather_comp));
     }
+    let m = &t.mimg;
+    if m.dmask != 15 {
+        v.insert("dmask".into(), json!(m.dmask));
+    }
     for (f, on) in [
         ("unscaled", t.unscaled),
         ("sem_wait", t.sem_wait),
         ("sem_acquire", t.sem_acquire),
+        ("d16", m.d16),
+        ("tfe", m.tfe),
+        ("lwe", m.lwe),
+        ("a16", m.a16),
+        ("g16", m.g16),
     ] {
         if on {
             v.insert(f.into(), json!(true));
         }
+    }
+    if let Some(a) = &m.address {
+        let mut b = Map::new();
+        b.insert("vaddr".into(), json!(a.vaddr));
+        if a.nsa {
+            b.insert("nsa".into(), json!(true));
+        }
+        if a.offset {
+            b.insert("offset".into(), json!(true));
+        }
+        v.insert("mimg".into(), Value::Object(b));
     }
     Value::Object(v)
 }
@@ -632,7 +783,7 @@ pub fn result_json(r: &TexResult) -> Value {
             )
         })
         .collect();
-    json!({
+    let mut v = json!({
         "rgba": rgba,
         "status": r.status,
         "fault": r.fault.name(),
@@ -640,7 +791,14 @@ pub fn result_json(r: &TexResult) -> Value {
         "mem_lines": r.lines.len(),
         "lines": r.lines,
         "kill": r.kill,
-    })
+    });
+    if let Some(d) = &r.vdata {
+        v["vdata"] = json!(d);
+    }
+    if let Some(d) = &r.d16 {
+        v["d16"] = json!(d);
+    }
+    v
 }
 
 #[cfg(test)]
@@ -692,6 +850,7 @@ mod tests {
             unscaled: false,
             sem_wait: false,
             sem_acquire: false,
+            mimg: MimgBits::default(),
         }
     }
 
@@ -1195,6 +1354,8 @@ mod tests {
             lambda: [-5, 0, 256, 4095],
             lines: vec![0, 4, 1 << 40],
             kill: 5,
+            vdata: None,
+            d16: None,
         };
         assert_eq!(
             result_json(&r),

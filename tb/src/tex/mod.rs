@@ -381,6 +381,57 @@ pub struct TexTxn {
     /// Texture semaphore: wait for the outstanding acquire before issue; acquire.
     pub sem_wait: bool,
     pub sem_acquire: bool,
+    /// AMD MIMG instruction bits and address block.
+    pub mimg: MimgBits,
+}
+
+/// AMD MIMG instruction bits (docs/units/tex.md §12).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct MimgBits {
+    /// DMASK: the components returned (bit k: component k), in order; `gather4` takes its
+    /// component from a one-bit DMASK when the vector is read, leaving 15 here.
+    pub dmask: u32,
+    /// D16: components returned as 16 bits, two per dword.
+    pub d16: bool,
+    /// TFE, LWE: the status dword follows the data (LWE: a failed lane's data is 0).
+    pub tfe: bool,
+    pub lwe: bool,
+    /// A16, G16: 16-bit address components, 16-bit derivatives (only with `address`).
+    pub a16: bool,
+    pub g16: bool,
+    /// The address dwords; `None`: the operands are the vector's own fields.
+    pub address: Option<MimgAddress>,
+}
+
+impl Default for MimgBits {
+    fn default() -> Self {
+        Self {
+            dmask: 15,
+            d16: false,
+            tfe: false,
+            lwe: false,
+            a16: false,
+            g16: false,
+            address: None,
+        }
+    }
+}
+
+impl MimgBits {
+    /// The result carries `vdata`, the dwords the shader's VGPRs receive.
+    pub fn returns_vdata(&self) -> bool {
+        self.address.is_some() || self.d16 || self.tfe || self.lwe
+    }
+}
+
+/// One instruction's MIMG address: per lane the dwords {offset}{bias}{z-compare}{derivatives}
+/// {body} ([`mimg::unpack`]); `nsa` (non-sequential address registers) does not change them.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct MimgAddress {
+    pub vaddr: [Vec<u32>; 4],
+    pub nsa: bool,
+    /// The form carries the offset dword (the `_O` variants).
+    pub offset: bool,
 }
 
 /// One quad's result.
@@ -399,6 +450,24 @@ pub struct TexResult {
     pub lines: Vec<u64>,
     /// `kill_lt_0`'s mask (bit l: lane l killed); 0 for every other op.
     pub kill: u32,
+    /// Per lane the returned dwords ([`mimg::pack_result`]) when [`MimgBits::returns_vdata`].
+    pub vdata: Option<[Vec<u32>; 4]>,
+    /// Per lane the D16-packed data dwords (`vdata` without the status dword) when `d16`.
+    pub d16: Option<[Vec<u32>; 4]>,
+}
+
+impl TexResult {
+    /// Sets `vdata` (and `d16`) from the lanes' returned dwords for an instruction with MIMG
+    /// bits `m`.
+    pub fn set_vdata(&mut self, m: &MimgBits, vdata: [Vec<u32>; 4]) {
+        let status = usize::from(m.tfe || m.lwe);
+        if m.d16 {
+            self.d16 = Some(std::array::from_fn(|l| {
+                vdata[l][..vdata[l].len() - status].to_vec()
+            }));
+        }
+        self.vdata = Some(vdata);
+    }
 }
 
 /// Texel-cache parameters.
@@ -869,8 +938,60 @@ pub fn kill_mask(t: &TexTxn) -> u32 {
     })
 }
 
-/// Executes `t` against `cache` (steps 1–9).
+/// The dimension code a MIMG address is laid out for: the bound texture's (2D when unbound).
+pub fn mimg_dim(t: &TexTxn) -> u32 {
+    bound_texture(t).map_or(Dim::D2 as u32, |x| x.desc.dim as u32)
+}
+
+/// Step 0m: the instruction with the operands its MIMG address block gives ([`mimg::unpack`]
+/// per lane: coordinates, gradients, bias, LOD or level, reference, offsets).
+pub fn mimg_operands(t: &TexTxn) -> TexTxn {
+    let mut u = t.clone();
+    if let Some(a) = &t.mimg.address {
+        let (m, dim) = (&t.mimg, mimg_dim(t));
+        let sext4 = |v: u8| (i32::from(v & 15) ^ 8) - 8;
+        for l in 0..4 {
+            let x = mimg::unpack(t.op as u32, dim, a.offset, m.a16, m.g16, &a.vaddr[l]);
+            u.coords[l] = x.coord;
+            u.grad[l] = x.grad;
+            u.bias[l] = x.bias;
+            u.lod[l] = x.lod;
+            u.reference[l] = x.zref;
+            u.offset[l] = [sext4(x.off), sext4(x.off >> 4)];
+        }
+        u.mimg.address = None;
+    }
+    u
+}
+
+/// Executes `t` against `cache`: the operands of a MIMG address (step 0m), steps 0–9, then the
+/// returned dwords of a MIMG form (step 10).
 pub fn execute(t: &TexTxn, cache: &mut Cache) -> TexResult {
+    let mut r = execute_operands(&mimg_operands(t), cache);
+    r.wmask &= t.mimg.dmask;
+    if t.mimg.returns_vdata() {
+        let m = &t.mimg;
+        let integer = bound_texture(t).is_some_and(|x| x.format.is_integer())
+            && t.op != TexOp::Lodq
+            || t.op == TexOp::Txq;
+        let v = std::array::from_fn(|l| {
+            mimg::pack_result(
+                r.rgba[l],
+                integer,
+                r.wmask,
+                m.d16,
+                m.tfe,
+                m.lwe,
+                r.status[l],
+            )
+        });
+        r.set_vdata(m, v);
+    }
+    r
+}
+
+/// Steps 0–9 on the instruction's own operands.
+fn execute_operands(t: &TexTxn, cache: &mut Cache) -> TexResult {
     let mut r = TexResult {
         rgba: [[0; 4]; 4],
         wmask: t.wmask & 15,
@@ -879,6 +1000,8 @@ pub fn execute(t: &TexTxn, cache: &mut Cache) -> TexResult {
         lambda: [0; 4],
         lines: Vec::new(),
         kill: 0,
+        vdata: None,
+        d16: None,
     };
     if t.op.inert() {
         r.wmask = 0;
@@ -889,15 +1012,15 @@ pub fn execute(t: &TexTxn, cache: &mut Cache) -> TexResult {
         return r;
     }
     if t.op == TexOp::Txp {
-        return execute(&project(t), cache);
+        return execute_operands(&project(t), cache);
     }
     if t.unscaled && !t.sampler.unnormalized {
         let mut u = t.clone();
         u.sampler.unnormalized = true;
-        return execute(&u, cache);
+        return execute_operands(&u, cache);
     }
     match cube_txn(t) {
-        Some(Ok(c)) => return execute(&c, cache),
+        Some(Ok(c)) => return execute_operands(&c, cache),
         Some(Err(f)) => {
             r.fault = f;
             return r;

@@ -24,8 +24,12 @@
 //!   range with 15 % out of range; random gradients, biases, LODs, references (with specials and
 //!   values outside [0, 1]), offsets (−8…7), write masks and gather components.
 
-use super::{Compare, Filter, Format, Swz, TexData, TexOp, TexSampler, TexTxn, Texture, IDENTITY};
+use super::{
+    mimg, Compare, Filter, Format, MimgAddress, MimgBits, Swz, TexData, TexOp, TexSampler, TexTxn,
+    Texture, IDENTITY,
+};
 use crate::draw::Draw;
+use crate::fpmodel::{f16_to_f32, f32_to_f16};
 use crate::lod::MipFilter;
 use crate::texaddr::{Dim, TexDesc, Wrap};
 use texpix_sim::SplitMix64;
@@ -537,7 +541,7 @@ impl TexStim {
                 [0, 0]
             }
         });
-        TexTxn {
+        let mut t = TexTxn {
             op,
             textures: textures.to_vec(),
             sampler,
@@ -557,7 +561,80 @@ impl TexStim {
             unscaled: self.chance(8),
             sem_wait: self.chance(20),
             sem_acquire: self.chance(20),
+            mimg: MimgBits::default(),
+        };
+        self.mimg_bits(&mut t);
+        t
+    }
+
+    /// AMD MIMG bits on a third of the instructions: DMASK, D16, TFE, LWE, and on most of those
+    /// with a MIMG form the operands moved into address dwords (A16 and G16 at random, the
+    /// operands first rounded to what 16 bits hold; junk in the unused bits).
+    fn mimg_bits(&mut self, t: &mut TexTxn) {
+        if !self.chance(33) {
+            return;
         }
+        let m = &mut t.mimg;
+        if t.op != TexOp::Gather4 {
+            m.dmask = if self.chance(40) {
+                15
+            } else {
+                self.range(0, 15) as u32
+            };
+        }
+        m.d16 = self.chance(50);
+        m.tfe = self.chance(40);
+        m.lwe = self.chance(25);
+        let has_form = !matches!(
+            t.op,
+            TexOp::Txp | TexOp::Nop | TexOp::LookupUncached | TexOp::KillLt0
+        );
+        if !has_form || !self.chance(75) {
+            return;
+        }
+        let a16 = self.chance(30);
+        let g16 = t.op == TexOp::Txd && self.chance(50);
+        let integer = matches!(t.op, TexOp::Txf | TexOp::Txq);
+        let half = |x: u32| f16_to_f32(f32_to_f16(x));
+        let short = |x: u32| if integer { x & 0xFFFF } else { half(x) };
+        let has_off = t.offset != [[0, 0]; 4] || self.chance(20);
+        let dim = super::mimg_dim(t);
+        let mut vaddr: [Vec<u32>; 4] = Default::default();
+        for (l, lane) in vaddr.iter_mut().enumerate() {
+            let mut u = mimg::Unpacked {
+                coord: t.coords[l],
+                lod: t.lod[l],
+                bias: t.bias[l],
+                zref: t.reference[l],
+                grad: t.grad[l],
+                off: ((t.offset[l][0] & 15) | (t.offset[l][1] & 15) << 4) as u8,
+                count: 0,
+            };
+            if a16 {
+                u.coord = u.coord.map(short);
+                u.lod = short(u.lod);
+                u.bias = half(u.bias);
+            }
+            if g16 {
+                u.grad = u.grad.map(half);
+            }
+            let mut junk = || self.next() as u32;
+            *lane = mimg::pack_address(t.op as u32, dim, has_off, a16, g16, &u, &mut junk);
+        }
+        t.coords = [[0; 4]; 4];
+        t.grad = [[0; 4]; 4];
+        t.bias = [0; 4];
+        t.lod = [0; 4];
+        t.reference = [0; 4];
+        t.offset = [[0, 0]; 4];
+        let m = &mut t.mimg;
+        m.a16 = a16;
+        m.g16 = g16;
+        m.address = Some(MimgAddress {
+            vaddr,
+            nsa: self.chance(50),
+            offset: has_off,
+        });
     }
 }
 
@@ -625,6 +702,7 @@ pub fn sweep_xy(sx: f64, sy: f64, max_aniso: u32, qx: u32, qy: u32) -> Vec<TexTx
                 unscaled: false,
                 sem_wait: false,
                 sem_acquire: false,
+                mimg: MimgBits::default(),
             });
         }
     }
