@@ -28,6 +28,10 @@
 //! face array directly. Implicit LOD comes from the face coordinates; `txd`'s gradients are taken
 //! as face-space gradients. A cube array of more than [`MAX_CUBES`] cubes is `bad_descriptor`.
 //!
+//! **0m. MIMG address** ([`mimg_operands`]): an instruction with a `mimg` address block takes
+//! each lane's operands from its address dwords ([`mimg::unpack`], laid out for the bound
+//! texture's dimension).
+//!
 //! **1. LOD.** Every op goes through the LOD unit: `tex`/`txp`/`sample_c`/`lodq` implicit (lanes' (s, t); t = 0
 //! for 1D), `txb` bias, `txl` explicit LOD, `txd` gradients (the t derivatives 0 for 1D), `sample_c_lz`/`gather4` level zero;
 //! `txf` and `txq` take their level from the instruction instead (and report λ = 0). The LOD unit
@@ -105,6 +109,11 @@
 //! returns (λ, λ', 0, 0) as f32 — the clamped λ and the LOD unit's λ' before the min/max clamps
 //! ([`lod_query`]; NaN λ' ⇒ the canonical NaN). Write mask: a four-vector is always
 //! produced; masked components are reported as null.
+//!
+//! **10. MIMG result** ([`execute`]): the reported components are the write mask ANDed with
+//! DMASK; with `mimg`, `d16`, `tfe` or `lwe` each lane's returned dwords are
+//! [`mimg::pack_result`] of its four-vector (integers for integer formats except `lodq`, and for
+//! `txq`), the reported mask and its status word.
 //!
 //! **Faults** (zeros for every lane, no fetch): the address pipeline's (unbound, bad descriptor,
 //! type mismatch), and `bad_descriptor` for an integer format with a linear min, mag or mip filter
