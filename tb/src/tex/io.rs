@@ -1089,6 +1089,86 @@ mod tests {
     }
 
     #[test]
+    fn random_vectors_with_mimg_forms_round_trip() {
+        let v = crate::tex::stim::random(77, 3000);
+        assert!(v.iter().filter(|t| t.mimg.address.is_some()).count() > 300);
+        for t in &v {
+            round_trip(t);
+        }
+    }
+
+    #[test]
+    fn mimg_fields_are_checked() {
+        // LINE's "tex" on texture 0 (2D): body s, t = two dwords per lane.
+        let coords = r#", "coords": [[0.25, 0.5], [0.75], [0.5, 0.5, 1.0, 2.0], [1065353216, 0]]"#;
+        let no_coords = LINE.replacen(coords, "", 1);
+        let with = |extra: &str| no_coords.replacen("}]", &format!("}}]{extra}"), 1);
+        let two = r#", "mimg": {"vaddr": [[1, 2], [3, 4], [5, 6], [7, 8]]}"#;
+        let t = parse_line(&with(two)).unwrap();
+        let a = t.mimg.address.as_ref().unwrap();
+        assert_eq!(a.vaddr[3], vec![7, 8]);
+        round_trip(&t);
+        let cases = [
+            (
+                r#", "mimg": {"vaddr": [[1, 2], [3], [5, 6], [7, 8]]}"#,
+                "mimg.vaddr[1]",
+                "expected 2 address dwords",
+            ),
+            (
+                r#", "mimg": {"vaddr": [[1, 2], [3, 4], [5, 6], [7, 8]], "offset": true}"#,
+                "mimg.vaddr[0]",
+                "expected 3 address dwords",
+            ),
+            (
+                r#", "mimg": {"vaddr": [[1, 2], [3, 4], [5, 6], [7, 8]], "nsa": 1}"#,
+                "mimg.nsa",
+                "true or false",
+            ),
+            (
+                r#", "mimg": {"vaddr": [[1, 2], [3, 4], [5, 6], [7, -8]]}"#,
+                "mimg.vaddr[3][1]",
+                "integer",
+            ),
+            (
+                r#", "mimg": {"vaddr": [[1, 2], [3, 4], [5, 6], [7, 8]], "dim": "2d"}"#,
+                "mimg.dim",
+                "unknown field",
+            ),
+            (r#", "a16": true"#, "a16", "needs a `mimg`"),
+            (r#", "dmask": 16"#, "dmask", "0..=15"),
+            (
+                r#", "mimg": {"vaddr": [[1, 2], [3, 4], [5, 6], [7, 8]]}, "bias": [0, 0, 0, 0]"#,
+                "bias",
+                "come from the `mimg`",
+            ),
+        ];
+        for (extra, field, msg) in cases {
+            let e = err(&with(extra));
+            assert_eq!(e.field, field, "{extra}: {e}");
+            assert!(e.message.contains(msg), "{extra}: {e}");
+        }
+        // Coordinates with a MIMG address are an error; txp has no MIMG form.
+        let e = err(&LINE.replacen("}]", &format!("}}]{two}"), 1));
+        assert_eq!(e.field, "coords", "{e}");
+        let e = err(&with(two).replacen(r#""op": "tex""#, r#""op": "txp""#, 1));
+        assert!(
+            e.field == "mimg" && e.message.contains("no MIMG form"),
+            "{e}"
+        );
+        // gather4: one DMASK bit is the component; two bits, or dmask with gather_comp, are
+        // errors.
+        let g = |extra: &str| LINE.replacen(r#""op": "tex""#, r#""op": "gather4""#, 1) + extra;
+        let g = |extra: &str| g("").replacen("}]", &format!("}}]{extra}"), 1);
+        let t = parse_line(&g(r#", "dmask": 4"#)).unwrap();
+        assert_eq!((t.gather_comp, t.mimg.dmask), (2, 15));
+        assert_eq!(err(&g(r#", "dmask": 5"#)).field, "dmask");
+        assert_eq!(
+            err(&g(r#", "dmask": 4, "gather_comp": 2"#)).field,
+            "gather_comp"
+        );
+    }
+
+    #[test]
     fn unknown_fields_are_named() {
         let cases = [
             (r#""op": "tex""#, r#""op": "tex", "lvl": 1"#, "lvl"),
