@@ -31,6 +31,10 @@
 //! `out_lines` (memory requests of this instruction), `out_kill` (`kill_lt_0`'s lane mask);
 //! `cnt_hits`, `cnt_misses` (cache counters). `nop` and `kill_lt_0` go from accept straight to
 //! the result (write mask 0, no fault, no fetch).
+//! AMD MIMG forms: with `in_mimg` each lane's operands come from its twelve address dwords
+//! `in_vaddr0…3` ([`MimgUnpack`]: `in_moff`, `in_a16`, `in_g16`); `in_dmask` (ANDed into the
+//! write mask), `in_d16`, `in_tfe`, `in_lwe` shape `out_vdata[5·lane + k]` and `out_vcount`, the
+//! dwords each lane's VGPRs receive ([`MimgPack`]).
 //!
 //! # Structure and timing
 //! One instruction at a time, as a sequence: accept (descriptor, sampler and operands into
@@ -123,20 +127,29 @@ pub struct TexUnit {
     pub in_sem_acquire: Signal<In, Bit>,
     /// An acquire is outstanding.
     pub sem_busy: Signal<Out, Bit>,
-    /// AMD MIMG: the operands come from `in_vaddr0…3` (lane 0…3's 12 address dwords)
-    /// through [`MimgUnpack`]; the form carries the offset dword; A16; G16.
+    /// AMD MIMG: the operands come from `in_vaddr0…3` through [`MimgUnpack`].
     pub in_mimg: Signal<In, Bit>,
+    /// MIMG: the address carries the offset dword.
     pub in_moff: Signal<In, Bit>,
+    /// MIMG A16: 16-bit address components.
     pub in_a16: Signal<In, Bit>,
+    /// MIMG G16: 16-bit derivatives.
     pub in_g16: Signal<In, Bit>,
+    /// Lane 0's address dwords.
     pub in_vaddr0: [Signal<In, Bits<32>>; 12],
+    /// Lane 1's address dwords.
     pub in_vaddr1: [Signal<In, Bits<32>>; 12],
+    /// Lane 2's address dwords.
     pub in_vaddr2: [Signal<In, Bits<32>>; 12],
+    /// Lane 3's address dwords.
     pub in_vaddr3: [Signal<In, Bits<32>>; 12],
-    /// AMD MIMG: DMASK (the components returned), D16, TFE, LWE.
+    /// MIMG DMASK: the components returned (ANDed into the write mask).
     pub in_dmask: Signal<In, Bits<4>>,
+    /// MIMG D16: 16-bit results, two per dword.
     pub in_d16: Signal<In, Bit>,
+    /// MIMG TFE: the status dword follows the data.
     pub in_tfe: Signal<In, Bit>,
+    /// MIMG LWE: the status dword follows; a failed lane's data is 0.
     pub in_lwe: Signal<In, Bit>,
     /// Residency read.
     pub res_rd: Signal<Out, Bit>,
@@ -184,8 +197,9 @@ pub struct TexUnit {
     pub cnt_hits: Signal<Out, Bits<32>>,
     /// Cache misses.
     pub cnt_misses: Signal<Out, Bits<32>>,
-    /// The dwords each lane's VGPRs receive (`5·lane + k`, [`MimgPack`]) and their count.
+    /// The dwords each lane's VGPRs receive (`5·lane + k`, [`MimgPack`]).
     pub out_vdata: [Signal<Out, Bits<32>>; 20],
+    /// Dwords per lane in `out_vdata`.
     pub out_vcount: Signal<Out, Bits<3>>,
 
     /// 0 idle, 1 LOD, 2 pass into the address pipeline, 3 address result, 4 fetch, 5 blend
