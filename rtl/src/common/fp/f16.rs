@@ -91,8 +91,8 @@ pub struct F32ToF16 {
     sig: Signal<Local, Bits<32>>,
     dsh: Signal<Local, Bits<8>>,
     dsh1: Signal<Local, Bits<8>>,
-    dq: Signal<Local, Bits<32>>,
-    dg: Signal<Local, Bits<32>>,
+    dq: Signal<Local, Bits<16>>,
+    dg: Signal<Local, Bits<1>>,
     dmask: Signal<Local, Bits<32>>,
     dup: Signal<Local, Bit>,
     dres: Signal<Local, Bits<16>>,
@@ -119,14 +119,14 @@ impl Logic for F32ToF16 {
         self.sig.next = self.frac.val() | bits::<32>(0x0080_0000);
         self.dsh.next = bits::<8>(126) - self.e8.val();
         self.dsh1.next = self.dsh.val() - bits::<8>(1);
-        self.dq.next = self.sig.val() >> self.dsh.val();
-        self.dg.next = self.sig.val() >> self.dsh1.val();
+        self.dq.next = bit_cast::<16, 32>(self.sig.val() >> self.dsh.val());
+        self.dg.next = bit_cast::<1, 32>(self.sig.val() >> self.dsh1.val());
         self.dmask.next = (bits::<32>(1) << self.dsh1.val()) - bits::<32>(1);
-        self.dup.next = self.dg.val().get_bit(0)
+        self.dup.next = self.dg.val().any()
             & ((self.sig.val() & self.dmask.val()).any() | self.dq.val().get_bit(0));
-        self.dres.next = self.dq.val().get_bits::<16>(0);
+        self.dres.next = self.dq.val();
         if self.dup.val() {
-            self.dres.next = self.dq.val().get_bits::<16>(0) + bits::<16>(1);
+            self.dres.next = self.dq.val() + bits::<16>(1);
         }
         if self.e8.val() == 0xff {
             if self.frac.val().any() {
