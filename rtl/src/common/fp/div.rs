@@ -35,8 +35,8 @@
 //!
 //! # Algorithm
 //! 1. Front ([`FpDivFront`], combinational, before register 1): classify the operands; normalise
-//!    both 24-bit significands to `1.f` with a leading-zero count ([`Lzc`]) and a left shift (a
-//!    denormal's exponent goes below −126); the quotient exponent is `e = ea − eb`, less one when
+//!    both 24-bit significands to `1.f` ([`super::FpUnpack`]: a leading-zero count and a left
+//!    shift, so a denormal's exponent goes below −126); the quotient exponent is `e = ea − eb`, less one when
 //!    the dividend's significand is the smaller, in which case the dividend is doubled so that the
 //!    significand quotient `x / d` lies in `[1, 2)`. Its integer bit is 1, so the first remainder
 //!    is `x − d` (< d).
@@ -52,9 +52,9 @@
 //!
 //! Every datapath piece is at most 32 bits wide except [`RoundF32`]'s 64-bit magnitude port.
 
-use super::lzc::Lzc;
 use super::retime::Retime;
 use super::round::RoundF32;
+use super::unpack::FpUnpack;
 use rust_hdl::prelude::*;
 
 /// Clocks from the edge that accepts a division to the edge after which its result is on `y`.
@@ -84,22 +84,8 @@ pub struct FpDivFront {
     pub d: Signal<Out, Bits<24>>,
     /// Class, sign and exponent.
     pub meta: Signal<Out, Bits<16>>,
-    lza: Lzc<24>,
-    lzb: Lzc<24>,
-    ea: Signal<Local, Bits<8>>,
-    eb: Signal<Local, Bits<8>>,
-    fa: Signal<Local, Bits<32>>,
-    fb: Signal<Local, Bits<32>>,
-    a_nan: Signal<Local, Bit>,
-    b_nan: Signal<Local, Bit>,
-    a_inf: Signal<Local, Bit>,
-    b_inf: Signal<Local, Bit>,
-    a_zero: Signal<Local, Bit>,
-    b_zero: Signal<Local, Bit>,
-    ma: Signal<Local, Bits<24>>,
-    mb: Signal<Local, Bits<24>>,
-    xa: Signal<Local, Bits<16>>,
-    xb: Signal<Local, Bits<16>>,
+    ua: FpUnpack,
+    ub: FpUnpack,
     na: Signal<Local, Bits<24>>,
     nb: Signal<Local, Bits<24>>,
     lt: Signal<Local, Bit>,
@@ -112,37 +98,11 @@ pub struct FpDivFront {
 impl Logic for FpDivFront {
     #[hdl_gen]
     fn update(&mut self) {
-        // Fields and classes.
-        self.ea.next = self.a.val().get_bits::<8>(23);
-        self.eb.next = self.b.val().get_bits::<8>(23);
-        self.fa.next = self.a.val() & bits::<32>(0x007f_ffff);
-        self.fb.next = self.b.val() & bits::<32>(0x007f_ffff);
-        self.a_nan.next = (self.ea.val() == 0xff) & self.fa.val().any();
-        self.b_nan.next = (self.eb.val() == 0xff) & self.fb.val().any();
-        self.a_inf.next = (self.ea.val() == 0xff) & !self.fa.val().any();
-        self.b_inf.next = (self.eb.val() == 0xff) & !self.fb.val().any();
-        self.a_zero.next = !self.ea.val().any() & !self.fa.val().any();
-        self.b_zero.next = !self.eb.val().any() & !self.fb.val().any();
-        // Significands with the hidden bit; denormals use exponent 1.
-        self.ma.next = bit_cast::<24, 32>(self.fa.val());
-        self.xa.next = bit_cast::<16, 8>(self.ea.val());
-        if self.ea.val().any() {
-            self.ma.next = bit_cast::<24, 32>(self.fa.val()) | bits::<24>(0x80_0000);
-        } else {
-            self.xa.next = bits::<16>(1);
-        }
-        self.mb.next = bit_cast::<24, 32>(self.fb.val());
-        self.xb.next = bit_cast::<16, 8>(self.eb.val());
-        if self.eb.val().any() {
-            self.mb.next = bit_cast::<24, 32>(self.fb.val()) | bits::<24>(0x80_0000);
-        } else {
-            self.xb.next = bits::<16>(1);
-        }
-        // Normalise both significands to 1.f (a denormal's exponent goes below 1).
-        self.lza.a.next = self.ma.val();
-        self.lzb.a.next = self.mb.val();
-        self.na.next = self.ma.val() << self.lza.count.val();
-        self.nb.next = self.mb.val() << self.lzb.count.val();
+        // Classes and normalised significands (a denormal's exponent goes below 1).
+        self.ua.a.next = self.a.val();
+        self.ub.a.next = self.b.val();
+        self.na.next = self.ua.sig.val();
+        self.nb.next = self.ub.sig.val();
         // Pre-shift the dividend so that x / d lies in [1, 2); its integer quotient bit is 1.
         self.lt.next = self.na.val() < self.nb.val();
         self.x.next = bit_cast::<25, 24>(self.na.val());
@@ -152,24 +112,26 @@ impl Logic for FpDivFront {
         self.r.next = self.x.val() - bit_cast::<25, 24>(self.nb.val());
         self.d.next = self.nb.val();
         // e + 300 = (xa − lza) − (xb − lzb) − lt + 300, never negative (≥ 22).
-        self.ex.next = self.xa.val() + bit_cast::<16, 7>(self.lzb.count.val()) + bits::<16>(300)
-            - self.xb.val()
-            - bit_cast::<16, 7>(self.lza.count.val());
+        self.ex.next = bit_cast::<16, 8>(self.ua.exp.val())
+            + bit_cast::<16, 7>(self.ub.lz.val())
+            + bits::<16>(300)
+            - bit_cast::<16, 8>(self.ub.exp.val())
+            - bit_cast::<16, 7>(self.ua.lz.val());
         if self.lt.val() {
             self.ex.next = self.ex.val() - bits::<16>(1);
         }
         // Class, by priority: NaN, infinite, zero, finite.
         self.cls.next = bits::<16>(0);
-        if (self.a_zero.val() & !self.b_zero.val()) | (self.b_inf.val() & !self.a_inf.val()) {
+        if (self.ua.zero.val() & !self.ub.zero.val()) | (self.ub.inf.val() & !self.ua.inf.val()) {
             self.cls.next = bits::<16>(0x0800);
         }
-        if (self.a_inf.val() & !self.b_inf.val()) | (self.b_zero.val() & !self.a_zero.val()) {
+        if (self.ua.inf.val() & !self.ub.inf.val()) | (self.ub.zero.val() & !self.ua.zero.val()) {
             self.cls.next = bits::<16>(0x1000);
         }
-        if self.a_nan.val()
-            | self.b_nan.val()
-            | (self.a_zero.val() & self.b_zero.val())
-            | (self.a_inf.val() & self.b_inf.val())
+        if self.ua.nan.val()
+            | self.ub.nan.val()
+            | (self.ua.zero.val() & self.ub.zero.val())
+            | (self.ua.inf.val() & self.ub.inf.val())
         {
             self.cls.next = bits::<16>(0x1800);
         }

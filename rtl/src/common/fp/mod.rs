@@ -54,6 +54,7 @@ pub mod mulu;
 pub mod pipe;
 pub mod retime;
 pub mod round;
+pub mod unpack;
 
 pub use add::FpAdd;
 pub use cmp::FpCmp;
@@ -67,6 +68,7 @@ pub use mulu::MulU;
 pub use pipe::{F16ToF32P, FpAddP, FpCmpP, FpLog2P, FpMulP, FpToFixedP, LzcP};
 pub use retime::Retime;
 pub use round::RoundF32;
+pub use unpack::FpUnpack;
 
 /// The quiet NaN every NaN-producing block returns.
 pub const CANONICAL_NAN: u32 = 0x7FC0_0000;

@@ -10,8 +10,8 @@
 //! - NaN: any NaN result is the canonical quiet NaN `0x7FC00000`; payloads are not propagated and
 //!   signalling NaNs are treated as quiet ones.
 //!
-//! Datapath: both 24-bit significands are normalised first (leading-zero count and left shift, so
-//! a denormal becomes `1.f` with an exponent below −126); their 24 × 24 product comes from the
+//! Datapath: both 24-bit significands are normalised first ([`super::FpUnpack`]: leading-zero
+//! count and left shift, so a denormal becomes `1.f` with an exponent below −126); their 24 × 24 product comes from the
 //! [`MulU`] leaf (one DSP-mapped multiplier) and lies in `[2^46, 2^48)`. The top 24 bits, a guard
 //! bit and a sticky bit are kept (a one-bit normalisation). If the exponent is below the normal
 //! range the 26-bit value is shifted right (sticky collected) to the denormal position before the
@@ -23,8 +23,8 @@
 //! 48-bit product, the biased exponent and four class bits; [`FpMul`] wires them directly, and
 //! [`super::FpMulP`] puts its first register stage between them.
 
-use super::lzc::Lzc;
 use super::mulu::MulU;
+use super::unpack::FpUnpack;
 use rust_hdl::prelude::*;
 
 /// Classes, significand normalisation and the 24 × 24 product of [`FpMul`].
@@ -44,26 +44,10 @@ pub struct FpMulFront {
     pub eob: Signal<Out, Bits<16>>,
     /// Class bits.
     pub cls: Signal<Out, Bits<4>>,
-    lza: Lzc<24>,
-    lzb: Lzc<24>,
+    ua: FpUnpack,
+    ub: FpUnpack,
     mul: MulU<24, 24, 48>,
-    ea: Signal<Local, Bits<8>>,
-    eb: Signal<Local, Bits<8>>,
-    fa: Signal<Local, Bits<32>>,
-    fb: Signal<Local, Bits<32>>,
-    a_nan: Signal<Local, Bit>,
-    b_nan: Signal<Local, Bit>,
-    a_inf: Signal<Local, Bit>,
-    b_inf: Signal<Local, Bit>,
-    a_zero: Signal<Local, Bit>,
-    b_zero: Signal<Local, Bit>,
     is_nan: Signal<Local, Bit>,
-    ma: Signal<Local, Bits<24>>,
-    mb: Signal<Local, Bits<24>>,
-    xa: Signal<Local, Bits<8>>,
-    xb: Signal<Local, Bits<8>>,
-    na: Signal<Local, Bits<24>>,
-    nb: Signal<Local, Bits<24>>,
     esum: Signal<Local, Bits<16>>,
     lzsum: Signal<Local, Bits<16>>,
     c: Signal<Local, Bits<4>>,
@@ -72,53 +56,25 @@ pub struct FpMulFront {
 impl Logic for FpMulFront {
     #[hdl_gen]
     fn update(&mut self) {
-        // Fields and classes.
-        self.ea.next = self.a.val().get_bits::<8>(23);
-        self.eb.next = self.b.val().get_bits::<8>(23);
-        self.fa.next = self.a.val() & bits::<32>(0x007f_ffff);
-        self.fb.next = self.b.val() & bits::<32>(0x007f_ffff);
-        self.a_nan.next = (self.ea.val() == 0xff) & self.fa.val().any();
-        self.b_nan.next = (self.eb.val() == 0xff) & self.fb.val().any();
-        self.a_inf.next = (self.ea.val() == 0xff) & !self.fa.val().any();
-        self.b_inf.next = (self.eb.val() == 0xff) & !self.fb.val().any();
-        self.a_zero.next = !self.ea.val().any() & !self.fa.val().any();
-        self.b_zero.next = !self.eb.val().any() & !self.fb.val().any();
-        self.is_nan.next = self.a_nan.val()
-            | self.b_nan.val()
-            | (self.a_inf.val() & self.b_zero.val())
-            | (self.a_zero.val() & self.b_inf.val());
-        // Significands with the hidden bit; denormals use exponent 1.
-        self.ma.next = bit_cast::<24, 32>(self.fa.val());
-        self.xa.next = self.ea.val();
-        if self.ea.val().any() {
-            self.ma.next = bit_cast::<24, 32>(self.fa.val()) | bits::<24>(0x80_0000);
-        } else {
-            self.xa.next = bits::<8>(1);
-        }
-        self.mb.next = bit_cast::<24, 32>(self.fb.val());
-        self.xb.next = self.eb.val();
-        if self.eb.val().any() {
-            self.mb.next = bit_cast::<24, 32>(self.fb.val()) | bits::<24>(0x80_0000);
-        } else {
-            self.xb.next = bits::<8>(1);
-        }
-        // Normalise both significands to 1.f (a denormal's exponent goes below 1).
-        self.lza.a.next = self.ma.val();
-        self.lzb.a.next = self.mb.val();
-        self.na.next = self.ma.val() << self.lza.count.val();
-        self.nb.next = self.mb.val() << self.lzb.count.val();
+        // Classes and normalised significands (a denormal's exponent goes below 1).
+        self.ua.a.next = self.a.val();
+        self.ub.a.next = self.b.val();
+        self.is_nan.next = self.ua.nan.val()
+            | self.ub.nan.val()
+            | (self.ua.inf.val() & self.ub.zero.val())
+            | (self.ua.zero.val() & self.ub.inf.val());
         // 24 x 24 product in [2^46, 2^48) (for non-zero operands).
-        self.mul.a.next = self.na.val();
-        self.mul.b.next = self.nb.val();
-        self.esum.next =
-            bit_cast::<16, 8>(self.xa.val()) + bit_cast::<16, 8>(self.xb.val()) + bits::<16>(129);
-        self.lzsum.next =
-            bit_cast::<16, 7>(self.lza.count.val()) + bit_cast::<16, 7>(self.lzb.count.val());
+        self.mul.a.next = self.ua.sig.val();
+        self.mul.b.next = self.ub.sig.val();
+        self.esum.next = bit_cast::<16, 8>(self.ua.exp.val())
+            + bit_cast::<16, 8>(self.ub.exp.val())
+            + bits::<16>(129);
+        self.lzsum.next = bit_cast::<16, 7>(self.ua.lz.val()) + bit_cast::<16, 7>(self.ub.lz.val());
         self.c.next = bits::<4>(0);
-        if self.a_zero.val() | self.b_zero.val() {
+        if self.ua.zero.val() | self.ub.zero.val() {
             self.c.next = self.c.val() | bits::<4>(1);
         }
-        if self.a_inf.val() | self.b_inf.val() {
+        if self.ua.inf.val() | self.ub.inf.val() {
             self.c.next = self.c.val() | bits::<4>(2);
         }
         if self.is_nan.val() {
