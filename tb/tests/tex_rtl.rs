@@ -214,6 +214,9 @@ fn rtl_equals_golden_5000_quads_on_the_netlist_engine() {
         total.hits += m.hits;
         total.misses += m.misses;
         total.sem_busy_cycles += m.sem_busy_cycles;
+        total.sem_blocked += m.sem_blocked;
+        total.sem_wait_cycles += m.sem_wait_cycles;
+        total.sem_wait_max = total.sem_wait_max.max(m.sem_wait_max);
     }
     println!(
         "5000 quads: {total:?}; lanes per anisotropic probe count N = 0…16: {probes:?}; \
@@ -222,6 +225,8 @@ fn rtl_equals_golden_5000_quads_on_the_netlist_engine() {
          dmask) {mimg:?}"
     );
     assert!(cubes > 300, "{cubes} cube quads");
+    // Waiting instructions held by an outstanding acquire (each released the cycle after it).
+    assert!(total.sem_blocked > 50, "{total:?}");
     assert!(mimg.iter().all(|&n| n > 30), "{mimg:?}");
     // Every op, the kill mask and the semaphore bits are exercised.
     assert!(per_op.iter().all(|&k| k > 150), "{per_op:?}");

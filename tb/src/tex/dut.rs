@@ -53,6 +53,11 @@ pub struct MemStats {
     pub misses: u64,
     /// Cycles with a texture-semaphore acquire outstanding.
     pub sem_busy_cycles: u64,
+    /// `sem_wait` instructions offered while an acquire was outstanding, the cycles they waited
+    /// for it (offered, not accepted, acquire outstanding) in total and at most.
+    pub sem_blocked: u64,
+    pub sem_wait_cycles: u64,
+    pub sem_wait_max: u64,
 }
 
 /// Drives an instruction onto the input ports.
@@ -220,6 +225,8 @@ pub fn run_with(
         .collect();
     let mut stats = StreamStats::default();
     let mut mstats = MemStats::default();
+    // Cycles the offered instruction has waited for an outstanding acquire.
+    let mut waited = 0u64;
     let mut outs: Vec<Transfer<TexResult>> = Vec::with_capacity(vectors.len());
     let mut accepted_at: Vec<u64> = Vec::with_capacity(vectors.len());
     let mut lines: Vec<u64> = Vec::new();
@@ -271,6 +278,24 @@ pub fn run_with(
             return Err(format!(
                 "cycle {cycle}: vector {next} (sem_wait) accepted while an acquire is outstanding"
             ));
+        }
+        // One instruction at a time: an idle unit (nothing in flight, so no acquire outstanding)
+        // accepts what is offered; a waiting instruction is never held once the acquire is gone.
+        if offering && in_flight.is_none() && !in_fire {
+            return Err(format!(
+                "cycle {cycle}: vector {next} offered to an idle unit and not accepted"
+            ));
+        }
+        if offering && !in_fire && acquired && vectors[next].sem_wait {
+            waited += 1;
+        }
+        if in_fire {
+            if waited > 0 {
+                mstats.sem_blocked += 1;
+                mstats.sem_wait_cycles += waited;
+                mstats.sem_wait_max = mstats.sem_wait_max.max(waited);
+            }
+            waited = 0;
         }
         if acquired {
             mstats.sem_busy_cycles += 1;
