@@ -74,6 +74,30 @@ fn compare(
     m
 }
 
+/// Quads with a MIMG address, NSA, the offset dword, A16, G16, D16, TFE, LWE, a DMASK.
+fn mimg_counts(v: &[TexTxn]) -> [u64; 9] {
+    let mut n = [0u64; 9];
+    for t in v {
+        let m = &t.mimg;
+        let a = m.address.as_ref();
+        let bits = [
+            a.is_some(),
+            a.is_some_and(|a| a.nsa),
+            a.is_some_and(|a| a.offset),
+            m.a16,
+            m.g16,
+            m.d16,
+            m.tfe,
+            m.lwe,
+            m.dmask != 15,
+        ];
+        for (k, b) in n.iter_mut().zip(bits) {
+            *k += u64::from(b);
+        }
+    }
+    n
+}
+
 /// Quads that sample, fetch or query a cube or cube-array texture.
 fn cube_quads(v: &[TexTxn]) -> u64 {
     let on_cube = |t: &TexTxn| {
@@ -191,23 +215,8 @@ fn rtl_equals_golden_5000_quads_on_the_netlist_engine() {
             acquires += u32::from(t.sem_acquire);
         }
         cubes += cube_quads(&v);
-        for t in &v {
-            let m = &t.mimg;
-            let a = m.address.as_ref();
-            let bits = [
-                a.is_some(),
-                a.is_some_and(|a| a.nsa),
-                a.is_some_and(|a| a.offset),
-                m.a16,
-                m.g16,
-                m.d16,
-                m.tfe,
-                m.lwe,
-                m.dmask != 15,
-            ];
-            for (n, b) in mimg.iter_mut().zip(bits) {
-                *n += u64::from(b);
-            }
+        for (n, k) in mimg.iter_mut().zip(mimg_counts(&v)) {
+            *n += k;
         }
         let m = compare(&mut sim, &v, seed, stall, &mem, CacheConfig::default());
         total.requests += m.requests;
@@ -340,6 +349,7 @@ fn regression_100k_quads() {
     let mut total = MemStats::default();
     let mut probes = [0u64; 17];
     let mut cubes = 0;
+    let mut mimg = [0u64; 9];
     for seed in 0..20u64 {
         let stall = [0, 300, 600][seed as usize % 3];
         let mem = MemConfig {
@@ -356,6 +366,9 @@ fn regression_100k_quads() {
             *a += b;
         }
         cubes += cube_quads(&v);
+        for (n, k) in mimg.iter_mut().zip(mimg_counts(&v)) {
+            *n += k;
+        }
         let m = compare(&mut sim, &v, 1000 + seed, stall, &mem, cache);
         total.requests += m.requests;
         total.hits += m.hits;
@@ -363,6 +376,7 @@ fn regression_100k_quads() {
     }
     println!(
         "100 000 quads: {total:?}, 0 mismatches; lanes per anisotropic probe count N = 0…16: \
-         {probes:?}; {cubes} quads on cube textures"
+         {probes:?}; {cubes} quads on cube textures; MIMG (address, nsa, offset, a16, g16, d16, \
+         tfe, lwe, dmask) {mimg:?}"
     );
 }
