@@ -373,6 +373,10 @@ fn regression_100k_quads() {
         total.requests += m.requests;
         total.hits += m.hits;
         total.misses += m.misses;
+        total.sem_busy_cycles += m.sem_busy_cycles;
+        total.sem_blocked += m.sem_blocked;
+        total.sem_wait_cycles += m.sem_wait_cycles;
+        total.sem_wait_max = total.sem_wait_max.max(m.sem_wait_max);
     }
     println!(
         "100 000 quads: {total:?}, 0 mismatches; lanes per anisotropic probe count N = 0…16: \
