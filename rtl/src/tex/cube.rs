@@ -14,8 +14,8 @@
 //! ties go to z over y over x. The face's sign is the major component's sign bit (−0 ⇒ the
 //! negative face). Table (negation flips the sign bit): +x sc = −z, tc = −y; −x sc = z,
 //! tc = −y; +y sc = x, tc = z; −y sc = x, tc = −z; +z sc = x, tc = −y; −z sc = −x, tc = −y.
-//! Combinational, latency 0: three 31-bit comparators and the selection. Not yet wired into
-//! `TexUnit` (cube textures still fault there).
+//! Combinational, latency 0: three 31-bit comparators and the selection. `TexUnit` runs one
+//! instance, one lane per two clocks, before the divisions by `ma` (docs/units/tex.md §3 step 0c).
 
 use rust_hdl::prelude::*;
 

@@ -1,6 +1,6 @@
 //! The AMD RDNA MIMG instruction forms, one lane at a time: [`MimgUnpack`] turns a lane's address
 //! VGPRs into the texture unit's per-lane operands and [`MimgPack`] turns a lane's result into the
-//! returned data VGPRs. Both are combinational (latency 0) and not yet wired into `TexUnit`.
+//! returned data VGPRs. Both are combinational (latency 0); `TexUnit` has four of each.
 //! Reference: AMD's "RDNA Instruction Set Architecture" guides, MIMG "VGPR usage"; the layout
 //! below is this project's statement of it, with the differences marked.
 //!
