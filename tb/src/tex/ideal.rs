@@ -114,6 +114,37 @@ pub fn f16_value(h: u16) -> f64 {
     }
 }
 
+/// The f16 nearest to `x` (ties to even; |x| ≥ 65520 ⇒ ±Inf; f16 denormals in steps of 2^−24),
+/// as bits; a NaN gives the sign and the quiet NaN 0x7E00 (payloads are not the ideal's concern).
+/// For every f32 value `x` the scaled values below are exact in f64, so each rounding is one
+/// `round_ties_even`.
+pub fn nearest_f16(x: f64) -> u16 {
+    let sign = if x.is_sign_negative() { 0x8000 } else { 0 };
+    let a = x.abs();
+    if x.is_nan() {
+        return sign | 0x7E00;
+    }
+    if a >= 65520.0 {
+        return sign | 0x7C00;
+    }
+    if a < pow2(-14) {
+        // Denormal (or the smallest normal, 1024 · 2^−24, when it rounds up).
+        return sign | (a * pow2(24)).round_ties_even() as u16;
+    }
+    let mut e = a.log2().floor() as i32;
+    if pow2(e) > a {
+        e -= 1;
+    } else if pow2(e + 1) <= a {
+        e += 1;
+    }
+    let mut m = (a * pow2(10 - e)).round_ties_even() as u32;
+    if m == 2048 {
+        m = 1024;
+        e += 1;
+    }
+    sign | (((e + 15) as u16) << 10) | (m - 1024) as u16
+}
+
 /// The f32 nearest to p / q (ties to even) for 0 ≤ p ≤ q < 2^32, by integer long division.
 pub fn nearest_ratio(p: u64, q: u64) -> f64 {
     assert!(p <= q && q < 1 << 32 && q > 0);
