@@ -567,6 +567,17 @@ fn status_word(r: &mut SplitMix64) -> u32 {
     (r.next_u64() as u32) & 0xFFFF_0003
 }
 
+/// One of the 256 packing configurations: (dmask, d16, tfe, lwe, int_result).
+fn pack_flags(combo: u32) -> (u32, bool, bool, bool, bool) {
+    (
+        combo & 15,
+        combo & 16 != 0,
+        combo & 32 != 0,
+        combo & 64 != 0,
+        combo & 128 != 0,
+    )
+}
+
 /// The golden `pack_result` equals the straightforward formulation on every (dmask, d16, tfe,
 /// lwe, int_result) with 400 random results each, and on hand-written cases.
 #[test]
@@ -575,13 +586,7 @@ fn pack_result_golden_matches_reference() {
     let mut r = SplitMix64::new(0x9AC);
     let mut n = 0u32;
     for combo in 0..256u32 {
-        let dmask = combo & 15;
-        let (d16, tfe, lwe, int) = (
-            combo & 16 != 0,
-            combo & 32 != 0,
-            combo & 64 != 0,
-            combo & 128 != 0,
-        );
+        let (dmask, d16, tfe, lwe, int) = pack_flags(combo);
         for _ in 0..400 {
             let rgba: [u32; 4] = std::array::from_fn(|_| result_component(&mut r));
             let st = status_word(&mut r);
@@ -650,13 +655,7 @@ fn mimg_pack_rtl_matches_golden() {
     let mut n = 0u32;
     let mut per_count = [0u32; 6];
     for combo in 0..256u32 {
-        let dmask = combo & 15;
-        let (d16, tfe, lwe, int) = (
-            combo & 16 != 0,
-            combo & 32 != 0,
-            combo & 64 != 0,
-            combo & 128 != 0,
-        );
+        let (dmask, d16, tfe, lwe, int) = pack_flags(combo);
         for _ in 0..420 {
             let rgba: [u32; 4] = std::array::from_fn(|_| result_component(&mut r));
             let st = status_word(&mut r);

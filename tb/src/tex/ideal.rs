@@ -41,7 +41,7 @@
 use super::texel::{Compare, Format};
 use super::{Filter, Swz, TexData, TexOp, TexTxn, Texture};
 use crate::lod::MipFilter;
-use crate::texaddr::{self, Dim, Fault, LaneResult, Wrap};
+use crate::texaddr::{self, Dim, Fault, LaneResult};
 use std::cmp::Ordering;
 use std::sync::OnceLock;
 
@@ -792,14 +792,9 @@ fn cube_faces(t: &TexTxn, tex: &Texture) -> Result<TexTxn, Fault> {
     if 6 * u64::from(cubes) > 65_536 {
         return Err(Fault::BadDescriptor);
     }
-    let mut c = t.clone();
-    let d = &mut c.textures[t.unit as usize].desc;
-    d.dim = Dim::Array2D;
-    d.layers = 6 * cubes;
-    c.sampler.wrap_s = Wrap::ClampToEdge;
-    c.sampler.wrap_t = Wrap::ClampToEdge;
-    c.sampler.unnormalized = false;
-    c.unscaled = false;
+    // The face array itself is the golden model's (the descriptor rewrite); the face choice and
+    // the coordinates are computed here.
+    let mut c = super::cube_face_array(t, cubes);
     if !matches!(t.op, TexOp::Txf | TexOp::Txq) {
         for lane in &mut c.coords {
             let (face, sc, tc, ma) = cube_select(lane[0], lane[1], lane[2]);

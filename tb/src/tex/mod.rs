@@ -866,6 +866,20 @@ pub fn cube_coord(a: u32, ma: u32) -> u32 {
     }
 }
 
+/// `t` on the 2D array of the bound cube texture's faces (6·`cubes` layers), sampled with clamp
+/// to edge on both axes and normalized coordinates; the coordinates are left as they are.
+pub fn cube_face_array(t: &TexTxn, cubes: u32) -> TexTxn {
+    let mut c = t.clone();
+    let d = &mut c.textures[t.unit as usize].desc;
+    d.dim = Dim::Array2D;
+    d.layers = 6 * cubes;
+    c.sampler.wrap_s = Wrap::ClampToEdge;
+    c.sampler.wrap_t = Wrap::ClampToEdge;
+    c.sampler.unnormalized = false;
+    c.unscaled = false;
+    c
+}
+
 /// Step 0b, cube textures: the instruction on the bound `cube` or `cube_array` texture as an
 /// instruction on a 2D array of its faces (layers 6·cubes, face k of cube i at layer 6·i + k;
 /// a `cube` has one cube, a `cube_array` `layers` cubes), sampled with clamp to edge on both axes
@@ -886,14 +900,7 @@ pub fn cube_txn(t: &TexTxn) -> Option<Result<TexTxn, Fault>> {
     if cubes > MAX_CUBES {
         return Some(Err(Fault::BadDescriptor));
     }
-    let mut c = t.clone();
-    let d = &mut c.textures[t.unit as usize].desc;
-    d.dim = Dim::Array2D;
-    d.layers = 6 * cubes;
-    c.sampler.wrap_s = Wrap::ClampToEdge;
-    c.sampler.wrap_t = Wrap::ClampToEdge;
-    c.sampler.unnormalized = false;
-    c.unscaled = false;
+    let mut c = cube_face_array(t, cubes);
     if !matches!(t.op, TexOp::Txf | TexOp::Txq) {
         for lane in &mut c.coords {
             let (face, sc, tc, ma) = cube_face(lane[0], lane[1], lane[2]);
