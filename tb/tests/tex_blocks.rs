@@ -302,7 +302,7 @@ fn probe_sum_and_mean_equal_golden() {
                     _ => rng.next_u64() as u32,
                 }
             };
-            golden = golden.accumulate(x);
+            golden = golden.accumulate(x, 1);
             rtl = accum_rtl(&mut acc, rtl, x, p == 0);
             assert_eq!(rtl, golden, "case {case}, probe {p} of {n}, x {x:#x}");
             sums += 1;

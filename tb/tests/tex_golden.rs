@@ -1093,6 +1093,7 @@ fn gen_txn(rng: &mut Rng) -> TexTxn {
     let sampler = TexSampler {
         wrap_s: rng.pick(&wraps),
         wrap_t: rng.pick(&wraps),
+        wrap_r: rng.pick(&wraps),
         min_filter: filt(rng),
         mag_filter: filt(rng),
         mip_filter: rng.pick(&[MipFilter::None, MipFilter::Nearest, MipFilter::Linear]),
@@ -1393,7 +1394,7 @@ fn probe_positions_and_the_probe_mean() {
     assert_eq!(tex::probe_recip(16), 1 << 26);
     let mean = |vals: &[u32]| {
         vals.iter()
-            .fold(tex::ProbeAcc::default(), |a, &x| a.accumulate(x))
+            .fold(tex::ProbeAcc::default(), |a, &x| a.accumulate(x, 1))
             .mean(vals.len() as u32)
     };
     // A constant stays itself for every N, from the smallest denormal to the largest finite.

@@ -101,10 +101,11 @@ const TEX_FIELDS: [&str; 8] = [
     "sparse",
     "nonresident",
 ];
-const TEXTURE_FIELDS: [&str; 12] = [
+const TEXTURE_FIELDS: [&str; 13] = [
     "width",
     "height",
     "layers",
+    "depth",
     "levels",
     "base",
     "dim",
@@ -115,9 +116,10 @@ const TEXTURE_FIELDS: [&str; 12] = [
     "data",
     "fill",
 ];
-const SAMPLER_FIELDS: [&str; 12] = [
+const SAMPLER_FIELDS: [&str; 13] = [
     "wrap_s",
     "wrap_t",
+    "wrap_r",
     "min_filter",
     "mag_filter",
     "mip_filter",
@@ -354,6 +356,22 @@ fn parse_texture(v: &Value, path: &str, budget: &mut usize) -> Result<Texture, F
         .filter_map(|k| m.get(*k).map(|x| (k.to_string(), x.clone())))
         .collect();
     tex.insert("bpp".into(), json!(format.bpp()));
+    let volume = m.get("dim") == Some(&json!("3d"));
+    if volume && m.contains_key("layers") {
+        return Err(FieldError::new(
+            join(path, "layers"),
+            "a 3d texture has `depth`, not `layers`",
+        ));
+    }
+    if let Some(d) = m.get("depth") {
+        let f = join(path, "depth");
+        if !volume {
+            return Err(FieldError::new(f, "`depth` is for \"3d\" textures only"));
+        }
+        let depth = ranged(1, i64::from(super::MAX_DEPTH))(d, &f)?;
+        // The header's layer field holds a 3D texture's depth.
+        tex.insert("layers".into(), json!(depth));
+    }
     let mut t = parse_tex_desc(tex, path)?;
     if t.desc.base % u64::from(format.bpp()) != 0 {
         // The texel datapath reads a texel from within one aligned 8-byte word (16-byte texels:
@@ -407,6 +425,7 @@ fn parse_sampler(v: &Value, p: &str) -> Result<TexSampler, FieldError> {
     Ok(TexSampler {
         wrap_s: opt(m, p, "wrap_s", d.wrap_s, wrap)?,
         wrap_t: opt(m, p, "wrap_t", d.wrap_t, wrap)?,
+        wrap_r: opt(m, p, "wrap_r", d.wrap_r, wrap)?,
         min_filter: opt(m, p, "min_filter", d.min_filter, filter)?,
         mag_filter: opt(m, p, "mag_filter", d.mag_filter, filter)?,
         mip_filter: opt(m, p, "mip_filter", d.mip_filter, |v, f| {
@@ -616,8 +635,15 @@ fn tex_desc_json(t: &Texture) -> Map<String, Value> {
         _ => Map::new(),
     };
     m.remove("bpp");
-    if t.desc.layers == 1 {
-        m.remove("layers");
+    if let Some(layers) = m.remove("layers") {
+        if t.desc.layers != 1 {
+            let k = if t.desc.dim == texaddr::Dim::D3 {
+                "depth"
+            } else {
+                "layers"
+            };
+            m.insert(k.into(), layers);
+        }
     }
     m
 }
@@ -651,6 +677,7 @@ fn sampler_json(s: &TexSampler) -> Value {
     };
     put("wrap_s", s.wrap_s != d.wrap_s, json!(s.wrap_s.name()));
     put("wrap_t", s.wrap_t != d.wrap_t, json!(s.wrap_t.name()));
+    put("wrap_r", s.wrap_r != d.wrap_r, json!(s.wrap_r.name()));
     let filter = |f: Filter| FILTERS[f as usize].1;
     put(
         "min_filter",
@@ -912,7 +939,7 @@ mod tests {
         // Every sampler field spelled out at its default is the default too.
         let l = LINE.replace(
             r#""mag_filter": "linear", "border": [1.0, 1065353216, "inf", 0]"#,
-            r#""wrap_s": "repeat", "wrap_t": "repeat", "min_filter": "nearest", "mag_filter": "nearest", "mip_filter": "none", "unnormalized": false, "bias": 0, "min_lod": 0, "max_lod": 3840, "compare": "never", "border": [0, 0, 0, 0], "max_aniso": 1"#,
+            r#""wrap_s": "repeat", "wrap_t": "repeat", "wrap_r": "repeat", "min_filter": "nearest", "mag_filter": "nearest", "mip_filter": "none", "unnormalized": false, "bias": 0, "min_lod": 0, "max_lod": 3840, "compare": "never", "border": [0, 0, 0, 0], "max_aniso": 1"#,
         );
         assert_eq!(parse_line(&l).unwrap().sampler, TexSampler::default());
     }
@@ -1012,6 +1039,7 @@ mod tests {
         t.sampler = TexSampler {
             wrap_s: Wrap::ClampToBorder,
             wrap_t: Wrap::MirrorClampToEdge,
+            wrap_r: Wrap::ClampToBorder,
             min_filter: Filter::Linear,
             mag_filter: Filter::Linear,
             mip_filter: MipFilter::Linear,

@@ -326,6 +326,8 @@ pub enum Filter {
 pub struct TexSampler {
     pub wrap_s: Wrap,
     pub wrap_t: Wrap,
+    /// The r axis of a 3D texture.
+    pub wrap_r: Wrap,
     pub min_filter: Filter,
     pub mag_filter: Filter,
     pub mip_filter: MipFilter,
@@ -347,6 +349,7 @@ impl Default for TexSampler {
         Self {
             wrap_s: Wrap::Repeat,
             wrap_t: Wrap::Repeat,
+            wrap_r: Wrap::Repeat,
             min_filter: Filter::Nearest,
             mag_filter: Filter::Nearest,
             mip_filter: MipFilter::None,
@@ -583,7 +586,8 @@ pub fn lod_txn(t: &TexTxn, tex: &TexDesc) -> LodTxn {
             min_lod: s.min_lod,
             max_lod: s.max_lod,
             mip_filter: s.mip_filter,
-            max_aniso: s.max_aniso,
+            // A 3D texture is sampled isotropically (step 0d).
+            max_aniso: if tex.dim == Dim::D3 { 1 } else { s.max_aniso },
         },
         mode: t.op.lod_mode(),
         coords: std::array::from_fn(|l| [t.coords[l][0], if one_d { 0 } else { t.coords[l][1] }]),
@@ -650,10 +654,21 @@ pub fn plan(t: &TexTxn, tex: &Texture, lod: &lod::LodResult) -> [LanePlan; 4] {
                 } else {
                     (c[1] as i32).wrapping_add(t.offset[l][1])
                 };
-                let k = if d.dim.is_array() { c[2] as i32 } else { 0 };
-                let layers = if d.dim.is_array() { d.layers as i32 } else { 1 };
+                let volume = d.dim == Dim::D3;
+                let k = if d.dim.is_array() || volume {
+                    c[2] as i32
+                } else {
+                    0
+                };
                 let mut active = level >= 0 && level < d.levels as i32;
                 if active {
+                    let layers = if volume {
+                        (d.layers >> level).max(1) as i32
+                    } else if d.dim.is_array() {
+                        d.layers as i32
+                    } else {
+                        1
+                    };
                     let w = (d.width >> level).max(1) as i32;
                     let h = if one_d {
                         1
@@ -941,6 +956,132 @@ pub fn cube_face(x: u32, y: u32, z: u32) -> (u32, u32, u32, u32) {
     }
 }
 
+/// The deepest 3D texture: the r axis scales by the level's depth through the address
+/// pipeline's 16-bit axis, as s and t scale by width and height (deeper is `bad_descriptor`).
+pub const MAX_DEPTH: u32 = 32_768;
+
+/// Step 0d: level `l` of a 3D texture as the address pipeline addresses it — a one-level 2D
+/// array of the level's d_l slices (w_l × h_l, starting at the level's first byte), with the
+/// level's non-resident tiles as level 0's (tiles count from the level's start either way).
+pub fn slice_array(tex: &Texture, l: u32) -> Texture {
+    let h = texaddr::HeaderFields::from_words(&tex.desc.to_words());
+    let (width, height) = h.level_size(l);
+    Texture {
+        desc: TexDesc {
+            width,
+            height,
+            layers: h.level_layers(l),
+            levels: 1,
+            base: h.level_start(l),
+            dim: Dim::Array2D,
+            ..tex.desc.clone()
+        },
+        nonresident: tex
+            .nonresident
+            .iter()
+            .filter(|e| e.0 == l)
+            .map(|e| (0, e.1))
+            .collect(),
+        ..tex.clone()
+    }
+}
+
+/// Step 0d, `txq` and `lodq` on a 3D texture: the descriptor whose TXQ of level `l` answers
+/// [w_l, h_l, d_l, levels] — the texture as a 2D array of d_l layers (1 past the last level,
+/// where the sizes read 0 anyway).
+pub fn query_array(tex: &Texture, l: u32) -> Texture {
+    let mut q = tex.clone();
+    q.desc.dim = Dim::Array2D;
+    q.desc.layers = if l < tex.desc.levels {
+        (tex.desc.layers >> l).max(1)
+    } else {
+        1
+    };
+    q
+}
+
+/// One address-pipeline pass (step 3): the whole pass for most textures, one (level, slice)
+/// plane of it for a 3D texture (step 0d).
+#[derive(Clone, Debug)]
+pub struct Plane {
+    /// The texture the address pipeline sees.
+    pub tex: Texture,
+    /// The lanes it addresses (a 3D plane sets each lane's layer to its slice).
+    pub lanes: [LanePlan; 4],
+    /// The key the address pipeline runs with.
+    pub key: PassKey,
+    /// Lanes whose slice is a clamp-to-border slice: every tap reads the border colour, nothing
+    /// is fetched and nothing can fail.
+    pub border: u32,
+    /// Per lane the plane's weight W_p = f_l · f_r (1 for a whole pass).
+    pub weight: [u32; 4],
+}
+
+/// Step 0d: the planes of pass `key` over the lanes of `mask`. For a 3D texture's sampling op:
+/// for each level L of the key (level0, then level1 when trilinear) and each slice of the r
+/// footprint at L (k0, then k1 when linear), one plane on [`slice_array`] of L at texaddr level
+/// 0 without mip blend, each lane's layer its slice clamped to 0…d_L − 1. The slices and the r
+/// weight wr come from the address pipeline's own axis rule ([`texaddr::axis`]: r scaled by
+/// d_L, 16.8 fixed point, half-texel shift when linear, `wrap_r`, no offset). W_p =
+/// f_l · f_r with f_l = 256 − frac or frac (trilinear) else 1, f_r = 256 − wr or wr (linear)
+/// else 1, so Σ W_p = 2^S3, S3 = 8·(trilinear + linear). `txf` addresses [`slice_array`] of its
+/// level with layer k; `txq` and `lodq` query [`query_array`].
+pub fn planes(
+    t: &TexTxn,
+    tex: &Texture,
+    lanes: &[LanePlan; 4],
+    key: PassKey,
+    mask: u32,
+    lod: &lod::LodResult,
+) -> Vec<Plane> {
+    let whole = |tex: Texture, key: PassKey| Plane {
+        tex,
+        lanes: *lanes,
+        key,
+        border: 0,
+        weight: [1; 4],
+    };
+    if tex.desc.dim != Dim::D3 {
+        return vec![whole(tex.clone(), key)];
+    }
+    match t.op {
+        TexOp::Txq | TexOp::Lodq => return vec![whole(query_array(tex, key.0), key)],
+        TexOp::Txf => return vec![whole(slice_array(tex, key.0), (0, 0, false, false))],
+        _ => {}
+    }
+    let (tri, linear) = (key.2, key.3);
+    let s = &t.sampler;
+    let mut out = Vec::new();
+    for a in 0..1 + u32::from(tri) {
+        let level = if a == 0 { key.0 } else { key.1 };
+        let slices = slice_array(tex, level);
+        let depth = slices.desc.layers;
+        for b in 0..1 + u32::from(linear) {
+            let mut p = whole(slices.clone(), (0, 0, false, linear));
+            for l in (0..4).filter(|&l| mask & (1 << l) != 0) {
+                let r = t.coords[l][2];
+                let (k0, k1, wr) = texaddr::axis(r, depth, s.wrap_r, linear, s.unnormalized, 0);
+                let (k, border) = if b == 0 { k0 } else { k1 };
+                p.lanes[l].lane.layer = k.clamp(0, depth as i32 - 1) as u32;
+                p.border |= u32::from(border) << l;
+                let f_l = match (tri, a) {
+                    (false, _) => 1,
+                    (true, 0) => 256 - lod[l].frac,
+                    (true, _) => lod[l].frac,
+                };
+                let f_r = match (linear, b) {
+                    (false, _) => 1,
+                    (true, 0) => 256 - wr,
+                    (true, _) => wr,
+                };
+                p.weight[l] = f_l * f_r;
+            }
+            out.push(p);
+        }
+    }
+    out
+}
+
 /// An f32 below zero: −0 and NaN are not.
 pub fn less_than_zero(x: u32) -> bool {
     x >> 31 != 0 && x & 0x7FFF_FFFF != 0 && x & 0x7FFF_FFFF <= 0x7F80_0000
@@ -1046,55 +1187,74 @@ fn execute_operands(t: &TexTxn, cache: &mut Cache) -> TexResult {
     let Some(tex) = bound_texture(t) else {
         return r;
     };
+    if tex.desc.dim == Dim::D3 && (tex.desc.layers > MAX_DEPTH || t.op == TexOp::Gather4) {
+        r.fault = Fault::BadDescriptor;
+        return r;
+    }
     let lod = lod::golden(&lod_txn(t, &tex.desc));
     let plan = plan(t, tex, &lod);
     let n = probe_counts(t, tex, &lod);
     // Per lane: the last probe's (pre-swizzle) value, the probes' sums, whether a probe failed.
     let mut last: [Option<[u32; 4]>; 4] = [None; 4];
     let mut acc = [[ProbeAcc::default(); 4]; 4];
+    // Per lane the 3D weight scale S3 (step 0d; 0: one plane, passed unchanged).
+    let mut s3 = [0u32; 4];
     let mut failed = [false; 4];
     let mut fault = Fault::None;
     'probes: for p in 0..n.iter().copied().max().unwrap_or(1) {
         let lanes = (0..4).filter(|&l| p < n[l]).fold(0, |m, l| m | 1 << l);
         let probe = probe_plan(t, tex, &plan, &lod, &n, p);
         for (key, mask) in passes(&probe, lanes) {
-            let a = texaddr::golden(&pass_txn(t, tex, &probe, key, &lod));
-            fault = a.fault;
-            if fault == Fault::None && format_fault(t, tex) {
-                fault = Fault::BadDescriptor;
-            }
-            if fault != Fault::None {
-                break 'probes;
-            }
-            let uncached = t.op == TexOp::LookupUncached;
-            fetch(&probe, &a, mask, cache, uncached, &mut r.lines);
-            for l in (0..4).filter(|&l| mask & (1 << l) != 0) {
-                let lane = &a.lanes[l];
-                if t.op == TexOp::Txq {
-                    r.rgba[l] = a.size;
-                    continue;
+            for plane in planes(t, tex, &probe, key, mask, &lod) {
+                let mut a =
+                    texaddr::golden(&pass_txn(t, &plane.tex, &plane.lanes, plane.key, &lod));
+                fault = a.fault;
+                if fault == Fault::None && format_fault(t, tex) {
+                    fault = Fault::BadDescriptor;
                 }
-                if t.op == TexOp::Lodq {
-                    r.rgba[l] = lod_query(&lod[l]);
-                    r.lambda[l] = lod[l].lambda;
-                    continue;
+                if fault != Fault::None {
+                    break 'probes;
                 }
-                if t.op != TexOp::Txf {
-                    r.lambda[l] = lod[l].lambda;
+                for l in (0..4).filter(|&l| plane.border & (1 << l) != 0) {
+                    let lane = &mut a.lanes[l];
+                    lane.taps.iter_mut().for_each(|tap| tap.border = true);
+                    lane.req = 0;
+                    lane.fail = false;
+                    lane.status &= !1;
                 }
-                if !probe[l].active {
-                    continue;
-                }
-                r.status[l] = lane.status | (r.status[l] & 1);
-                failed[l] |= lane.fail;
-                if failed[l] {
-                    continue;
-                }
-                let texels = lane_texels(t, tex.format, lane);
-                let v = filter_lane(t, tex, lane, &texels, key, lod[l].frac, l);
-                last[l] = Some(v);
-                for c in 0..4 {
-                    acc[l][c] = acc[l][c].accumulate(v[c]);
+                let uncached = t.op == TexOp::LookupUncached;
+                fetch(&plane.lanes, &a, mask, cache, uncached, &mut r.lines);
+                for l in (0..4).filter(|&l| mask & (1 << l) != 0) {
+                    let lane = &a.lanes[l];
+                    if t.op == TexOp::Txq {
+                        r.rgba[l] = a.size;
+                        continue;
+                    }
+                    if t.op == TexOp::Lodq {
+                        r.rgba[l] = lod_query(&lod[l]);
+                        r.lambda[l] = lod[l].lambda;
+                        continue;
+                    }
+                    if t.op != TexOp::Txf {
+                        r.lambda[l] = lod[l].lambda;
+                    }
+                    if !plane.lanes[l].active {
+                        continue;
+                    }
+                    r.status[l] = lane.status | (r.status[l] & 1);
+                    failed[l] |= lane.fail;
+                    if failed[l] {
+                        continue;
+                    }
+                    let texels = lane_texels(t, tex.format, lane);
+                    let v = filter_lane(t, &plane.tex, lane, &texels, plane.key, lod[l].frac, l);
+                    last[l] = Some(v);
+                    for c in 0..4 {
+                        acc[l][c] = acc[l][c].accumulate(v[c], plane.weight[l]);
+                    }
+                    if tex.desc.dim == Dim::D3 {
+                        s3[l] = 8 * (u32::from(key.2) + u32::from(key.3));
+                    }
                 }
             }
         }
@@ -1103,6 +1263,8 @@ fn execute_operands(t: &TexTxn, cache: &mut Cache) -> TexResult {
         if let (Some(v), false) = (last[l], failed[l]) {
             let v = if n[l] > 1 {
                 acc[l].map(|a| a.mean(n[l]))
+            } else if s3[l] > 0 {
+                acc[l].map(|a| a.scaled(s3[l]))
             } else {
                 v
             };
@@ -1136,11 +1298,15 @@ pub struct ProbeAcc {
 }
 
 impl ProbeAcc {
-    /// Adds one probe's value (f32 bits): a NaN or infinity sets its flag; a finite value's
-    /// significand (denormals at exponent 1, no hidden bit) with G guard bits joins the block —
-    /// if its exponent is larger the block is realigned first — each shift truncating the
-    /// magnitude (toward zero).
-    pub fn accumulate(mut self, x: u32) -> Self {
+    /// Adds one value (f32 bits) with integer weight `w` (1 for a probe, a 3D plane's W_p
+    /// ≤ 2^16): a NaN or infinity sets its flag; a finite value's significand (denormals at
+    /// exponent 1, no hidden bit) times w with G guard bits joins the block — if its exponent is
+    /// larger the block is realigned first — each shift truncating the magnitude (toward zero).
+    /// A weight of 0 adds nothing, not even a special.
+    pub fn accumulate(mut self, x: u32, w: u32) -> Self {
+        if w == 0 {
+            return self;
+        }
         let exp = (x >> 23) & 0xFF;
         let neg = x >> 31 != 0;
         if exp == 0xFF {
@@ -1169,7 +1335,7 @@ impl ProbeAcc {
             self.acc = shr(self.acc, e - self.e);
             self.e = e;
         }
-        let a = shr(sig << PROBE_GUARD, self.e - e);
+        let a = shr((sig * i64::from(w)) << PROBE_GUARD, self.e - e);
         self.acc += if neg { -a } else { a };
         self
     }
@@ -1178,15 +1344,25 @@ impl ProbeAcc {
     /// infinity ⇒ itself), else acc · R_N · 2^(e − 150 − G − 30) rounded once to f32 (nearest
     /// even, denormals kept; an all-zero sum is +0).
     pub fn mean(&self, n: u32) -> u32 {
+        self.times(probe_recip(n))
+    }
+
+    /// The weighted sum of a 3D lookup's planes (step 0d), Σ W_p·v_p / 2^s: the mean's
+    /// arithmetic with R = 2^(30 − s) (exact), s ≤ 16.
+    pub fn scaled(&self, s: u32) -> u32 {
+        self.times(1 << (PROBE_RECIP_BITS - s))
+    }
+
+    /// Specials as the blend's, else acc · r · 2^(e − 150 − G − 30) rounded once to f32.
+    fn times(&self, r: u32) -> u32 {
         if self.nan || (self.pinf && self.ninf) {
             return texel::CANONICAL_NAN;
         }
         if self.pinf || self.ninf {
             return if self.pinf { 0x7F80_0000 } else { 0xFF80_0000 };
         }
-        let r = probe_recip(n) as i64;
         texel::round_scaled(
-            self.acc * r,
+            self.acc * i64::from(r),
             self.e as i32 - 150 - PROBE_GUARD as i32 - PROBE_RECIP_BITS as i32,
         )
     }

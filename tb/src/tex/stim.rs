@@ -112,7 +112,7 @@ impl TexStim {
     /// A random texture.
     pub fn texture(&mut self) -> Texture {
         let format = Format::ALL[self.range(0, Format::ALL.len() as i64 - 1) as usize].0;
-        let dim = match self.range(0, 45) {
+        let dim = match self.range(0, 49) {
             0..=7 => Dim::D1,
             8..=25 => Dim::D2,
             26..=31 => Dim::Array1D,
@@ -130,7 +130,13 @@ impl TexStim {
         } else {
             self.size()
         };
-        let full = 32 - width.max(height).leading_zeros();
+        // A 3D texture's depth (held in the header's layer field).
+        let depth = if dim == Dim::D3 {
+            self.size().min(64)
+        } else {
+            1
+        };
+        let full = 32 - width.max(height).max(depth).leading_zeros();
         let levels = if self.chance(70) {
             full
         } else {
@@ -141,7 +147,7 @@ impl TexStim {
         } else if dim.is_array() {
             self.range(1, 5) as u32
         } else {
-            1
+            depth
         };
         let bpp = format.bpp();
         let base = match self.range(0, 9) {
@@ -252,6 +258,7 @@ impl TexStim {
         TexSampler {
             wrap_s: self.wrap(),
             wrap_t: self.wrap(),
+            wrap_r: self.wrap(),
             min_filter,
             mag_filter,
             mip_filter,
@@ -293,6 +300,7 @@ impl TexStim {
         }
         let (w, h, layers) =
             tex.map_or((4, 4, 1), |t| (t.desc.width, t.desc.height, t.desc.layers));
+        let volume = tex.is_some_and(|t| t.desc.dim == Dim::D3);
         let (sw, sh) = (
             if unnormalized {
                 1.0
@@ -306,6 +314,11 @@ impl TexStim {
             },
         );
         let layer = |g: &mut Self| {
+            if volume {
+                // r across the volume and a little past it (normalized unless `unnormalized`).
+                let scale = if unnormalized { f64::from(layers) } else { 1.0 };
+                return (((g.unit() * 1.4 - 0.2) * scale) as f32).to_bits();
+            }
             let r = g.range(-1, i64::from(layers));
             let f = r as f64 + if g.chance(30) { g.unit() - 0.5 } else { 0.0 };
             (f as f32).to_bits()
@@ -326,8 +339,10 @@ impl TexStim {
                 } else {
                     1.0
                 };
-                let r = layer(self);
+                let r0 = layer(self);
                 for (l, lane) in c.iter_mut().enumerate() {
+                    // A volume's lanes each take their own r (slices and weights differ).
+                    let r = if volume { layer(self) } else { r0 };
                     let (dx, dy) = ((l & 1) as f64, (l >> 1) as f64);
                     let s = s0 + step * sw * (dx * stretch + ax * dy);
                     let t = t0 + step * sh * (dy + ay * dx);
@@ -427,11 +442,17 @@ impl TexStim {
             };
             (t.desc.width, t.desc.height, layers, t.desc.levels)
         });
+        let volume = tex.is_some_and(|t| t.desc.dim == Dim::D3);
         std::array::from_fn(|_| {
             let level = if self.chance(90) {
                 self.range(0, i64::from(levels) - 1)
             } else {
                 self.pick(&[-1, i64::from(levels), 1 << 31, 100])
+            };
+            let layers = if volume {
+                (layers >> level.clamp(0, 15)).max(1)
+            } else {
+                layers
             };
             let lw = (w >> level.clamp(0, 15)).max(1);
             let lh = (h >> level.clamp(0, 15)).max(1);

@@ -603,6 +603,16 @@ impl HeaderFields {
             _ => 1,
         }
     }
+    /// Layers (slices) of level `l` as stored: a 3D texture's depth halves per level,
+    /// max(1, depth >> l) with depth = `layers` (the address pipeline rejects 3D; the texture
+    /// unit addresses each level as a 2D array of its slices); otherwise [`Self::eff_layers`].
+    pub fn level_layers(&self, l: u32) -> u32 {
+        if self.dim == Dim::D3 {
+            (self.layers >> l).max(1)
+        } else {
+            self.eff_layers()
+        }
+    }
     /// Size of level `l` (w, h).
     pub fn level_size(&self, l: u32) -> (u32, u32) {
         ((self.width >> l).max(1), (self.eff_height() >> l).max(1))
@@ -613,7 +623,7 @@ impl HeaderFields {
         for k in 0..l {
             let (w, h) = self.level_size(k);
             let sz =
-                ((u64::from(w) * u64::from(h)) << self.bpp_log2) * u64::from(self.eff_layers());
+                ((u64::from(w) * u64::from(h)) << self.bpp_log2) * u64::from(self.level_layers(k));
             a = a.wrapping_add((sz + 255) & !255);
         }
         a & ADDR_MASK
