@@ -16,6 +16,7 @@ use texpix_sim::Sim;
 use texpix_tb::scoreboard::{check, stalls};
 use texpix_tb::tex::dut::{run_with, MemConfig, MemStats};
 use texpix_tb::tex::{self, CacheConfig, Tex, TexModel, TexTxn, LINE_BYTES};
+use texpix_tb::texaddr::Dim;
 use texpix_tb::unit::{Engine, Unit};
 
 /// One vector for a mismatch report (explicit texel bytes cut to 16).
@@ -98,18 +99,17 @@ fn mimg_counts(v: &[TexTxn]) -> [u64; 9] {
     n
 }
 
-/// Quads that sample, fetch or query a cube or cube-array texture.
-fn cube_quads(v: &[TexTxn]) -> u64 {
-    let on_cube = |t: &TexTxn| {
-        !t.op.inert()
-            && tex::bound_texture(t).is_some_and(|x| {
-                matches!(
-                    x.desc.dim,
-                    texpix_tb::texaddr::Dim::Cube | texpix_tb::texaddr::Dim::ArrayCube
-                )
-            })
+/// Quads that sample, fetch or query a texture of one of `dims`.
+fn quads_on(v: &[TexTxn], dims: &[Dim]) -> u64 {
+    let on = |t: &TexTxn| {
+        !t.op.inert() && tex::bound_texture(t).is_some_and(|x| dims.contains(&x.desc.dim))
     };
-    v.iter().filter(|t| on_cube(t)).count() as u64
+    v.iter().filter(|t| on(t)).count() as u64
+}
+
+/// Quads on cube or cube-array textures.
+fn cube_quads(v: &[TexTxn]) -> u64 {
+    quads_on(v, &[Dim::Cube, Dim::ArrayCube])
 }
 
 fn netlist_sim() -> Sim<TexUnit> {
@@ -161,7 +161,8 @@ fn rtl_equals_golden_5000_quads_on_the_netlist_engine() {
     let mut total = MemStats::default();
     let mut probes = [0u64; 17];
     let mut per_op = [0u64; tex::TexOp::ALL.len()];
-    let (mut killed, mut waits, mut acquires, mut cubes) = (0u32, 0u32, 0u32, 0u64);
+    let (mut killed, mut waits, mut acquires, mut cubes, mut volumes) =
+        (0u32, 0u32, 0u32, 0u64, 0u64);
     // Quads with a MIMG address, nsa, the offset dword, a16, g16, d16, tfe, lwe, a DMASK.
     let mut mimg = [0u64; 9];
     for (seed, stall, mem) in [
@@ -215,6 +216,7 @@ fn rtl_equals_golden_5000_quads_on_the_netlist_engine() {
             acquires += u32::from(t.sem_acquire);
         }
         cubes += cube_quads(&v);
+        volumes += quads_on(&v, &[Dim::D3]);
         for (n, k) in mimg.iter_mut().zip(mimg_counts(&v)) {
             *n += k;
         }
@@ -230,10 +232,11 @@ fn rtl_equals_golden_5000_quads_on_the_netlist_engine() {
     println!(
         "5000 quads: {total:?}; lanes per anisotropic probe count N = 0…16: {probes:?}; \
          quads per op {per_op:?}; {killed} lanes killed; {acquires} acquires, {waits} waits; \
-         {cubes} quads on cube textures; MIMG (address, nsa, offset, a16, g16, d16, tfe, lwe, \
-         dmask) {mimg:?}"
+         {cubes} quads on cube textures, {volumes} on 3D textures; MIMG (address, nsa, offset, \
+         a16, g16, d16, tfe, lwe, dmask) {mimg:?}"
     );
     assert!(cubes > 300, "{cubes} cube quads");
+    assert!(volumes > 300, "{volumes} 3D quads");
     // Waiting instructions held by an outstanding acquire (each released the cycle after it).
     assert!(total.sem_blocked > 50, "{total:?}");
     assert!(mimg.iter().all(|&n| n > 30), "{mimg:?}");
@@ -271,6 +274,9 @@ fn footprint_lines(t: &TexTxn) -> Vec<u64> {
     let Some(x) = tex::bound_texture(t) else {
         return Vec::new();
     };
+    if x.desc.dim == Dim::D3 && (x.desc.layers > tex::MAX_DEPTH || t.op == tex::TexOp::Gather4) {
+        return Vec::new();
+    }
     let lod = texpix_tb::lod::golden(&tex::lod_txn(t, &x.desc));
     let plan = tex::plan(t, x, &lod);
     let n = tex::probe_counts(t, x, &lod);
@@ -278,14 +284,30 @@ fn footprint_lines(t: &TexTxn) -> Vec<u64> {
     for p in 0..n.iter().copied().max().unwrap_or(1) {
         let lanes = (0..4).filter(|&l| p < n[l]).fold(0, |m, l| m | 1 << l);
         let probe = tex::probe_plan(t, x, &plan, &lod, &n, p);
-        for (key, mask) in tex::passes(&probe, lanes) {
-            let a = texpix_tb::texaddr::golden(&tex::pass_txn(t, x, &probe, key, &lod));
+        // A 3D texture's pass is one address pass per (level, slice) plane; a border slice
+        // fetches nothing.
+        for plane in tex::passes(&probe, lanes)
+            .into_iter()
+            .flat_map(|(key, mask)| {
+                tex::planes(t, x, &probe, key, mask, &lod)
+                    .into_iter()
+                    .map(move |p| (p, mask))
+            })
+        {
+            let (plane, mask) = plane;
+            let a = texpix_tb::texaddr::golden(&tex::pass_txn(
+                t,
+                &plane.tex,
+                &plane.lanes,
+                plane.key,
+                &lod,
+            ));
             if a.fault != texpix_tb::texaddr::Fault::None || tex::format_fault(t, x) {
                 return Vec::new();
             }
             let mut pass: Vec<u64> = Vec::new();
-            for (l, (q, lane)) in probe.iter().zip(&a.lanes).enumerate() {
-                if mask & 1 << l == 0 || !q.active {
+            for (l, (q, lane)) in plane.lanes.iter().zip(&a.lanes).enumerate() {
+                if mask & 1 << l == 0 || !q.active || plane.border & 1 << l != 0 {
                     continue;
                 }
                 for (k, tap) in lane.taps.iter().enumerate() {
@@ -348,7 +370,7 @@ fn conformance_examples_through_the_rtl() {
 fn regression_100k_quads() {
     let mut total = MemStats::default();
     let mut probes = [0u64; 17];
-    let mut cubes = 0;
+    let (mut cubes, mut volumes) = (0, 0);
     let mut mimg = [0u64; 9];
     for seed in 0..20u64 {
         let stall = [0, 300, 600][seed as usize % 3];
@@ -366,6 +388,7 @@ fn regression_100k_quads() {
             *a += b;
         }
         cubes += cube_quads(&v);
+        volumes += quads_on(&v, &[Dim::D3]);
         for (n, k) in mimg.iter_mut().zip(mimg_counts(&v)) {
             *n += k;
         }
@@ -380,7 +403,7 @@ fn regression_100k_quads() {
     }
     println!(
         "100 000 quads: {total:?}, 0 mismatches; lanes per anisotropic probe count N = 0…16: \
-         {probes:?}; {cubes} quads on cube textures; MIMG (address, nsa, offset, a16, g16, d16, \
+         {probes:?}; {cubes} quads on cube textures, {volumes} on 3D textures; MIMG (address, nsa, offset, a16, g16, d16, \
          tfe, lwe, dmask) {mimg:?}"
     );
 }

@@ -9,7 +9,9 @@
 //! (level 0), `wu1`, `wv1` (level 1) and the LOD unit's `frac`, `trilinear` (blend the two levels),
 //! `linear`, `one_d`, `mode` (0 filter, 1 depth compare, 2 gather4), `func`, `reference`,
 //! `gcomp`; anisotropic probes: `n` (the lane's probe count N), `first` (probe 0) and per component
-//! the probe sum so far `ps_e[c]`, `ps_acc[c]`, `ps_fl[c]` ({nan, +inf, −inf}). Outputs `rgba[4]`
+//! the probe sum so far `ps_e[c]`, `ps_acc[c]`, `ps_fl[c]` ({nan, +inf, −inf}); a 3D lookup's
+//! planes use the same sum: `pw` (the plane's weight W_p, 1 otherwise), `s3` (the planes' scale S3,
+//! 0 when the lane is not a multi-plane 3D lookup), `first` (plane 0). Outputs `rgba[4]`
 //! and the new probe sum `ns_e[c]`, `ns_acc[c]`, `ns_fl[c]`.
 //!
 //! # Arithmetic
@@ -20,7 +22,9 @@
 //! integer format returns tap 0 unchanged; otherwise each component is one [`TapBlend`]. Compare
 //! replaces every tap by [`DepthCompare`]'s 1.0/0.0 and returns (p, p, p, 1.0). With N > 1 each
 //! component of that vector joins its [`ProbeAccum`] sum and the lane returns the [`ProbeMean`]
-//! of the sum so far (the unit keeps the last probe's), before the swizzle.
+//! of the sum so far (the unit keeps the last probe's), before the swizzle; with S3 > 0 it joins
+//! with weight W_p and the lane returns the sum so far times 2^−S3 (the last plane's is the
+//! 3D result).
 //! Combinational: latency 0.
 
 use super::{DepthCompare, ProbeAccum, ProbeMean, TapBlend, TexelConvert};
@@ -68,12 +72,16 @@ pub struct FilterLane {
     pub gcomp: Signal<In, Bits<2>>,
     /// Probe count.
     pub n: Signal<In, Bits<5>>,
-    /// Probe 0: start the sums.
+    /// Probe 0 (or plane 0): start the sums.
     pub first: Signal<In, Bit>,
+    /// The value's weight in the sum (a 3D plane's W_p; 1 for probes).
+    pub pw: Signal<In, Bits<17>>,
+    /// A 3D lookup's plane scale S3 (0: none).
+    pub s3: Signal<In, Bits<5>>,
     /// Probe sum so far: block exponent per component.
     pub ps_e: [Signal<In, Bits<8>>; 4],
     /// Probe sum so far per component.
-    pub ps_acc: [Signal<In, Bits<34>>; 4],
+    pub ps_acc: [Signal<In, Bits<45>>; 4],
     /// Probe sum flags {nan, +inf, −inf} per component.
     pub ps_fl: [Signal<In, Bits<3>>; 4],
     /// Result.
@@ -81,7 +89,7 @@ pub struct FilterLane {
     /// New probe sum: block exponent.
     pub ns_e: [Signal<Out, Bits<8>>; 4],
     /// New probe sum.
-    pub ns_acc: [Signal<Out, Bits<34>>; 4],
+    pub ns_acc: [Signal<Out, Bits<45>>; 4],
     /// New probe sum flags.
     pub ns_fl: [Signal<Out, Bits<3>>; 4],
 
@@ -288,6 +296,8 @@ impl Logic for FilterLane {
         for c in 0..4 {
             self.paccum[c].x.next = self.vec[c].val();
             self.paccum[c].first.next = self.first.val();
+            self.paccum[c].w.next = self.pw.val();
+            self.pmean[c].s3.next = self.s3.val();
             self.paccum[c].e_in.next = self.ps_e[c].val();
             self.paccum[c].acc_in.next = self.ps_acc[c].val();
             self.paccum[c].nan_in.next = self.ps_fl[c].val().get_bit(2);
@@ -313,7 +323,7 @@ impl Logic for FilterLane {
             }
             self.ns_fl[c].next = self.pflags[c].val();
             self.avg[c].next = self.vec[c].val();
-            if self.n.val() > bits::<5>(1) {
+            if (self.n.val() > bits::<5>(1)) | self.s3.val().any() {
                 self.avg[c].next = self.pmean[c].y.val();
             }
         }

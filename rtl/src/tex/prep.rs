@@ -17,7 +17,10 @@
 //! by one (exact, i < 2^15). The array layer is the f32 coordinate (t for 1D arrays, r for 2D)
 //! rounded to nearest even and clamped to 0…65535, NaN ⇒ 0 ([`FpToFixed`]); for a cube texture
 //! (`cube`: the descriptor is its 2D array of faces) it is 6·i + `face` with the cube index
-//! i = q so rounded and clamped to `ncube` (txf ignores it: its k is the face layer). Trilinear iff the mip
+//! i = q so rounded and clamped to `ncube` (txf ignores it: its k is the face layer); for a 3D
+//! texture (`dimc` 2: the unit addresses each level as a 2D array of its slices, `layers` is the
+//! depth) the layer is the plane's `slice` and txf checks k against the level's depth
+//! max(1, depth >> level). Trilinear iff the mip
 //! filter is linear and the fraction is not 0; linear by `mag` ? `mag_lin` : `min_lin`; gather4
 //! takes (0, 0, bilinear); txq the level (16 for any level ≥ 16). Combinational: latency 0.
 
@@ -54,8 +57,10 @@ pub struct LanePrep {
     pub width: Signal<In, Bits<16>>,
     /// Level-0 height (1 for 1D).
     pub height: Signal<In, Bits<16>>,
-    /// Layers (1 for non-arrays).
+    /// Layers (1 for non-arrays; a 3D texture's depth).
     pub layers: Signal<In, Bits<17>>,
+    /// 3D: the current plane's slice (already clamped to the level's depth).
+    pub slice: Signal<In, Bits<16>>,
     /// Level count.
     pub levels: Signal<In, Bits<5>>,
     /// Mip filter.
@@ -97,6 +102,8 @@ pub struct LanePrep {
     lv: Signal<Local, Bits<32>>,
     wl: Signal<Local, Bits<16>>,
     hl: Signal<Local, Bits<16>>,
+    dl: Signal<Local, Bits<17>>,
+    vol: Signal<Local, Bit>,
     layer: Signal<Local, Bits<16>>,
     cidx: Signal<Local, Bits<16>>,
     lvk: Signal<Local, Bits<12>>,
@@ -118,8 +125,9 @@ impl Logic for LanePrep {
         if self.one_d.val() {
             self.j.next = 0.into();
         }
+        self.vol.next = self.dimc.val() == 2;
         self.k.next = self.cr.val();
-        if !self.dimc.val().get_bit(2) {
+        if !self.dimc.val().get_bit(2) & !self.vol.val() {
             self.k.next = 0.into();
         }
         self.lv.next = self.cq.val();
@@ -131,6 +139,13 @@ impl Logic for LanePrep {
         if self.hl.val() == 0 {
             self.hl.next = 1.into();
         }
+        self.dl.next = self.layers.val();
+        if self.vol.val() {
+            self.dl.next = self.layers.val() >> self.lv.val().get_bits::<4>(0);
+            if !self.dl.val().any() {
+                self.dl.next = 1.into();
+            }
+        }
         self.active.next = true;
         if self.op.val() == 4 {
             self.active.next = !self.lv.val().get_bit(31)
@@ -140,7 +155,7 @@ impl Logic for LanePrep {
                 & !self.j.val().get_bit(31)
                 & (self.j.val() < bit_cast::<32, 16>(self.hl.val()))
                 & !self.k.val().get_bit(31)
-                & (self.k.val() < bit_cast::<32, 17>(self.layers.val()));
+                & (self.k.val() < bit_cast::<32, 17>(self.dl.val()));
         }
         self.fs.a.next = 1.into();
         self.ft.a.next = 1.into();
@@ -172,6 +187,9 @@ impl Logic for LanePrep {
             self.layer.next = (self.cidx.val() << 2)
                 + (self.cidx.val() << 1)
                 + bit_cast::<16, 3>(self.face.val());
+        }
+        if self.vol.val() {
+            self.layer.next = self.slice.val();
         }
 
         // Address-pipeline operands.

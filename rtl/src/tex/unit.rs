@@ -9,7 +9,7 @@
 //! sample_c, sample_c_lz, txp, lodq, and ATI CTM's nop, lookup_uncached, kill_lt_0), `in_flush` (invalidate the cache first), the texture descriptor
 //! `in_hdr[0..4]` (the address pipeline's four header words; all zero = unbound) and `in_hdr[4]`
 //! (format code [4:0], swizzle 3 bits per component from bit 5), the sampler: `in_wrap`
-//! (wrap_s [2:0], wrap_t [5:3]), `in_min_lin`, `in_mag_lin`, `in_mip` (0 none, 1 nearest,
+//! (wrap_s [2:0], wrap_t [5:3], wrap_r [8:6]), `in_min_lin`, `in_mag_lin`, `in_mip` (0 none, 1 nearest,
 //! 2 linear), `in_unnorm`, `in_bias` (·256), `in_min_lod`, `in_max_lod` (·256), `in_compare`,
 //! `in_border[4]`, `in_aniso` (max anisotropy 1…16; 0 and 17…31 act as 1); per lane (`4·lane + k`) `in_coord` (s, t, r, q f32, or txf's i, j, k, level),
 //! `in_grad` (dsdx, dsdy, dtdx, dtdy), per lane `in_lbias`, `in_lod` (f32, or txq's level),
@@ -54,10 +54,11 @@
 //! `reset` (synchronous, active high) returns to idle and clears the counters and the cache.
 
 use super::{CubeFace, FilterLane, LanePrep, MimgPack, MimgUnpack, ProbeStepRom, TexelCache};
+use crate::common::fp::MulU;
 use crate::common::fp::{FpAdd, FpDiv, FpMul};
 use crate::common::Fix8ToF32;
 use crate::lod::LodUnit;
-use crate::texaddr::TexAddrUnit;
+use crate::texaddr::{Axis, LevelLayout, TexAddrUnit};
 use rust_hdl::prelude::*;
 
 /// The texture unit. See the module documentation. (Not `Clone`: the cache's RAMs are not.)
@@ -79,8 +80,8 @@ pub struct TexUnit {
     pub in_flush: Signal<In, Bit>,
     /// Header words 0…3 and the format/swizzle word.
     pub in_hdr: [Signal<In, Bits<32>>; 5],
-    /// wrap_s [2:0], wrap_t [5:3].
-    pub in_wrap: Signal<In, Bits<6>>,
+    /// wrap_s [2:0], wrap_t [5:3], wrap_r [8:6].
+    pub in_wrap: Signal<In, Bits<9>>,
     /// Linear minification.
     pub in_min_lin: Signal<In, Bit>,
     /// Linear magnification.
@@ -212,7 +213,7 @@ pub struct TexUnit {
     p_tag: DFF<Bits<16>>,
     p_op: DFF<Bits<4>>,
     p_hdr: [DFF<Bits<32>>; 5],
-    p_wrap: DFF<Bits<6>>,
+    p_wrap: DFF<Bits<9>>,
     p_minlin: DFF<Bit>,
     p_maglin: DFF<Bit>,
     p_mip: DFF<Bits<2>>,
@@ -238,6 +239,13 @@ pub struct TexUnit {
     p_cube: DFF<Bit>,
     p_ncube: DFF<Bits<16>>,
     p_face: [DFF<Bits<3>>; 4],
+    /// A 3D texture: each level is addressed as a 2D array of its slices, one pass per (level,
+    /// slice) plane of a pass key; `pl` the plane ({level [1], slice [0]}), per lane its weight
+    /// W_p and whether its slice is a border slice.
+    p_vol: DFF<Bit>,
+    pl: DFF<Bits<2>>,
+    pw: [DFF<Bits<17>>; 4],
+    pbord: DFF<Bits<4>>,
     /// MIMG D16, TFE, LWE.
     p_d16: DFF<Bit>,
     p_tfe: DFF<Bit>,
@@ -263,7 +271,7 @@ pub struct TexUnit {
     ps: [DFF<Bits<32>>; 4],
     pt: [DFF<Bits<32>>; 4],
     sum_e: [DFF<Bits<8>>; 16],
-    sum_acc: [DFF<Bits<34>>; 16],
+    sum_acc: [DFF<Bits<45>>; 16],
     sum_fl: [DFF<Bits<3>>; 16],
     // Passes and fetch.
     remaining: DFF<Bits<4>>,
@@ -305,6 +313,11 @@ pub struct TexUnit {
     cv_lam: Fix8ToF32,
     cv_unc: Fix8ToF32,
     addr: TexAddrUnit,
+    /// 3D: the volume's level layout (the plane's level: size, depth, first byte) and each
+    /// lane's r axis at that level (the address pipeline's own blocks), W_p = f_l · f_r.
+    vlay: LevelLayout,
+    rax: [Axis; 4],
+    wmul: [MulU<9, 9, 17>; 4],
     cache: TexelCache,
     lane: FilterLane,
     /// Per lane: address operands and pass key.
@@ -373,6 +386,23 @@ pub struct TexUnit {
     major: Signal<Local, Bits<4>>,
     multi: Signal<Local, Bit>,
     bfail: Signal<Local, Bit>,
+    /// 3D: a sampling op on a volume; the plane's level and the key's trilinear and linear bits
+    /// (from the key being issued in state 2, else from the pass's key); last plane of the key;
+    /// the next plane; the rewritten header words; per lane the slice and its factors.
+    vsamp: Signal<Local, Bit>,
+    vlev: Signal<Local, Bits<4>>,
+    vtri: Signal<Local, Bit>,
+    vlin: Signal<Local, Bit>,
+    pl_last: Signal<Local, Bit>,
+    pl_next: Signal<Local, Bits<2>>,
+    vhdr: [Signal<Local, Bits<32>>; 4],
+    vdm1: Signal<Local, Bits<17>>,
+    vsl: [Signal<Local, Bits<32>>; 4],
+    vbord: Signal<Local, Bits<4>>,
+    fl: [Signal<Local, Bits<9>>; 4],
+    fr: [Signal<Local, Bits<9>>; 4],
+    cur_pw: Signal<Local, Bits<17>>,
+    cur_bord: Signal<Local, Bit>,
 }
 
 impl Logic for TexUnit {
@@ -381,8 +411,8 @@ impl Logic for TexUnit {
         dff_setup!(
             self, clock, state, p_tag, p_op, p_wrap, p_minlin, p_maglin, p_mip, p_unnorm, p_cmp,
             p_wmask, p_gcomp, p_sbias, p_minlod, p_maxlod, p_aniso, p_acq, p_cube, p_ncube, p_d16,
-            p_tfe, p_lwe, r_kill, dv_issue, dv_ret, l_warn, l_major, pidx, remaining, pmask, pkey,
-            psmp, pending, inflight, cur_line, blane, r_fault, r_lines
+            p_tfe, p_lwe, p_vol, pl, pbord, r_kill, dv_issue, dv_ret, l_warn, l_major, pidx,
+            remaining, pmask, pkey, psmp, pending, inflight, cur_line, blane, r_fault, r_lines
         );
         for k in 0..5 {
             self.p_hdr[k].clock.next = self.clock.val();
@@ -405,6 +435,8 @@ impl Logic for TexUnit {
         for l in 0..4 {
             self.p_bcol[l].clock.next = self.clock.val();
             self.p_bcol[l].d.next = self.p_bcol[l].q.val();
+            self.pw[l].clock.next = self.clock.val();
+            self.pw[l].d.next = self.pw[l].q.val();
             self.p_face[l].clock.next = self.clock.val();
             self.p_face[l].d.next = self.p_face[l].q.val();
             self.p_lod[l].clock.next = self.clock.val();
@@ -583,6 +615,16 @@ impl Logic for TexUnit {
             }
             self.p_cube.d.next = self.in_cube.val();
             self.p_ncube.d.next = self.in_ncube.val();
+            // A 3D texture is sampled isotropically; gather4 on it, or a depth above 32 768 (the r
+            // axis scales through 16 bits), gets an invalid bytes-per-texel field: bad_descriptor.
+            self.p_vol.d.next = self.in_dim.val() == 2;
+            self.pl.d.next = 0.into();
+            if self.in_dim.val() == 2 {
+                self.p_aniso.d.next = 1.into();
+                if (self.in_op.val() == 6) | self.in_hdr[3].val().get_bit(15) {
+                    self.p_hdr[1].d.next = self.in_hdr[1].val() | 0x7_0000_u64;
+                }
+            }
             if self.in_cube.val() {
                 self.p_hdr[1].d.next = (self.in_hdr[1].val() & 0xFFC7_FFFF_u64) | 0x28_0000_u64;
                 self.p_hdr[3].d.next = (self.in_hdr[3].val() & 0xFFFF_0000_u64)
@@ -829,7 +871,7 @@ impl Logic for TexUnit {
             self.height.next = 1.into();
         }
         self.layers.next = bit_cast::<17, 16>(self.p_hdr[3].q.val().get_bits::<16>(0)) + 1;
-        if !self.dimc.val().get_bit(2) {
+        if !self.dimc.val().get_bit(2) & (self.dimc.val() != 2) {
             self.layers.next = 1.into();
         }
         self.is_int.next = (self.p_hdr[4].q.val().get_bits::<5>(0) == 17)
@@ -1107,6 +1149,114 @@ impl Logic for TexUnit {
                 self.mask.next = self.mask.val().replace_bit(l, true);
             }
         }
+
+        // ---------------- 3D: the plane of the pass key ----------------
+        // A sampling op on a volume runs its key once per plane (level a = pl[1], slice b =
+        // pl[0]; a up to the key's trilinear bit, b up to its linear bit) on the level as a
+        // one-level 2D array of its slices; txf addresses its level the same way, txq and lodq
+        // query the texture as a 2D array of the level's depth.
+        self.vsamp.next = self.p_vol.q.val() & self.samp.val();
+        self.vtri.next = self.pkey.q.val().get_bit(10);
+        self.vlin.next = self.pkey.q.val().get_bit(11);
+        self.vlev.next = self.pkey.q.val().get_bits::<4>(0);
+        if self.pl.q.val().get_bit(1) {
+            self.vlev.next = self.pkey.q.val().get_bits::<4>(5);
+        }
+        if self.state.q.val() == 2 {
+            self.vtri.next = self.kfirst.val().get_bit(10);
+            self.vlin.next = self.kfirst.val().get_bit(11);
+            self.vlev.next = self.kfirst.val().get_bits::<4>(0);
+            if self.pl.q.val().get_bit(1) {
+                self.vlev.next = self.kfirst.val().get_bits::<4>(5);
+            }
+        }
+        self.pl_last.next = !self.vsamp.val()
+            | ((self.pl.q.val().get_bit(0) == self.vlin.val())
+                & (self.pl.q.val().get_bit(1) == self.vtri.val()));
+        self.pl_next.next = 2.into();
+        if !self.pl.q.val().get_bit(0) & self.vlin.val() {
+            self.pl_next.next = self.pl.q.val() | 1;
+        }
+        self.vlay.width.next = self.width.val();
+        self.vlay.height.next = self.height.val();
+        self.vlay.layers.next = self.layers.val();
+        self.vlay.halve.next = true;
+        self.vlay.bpp_log2.next = self.p_hdr[1].q.val().get_bits::<3>(16);
+        self.vlay.base.next = bit_cast::<48, 32>(self.p_hdr[0].q.val())
+            | (bit_cast::<48, 16>(self.p_hdr[1].q.val().get_bits::<16>(0)) << 32);
+        self.vlay.l0.next = self.vlev.val();
+        self.vlay.l1.next = 0.into();
+        // Header words: dimension 2D array (5), one level at the level's first byte, the level's
+        // size and depth (bytes per texel, sparse and the valid bit kept); txq/lodq keep base,
+        // size and level count and take the level's depth as the layers.
+        self.vhdr[0].next = self.vlay.start0.val().get_bits::<32>(0);
+        self.vhdr[1].next = (self.p_hdr[1].q.val() & 0xF0C7_0000_u64)
+            | 0x28_0000_u64
+            | bit_cast::<32, 16>(self.vlay.start0.val().get_bits::<16>(32));
+        self.vhdr[2].next = bit_cast::<32, 16>(self.vlay.w0.val() - 1)
+            | (bit_cast::<32, 16>(self.vlay.h0.val() - 1) << 16);
+        if self.eop.val() == 5 {
+            self.vhdr[0].next = self.p_hdr[0].q.val();
+            self.vhdr[1].next = (self.p_hdr[1].q.val() & 0xFFC7_FFFF_u64) | 0x28_0000_u64;
+            self.vhdr[2].next = self.p_hdr[2].q.val();
+        }
+        self.vdm1.next = self.vlay.d0.val() - 1;
+        self.vhdr[3].next = (self.p_hdr[3].q.val() & 0xFFFF_0000_u64)
+            | bit_cast::<32, 16>(self.vdm1.val().get_bits::<16>(0));
+        // Each lane's slice of this plane (clamped into the level; a border slice is flagged)
+        // and its weight W_p = f_l · f_r.
+        self.fl[0].next = bits::<9>(256) - bit_cast::<9, 8>(self.l_frac[0].q.val());
+        self.fl[1].next = bits::<9>(256) - bit_cast::<9, 8>(self.l_frac[1].q.val());
+        self.fl[2].next = bits::<9>(256) - bit_cast::<9, 8>(self.l_frac[2].q.val());
+        self.fl[3].next = bits::<9>(256) - bit_cast::<9, 8>(self.l_frac[3].q.val());
+        if self.pl.q.val().get_bit(1) {
+            self.fl[0].next = bit_cast::<9, 8>(self.l_frac[0].q.val());
+            self.fl[1].next = bit_cast::<9, 8>(self.l_frac[1].q.val());
+            self.fl[2].next = bit_cast::<9, 8>(self.l_frac[2].q.val());
+            self.fl[3].next = bit_cast::<9, 8>(self.l_frac[3].q.val());
+        }
+        if !self.vtri.val() {
+            self.fl[0].next = 1.into();
+            self.fl[1].next = 1.into();
+            self.fl[2].next = 1.into();
+            self.fl[3].next = 1.into();
+        }
+        self.vbord.next = 0.into();
+        for l in 0..4 {
+            self.rax[l].n.next = self.vlay.d0.val().get_bits::<16>(0);
+            self.rax[l].mode.next = self.p_wrap.q.val().get_bits::<3>(6);
+            self.rax[l].linear.next = self.vlin.val();
+            self.rax[l].unnorm.next = self.p_unnorm.q.val();
+            self.rax[l].off.next = 0.into();
+            self.vsl[l].next = self.rax[l].i0.val();
+            if self.pl.q.val().get_bit(0) {
+                self.vsl[l].next = self.rax[l].i1.val();
+            }
+            if self.vsl[l].val().get_bit(31) {
+                self.vsl[l].next = 0.into();
+            } else if self.vsl[l].val() >= bit_cast::<32, 17>(self.vlay.d0.val()) {
+                self.vsl[l].next = bit_cast::<32, 17>(self.vdm1.val());
+            }
+            if (!self.pl.q.val().get_bit(0) & self.rax[l].b0.val())
+                | (self.pl.q.val().get_bit(0) & self.rax[l].b1.val())
+            {
+                self.vbord.next = self.vbord.val().replace_bit(l, true);
+            }
+            self.prep[l].slice.next = self.vsl[l].val().get_bits::<16>(0);
+            self.fr[l].next = bits::<9>(256) - self.rax[l].w.val().get_bits::<9>(0);
+            if self.pl.q.val().get_bit(0) {
+                self.fr[l].next = self.rax[l].w.val().get_bits::<9>(0);
+            }
+            if !self.vlin.val() {
+                self.fr[l].next = 1.into();
+            }
+            self.wmul[l].a.next = self.fl[l].val();
+            self.wmul[l].b.next = self.fr[l].val();
+        }
+        self.rax[0].s.next = self.p_coord[2].q.val();
+        self.rax[1].s.next = self.p_coord[6].q.val();
+        self.rax[2].s.next = self.p_coord[10].q.val();
+        self.rax[3].s.next = self.p_coord[14].q.val();
         self.addr.clock.next = self.clock.val();
         self.addr.reset.next = self.reset.val();
         self.addr.in_valid.next = self.state.q.val() == 2;
@@ -1131,6 +1281,9 @@ impl Logic for TexUnit {
         self.addr.in_lc.next = false;
         self.addr.in_aoffi.next = true;
         self.addr.in_param_a.next = self.dimc.val();
+        if self.p_vol.q.val() {
+            self.addr.in_param_a.next = 5.into();
+        }
         self.addr.in_ogl.next = false;
         self.addr.in_cbank.next = 0.into();
         self.addr.in_hdr_max.next = 0.into();
@@ -1139,12 +1292,20 @@ impl Logic for TexUnit {
         self.addr.in_level.next = self.kfirst.val().get_bits::<4>(0);
         self.addr.in_level1.next = self.kfirst.val().get_bits::<4>(5);
         self.addr.in_tri.next = self.kfirst.val().get_bit(10);
+        if self.p_vol.q.val() & (self.eop.val() != 5) {
+            self.addr.in_level.next = 0.into();
+            self.addr.in_level1.next = 0.into();
+            self.addr.in_tri.next = false;
+        }
         self.addr.in_frac.next = 0.into();
         for k in 0..4 {
             self.addr.desc_hdr[k].next = self.p_hdr[k].q.val();
+            if self.p_vol.q.val() {
+                self.addr.desc_hdr[k].next = self.vhdr[k].val();
+            }
         }
         self.addr.desc_smp.next = self.psmp.q.val();
-        self.smp.next = bit_cast::<8, 6>(self.p_wrap.q.val());
+        self.smp.next = bit_cast::<8, 6>(self.p_wrap.q.val().get_bits::<6>(0));
         if self.kfirst.val().get_bit(11) {
             self.smp.next = self.smp.val() | 0x40;
         }
@@ -1157,7 +1318,17 @@ impl Logic for TexUnit {
         if (self.state.q.val() == 2) & self.addr.in_ready.val() {
             self.pmask.d.next = self.mask.val();
             self.pkey.d.next = self.kfirst.val();
-            self.remaining.d.next = self.remaining.q.val() & !self.mask.val();
+            // A volume's key stays until its last plane is issued.
+            if self.pl_last.val() {
+                self.remaining.d.next = self.remaining.q.val() & !self.mask.val();
+            }
+            self.pbord.d.next = 0.into();
+            for l in 0..4 {
+                self.pw[l].d.next = self.wmul[l].p.val();
+            }
+            if self.vsamp.val() {
+                self.pbord.d.next = self.vbord.val();
+            }
             // Sampler word: wrap_s [2:0], wrap_t [5:3], linear [6], unnormalized [7].
             self.psmp.d.next = self.smp.val();
             self.state.d.next = 3.into();
@@ -1167,6 +1338,11 @@ impl Logic for TexUnit {
         self.res_tag.next = self.p_tag.q.val();
         self.res_level0.next = self.addr.res_level0.val();
         self.res_level1.next = self.addr.res_level1.val();
+        if self.p_vol.q.val() & (self.eop.val() != 5) {
+            // The plane's level of the volume (the address pipeline sees level 0 of it).
+            self.res_level0.next = self.vlev.val();
+            self.res_level1.next = self.vlev.val();
+        }
         for s in 0..32 {
             self.res_tile[s].next = self.addr.res_tile[s].val();
             self.addr.res_ok[s].next = self.res_ok[s].val();
@@ -1176,7 +1352,7 @@ impl Logic for TexUnit {
         self.addr.out_ready.next = false;
         self.lane_on.next = self.pmask.q.val();
         for l in 0..4 {
-            if !self.prep[l].active.val() {
+            if !self.prep[l].active.val() | self.pbord.q.val().get_bit(l) {
                 self.lane_on.next = self.lane_on.val().replace_bit(l, false);
             }
         }
@@ -1298,12 +1474,30 @@ impl Logic for TexUnit {
         }
 
         // ---------------- filter, one lane per clock ----------------
+        match self.blane.q.val().index() {
+            0 => {
+                self.cur_pw.next = self.pw[0].q.val();
+                self.cur_bord.next = self.pbord.q.val().get_bit(0);
+            }
+            1 => {
+                self.cur_pw.next = self.pw[1].q.val();
+                self.cur_bord.next = self.pbord.q.val().get_bit(1);
+            }
+            2 => {
+                self.cur_pw.next = self.pw[2].q.val();
+                self.cur_bord.next = self.pbord.q.val().get_bit(2);
+            }
+            _ => {
+                self.cur_pw.next = self.pw[3].q.val();
+                self.cur_bord.next = self.pbord.q.val().get_bit(3);
+            }
+        }
         self.lane.fmt.next = self.p_hdr[4].q.val().get_bits::<5>(0);
         self.lane.swz.next = self.p_hdr[4].q.val().get_bits::<12>(5);
         for c in 0..4 {
             self.lane.bcol[c].next = self.p_bcol[c].q.val();
         }
-        self.lane.trilinear.next = self.pkey.q.val().get_bit(10);
+        self.lane.trilinear.next = self.pkey.q.val().get_bit(10) & !self.vsamp.val();
         self.lane.linear.next = self.pkey.q.val().get_bit(11);
         self.lane.one_d.next = self.one_d.val();
         self.lane.mode.next = 0.into();
@@ -1316,12 +1510,21 @@ impl Logic for TexUnit {
         self.lane.func.next = self.p_cmp.q.val();
         self.lane.gcomp.next = self.p_gcomp.q.val();
         self.lane.first.next = !self.pidx.q.val().any();
+        self.lane.pw.next = 1.into();
+        self.lane.s3.next = 0.into();
+        if self.vsamp.val() {
+            self.lane.first.next = !self.pl.q.val().any();
+            self.lane.pw.next = self.cur_pw.val();
+            self.lane.s3.next = (bit_cast::<5, 1>(self.pkey.q.val().get_bits::<1>(10))
+                + bit_cast::<5, 1>(self.pkey.q.val().get_bits::<1>(11)))
+                << 3;
+        }
         match self.blane.q.val().index() {
             0 => {
                 for k in 0..8 {
                     self.lane.lo[k].next = self.slo[k].q.val();
                     self.lane.hi[k].next = self.shi[k].q.val();
-                    self.lane.border[k].next = self.addr.out_border[k].val();
+                    self.lane.border[k].next = self.addr.out_border[k].val() | self.cur_bord.val();
                 }
                 self.lane.wu.next = self.addr.out_wu[0].val();
                 self.lane.wv.next = self.addr.out_wv[0].val();
@@ -1340,7 +1543,8 @@ impl Logic for TexUnit {
                 for k in 0..8 {
                     self.lane.lo[k].next = self.slo[8 + k].q.val();
                     self.lane.hi[k].next = self.shi[8 + k].q.val();
-                    self.lane.border[k].next = self.addr.out_border[8 + k].val();
+                    self.lane.border[k].next =
+                        self.addr.out_border[8 + k].val() | self.cur_bord.val();
                 }
                 self.lane.wu.next = self.addr.out_wu[1].val();
                 self.lane.wv.next = self.addr.out_wv[1].val();
@@ -1359,7 +1563,8 @@ impl Logic for TexUnit {
                 for k in 0..8 {
                     self.lane.lo[k].next = self.slo[16 + k].q.val();
                     self.lane.hi[k].next = self.shi[16 + k].q.val();
-                    self.lane.border[k].next = self.addr.out_border[16 + k].val();
+                    self.lane.border[k].next =
+                        self.addr.out_border[16 + k].val() | self.cur_bord.val();
                 }
                 self.lane.wu.next = self.addr.out_wu[2].val();
                 self.lane.wv.next = self.addr.out_wv[2].val();
@@ -1378,7 +1583,8 @@ impl Logic for TexUnit {
                 for k in 0..8 {
                     self.lane.lo[k].next = self.slo[24 + k].q.val();
                     self.lane.hi[k].next = self.shi[24 + k].q.val();
-                    self.lane.border[k].next = self.addr.out_border[24 + k].val();
+                    self.lane.border[k].next =
+                        self.addr.out_border[24 + k].val() | self.cur_bord.val();
                 }
                 self.lane.wu.next = self.addr.out_wu[3].val();
                 self.lane.wv.next = self.addr.out_wv[3].val();
@@ -1448,11 +1654,18 @@ impl Logic for TexUnit {
                             self.r_rgba[4 * l + 3].d.next = 0.into();
                         }
                     } else if self.prep[l].active.val() {
-                        // TEXEL_FAIL in any probe zeroes the lane and stays in its status.
+                        // TEXEL_FAIL in any probe zeroes the lane and stays in its status; a
+                        // volume's border slice fetches nothing and cannot fail.
                         self.r_status[l].d.next =
                             self.addr.out_status[l].val() | (self.r_status[l].q.val() & 1);
                         self.bfail.next =
                             self.addr.out_fail[l].val() | self.r_status[l].q.val().get_bit(0);
+                        if self.pbord.q.val().get_bit(l) {
+                            self.r_status[l].d.next = (self.addr.out_status[l].val()
+                                & 0xFFFF_FFFE_u64)
+                                | (self.r_status[l].q.val() & 1);
+                            self.bfail.next = self.r_status[l].q.val().get_bit(0);
+                        }
                         for c in 0..4 {
                             self.r_rgba[4 * l + c].d.next = self.lane.rgba[c].val();
                             if self.bfail.val() {
@@ -1468,6 +1681,10 @@ impl Logic for TexUnit {
             if self.blane.q.val() == 3 {
                 self.addr.out_ready.next = true;
                 self.state.d.next = 2.into();
+                self.pl.d.next = 0.into();
+                if !self.pl_last.val() {
+                    self.pl.d.next = self.pl_next.val();
+                }
                 if !self.remaining.q.val().any() {
                     self.state.d.next = 6.into();
                     // The next probe, over the lanes that take it.

@@ -283,6 +283,7 @@ impl Logic for DescStage {
         }
         self.layout.height.next = self.height.val();
         self.layout.layers.next = self.layers.val();
+        self.layout.halve.next = false;
         self.layout.bpp_log2.next = self.bpp_log2.val();
         self.layout.base.next = bit_cast::<48, 32>(self.hdr[0].val())
             | (bit_cast::<48, 16>(self.hdr[1].val().get_bits::<16>(0)) << 32);

@@ -2,9 +2,11 @@
 //! first-texel addresses, pitches and slice sizes of the two levels a quad touches.
 //!
 //! Ports: `width`, `height` (1…32768; height 1 for 1D), `layers` (1…65536; 1 for non-array),
-//! `bpp_log2` (0…4), `base` (48-bit byte address), `l0`, `l1` (levels, already clamped) →
+//! `halve` (a 3D texture: `layers` is the depth, halved per level as max(1, d >> 1); the
+//! texture unit's volume layout), `bpp_log2` (0…4), `base` (48-bit byte address), `l0`, `l1`
+//! (levels, already clamped) → `d0` (layers of l0),
 //! `w0`, `h0`, `w1`, `h1` (level sizes max(1, size >> l)), `start0`, `start1`
-//! (base + Σ_{k<l} align256(w_k·h_k·bpp·layers), modulo 2^48), `pitch0`, `pitch1` (w_l·bpp),
+//! (base + Σ_{k<l} align256(w_k·h_k·bpp·layers_k), modulo 2^48), `pitch0`, `pitch1` (w_l·bpp),
 //! `slice0`, `slice1` (w_l·h_l·bpp). Combinational.
 //!
 //! Cost: all 16 levels' sizes are formed every clock (16 16×16 and 15 36×17 products and a
@@ -21,8 +23,10 @@ pub struct LevelLayout {
     pub width: Signal<In, Bits<16>>,
     /// Height of level 0.
     pub height: Signal<In, Bits<16>>,
-    /// Layer count.
+    /// Layer count (a 3D texture's depth with `halve`).
     pub layers: Signal<In, Bits<17>>,
+    /// Halve the layers per level (3D).
+    pub halve: Signal<In, Bit>,
     /// log2 bytes per texel.
     pub bpp_log2: Signal<In, Bits<3>>,
     /// Level 0 address.
@@ -31,6 +35,8 @@ pub struct LevelLayout {
     pub l0: Signal<In, Bits<4>>,
     /// Second level.
     pub l1: Signal<In, Bits<4>>,
+    /// Layers of l0.
+    pub d0: Signal<Out, Bits<17>>,
     /// Width of l0.
     pub w0: Signal<Out, Bits<16>>,
     /// Height of l0.
@@ -53,6 +59,8 @@ pub struct LevelLayout {
     pub slice1: Signal<Out, Bits<36>>,
     wk: [Signal<Local, Bits<16>>; 16],
     hk: [Signal<Local, Bits<16>>; 16],
+    dk: [Signal<Local, Bits<17>>; 16],
+    sd0: Signal<Local, Bits<17>>,
     area: [MulU<16, 16, 36>; 16],
     bytes: [Signal<Local, Bits<36>>; 15],
     vol: [MulU<36, 17, 48>; 15],
@@ -75,10 +83,12 @@ impl Default for LevelLayout {
             width: Default::default(),
             height: Default::default(),
             layers: Default::default(),
+            halve: Default::default(),
             bpp_log2: Default::default(),
             base: Default::default(),
             l0: Default::default(),
             l1: Default::default(),
+            d0: Default::default(),
             w0: Default::default(),
             h0: Default::default(),
             w1: Default::default(),
@@ -91,6 +101,8 @@ impl Default for LevelLayout {
             slice1: Default::default(),
             wk: Default::default(),
             hk: Default::default(),
+            dk: Default::default(),
+            sd0: Default::default(),
             area: Default::default(),
             bytes: Default::default(),
             vol: Default::default(),
@@ -113,7 +125,15 @@ impl Logic for LevelLayout {
     fn update(&mut self) {
         self.wk[0].next = self.width.val();
         self.hk[0].next = self.height.val();
+        self.dk[0].next = self.layers.val();
         for k in 0..15 {
+            self.dk[k + 1].next = self.dk[k].val();
+            if self.halve.val() {
+                self.dk[k + 1].next = self.dk[k].val() >> 1;
+                if self.dk[k].val() < bits::<17>(2) {
+                    self.dk[k + 1].next = bits::<17>(1);
+                }
+            }
             self.wk[k + 1].next = self.wk[k].val() >> 1;
             if self.wk[k].val() < bits::<16>(2) {
                 self.wk[k + 1].next = bits::<16>(1);
@@ -131,7 +151,7 @@ impl Logic for LevelLayout {
         for k in 0..15 {
             self.bytes[k].next = self.area[k].p.val() << self.bpp_log2.val();
             self.vol[k].a.next = self.bytes[k].val();
-            self.vol[k].b.next = self.layers.val();
+            self.vol[k].b.next = self.dk[k].val();
         }
         self.start[0].next = self.base.val();
         for k in 0..15 {
@@ -146,12 +166,14 @@ impl Logic for LevelLayout {
         self.ss1.next = bits::<48>(0);
         self.a0.next = bits::<36>(1);
         self.a1.next = bits::<36>(1);
+        self.sd0.next = bits::<17>(1);
         for k in 0..16 {
             if self.l0.val() == self.kidx[k].val() {
                 self.sw0.next = self.wk[k].val();
                 self.sh0.next = self.hk[k].val();
                 self.ss0.next = self.start[k].val();
                 self.a0.next = self.area[k].p.val();
+                self.sd0.next = self.dk[k].val();
             }
             if self.l1.val() == self.kidx[k].val() {
                 self.sw1.next = self.wk[k].val();
@@ -160,6 +182,7 @@ impl Logic for LevelLayout {
                 self.a1.next = self.area[k].p.val();
             }
         }
+        self.d0.next = self.sd0.val();
         self.w0.next = self.sw0.val();
         self.h0.next = self.sh0.val();
         self.start0.next = self.ss0.val();

@@ -74,7 +74,7 @@ fn drive(u: &mut TexUnit, x: Option<(u16, &TexTxn, bool)>) {
     for (k, w) in hdr.iter().enumerate() {
         u.in_hdr[k].next = u64::from(*w).into();
     }
-    u.in_wrap.next = (s.wrap_s as u64 | (s.wrap_t as u64) << 3).into();
+    u.in_wrap.next = (s.wrap_s as u64 | (s.wrap_t as u64) << 3 | (s.wrap_r as u64) << 6).into();
     u.in_min_lin.next = s.min_filter == super::Filter::Linear;
     u.in_mag_lin.next = s.mag_filter == super::Filter::Linear;
     u.in_mip.next = (s.mip_filter as u64).into();
