@@ -29,6 +29,11 @@
 //!   txf's out-of-range and TEXEL_FAIL lanes (zeros), txq's sizes, lodq's (λ, λ', 0, 0) in f64,
 //!   and txp's projection as an f64 division rounded to f32 ([`divide`]); the operands of a
 //!   MIMG address block are the golden model's unpacking ([`super::mimg_operands`]).
+//! - **3D textures** (`volume`): the whole 3D footprint of a lane at once — s, t and r through
+//!   the address pipeline's axis rule at each level's width, height and depth, 8 taps per level
+//!   (16 trilinear) weighted f_u·f_v·f_r·f_l, one exact sum — where the golden model filters
+//!   (level, slice) planes and combines them; the level starts (depth halving per level) and the
+//!   texel addresses and tiles computed here ([`volume_level_start`]).
 //!
 //! What it shares with the golden model: the type definitions ([`Format`], [`Compare`], [`Swz`],
 //! [`TexTxn`], …) and, because the texture address pipeline and the LOD unit are verified
@@ -36,7 +41,9 @@
 //! filter each lane uses and the passes (`super::{lod_txn, plan, passes, pass_txn}` over
 //! [`crate::lod::golden`]), the LOD unit's per-lane mip fraction, and the address pipeline's taps,
 //! border flags, TEXEL_FAIL, TXQ sizes and 8-bit weights ([`crate::texaddr::golden`]). The byte size of a mip chain is
-//! the address pipeline's *ideal* [`crate::texaddr::ideal::level_start`].
+//! the address pipeline's *ideal* [`crate::texaddr::ideal::level_start`] ([`volume_level_start`]
+//! for 3D). For 3D textures only the LOD unit's result and the address pipeline's per-axis rule
+//! ([`crate::texaddr::axis`]: 16.8 fixed point, wrap) are shared.
 
 use super::texel::{Compare, Format};
 use super::{Filter, Swz, TexData, TexOp, TexTxn, Texture};
