@@ -1224,6 +1224,8 @@ struct E2eStats {
     aniso_units: f64,
     /// Lanes per probe count.
     per_probes: [u64; 17],
+    /// UNORM8 formats: max |golden − ideal| over blended components (the bound: 1/512).
+    max_abs_unorm8: f64,
 }
 
 impl E2eStats {
@@ -1262,7 +1264,12 @@ impl E2eStats {
                             self.aniso_units = self.aniso_units.max(err / (2f64.powi(-20) * m));
                         }
                     }
-                    err <= 2f64.powi(-20) * m + 2f64.powi(-149)
+                    // UNORM8 texels (a border colour may be any f32: then only the first bound).
+                    let unorm8 = fmt.family() == Family::Unorm8 && !integer && m <= 1.0;
+                    if unorm8 {
+                        self.max_abs_unorm8 = self.max_abs_unorm8.max(err);
+                    }
+                    err <= 2f64.powi(-20) * m + 2f64.powi(-149) && (!unorm8 || err <= 1.0 / 512.0)
                 };
                 if gv.to_bits() == iv.to_bits() {
                     self.exact += 1;
@@ -1583,4 +1590,118 @@ fn mimg_vdata_is_the_masked_components_packed() {
          {status_words} status dwords"
     );
     assert!(checked > 4_000 && halves > 10_000 && int_halves > 200 && status_words > 5_000);
+}
+
+/// 3D quads from the stimulus generator (every op, format, filter, wrap_r mode, trilinear,
+/// unnormalized, r across the volume and a little past it): golden = ideal — which samples the
+/// whole 3D footprint at once (8 or 16 taps weighted f_u·f_v·f_r·f_l, its own level starts with
+/// halving depth) where the golden model combines rounded 2D planes — within the bound
+/// (2^-20·max|tap| + 2^-149, UNORM8 also 1/512), every other component equal, faults alike.
+/// The lanes are classified here from the LOD unit's result and the address pipeline's axis rule
+/// on r: linear r, trilinear, and lanes with a clamp-to-border slice of nonzero weight.
+#[test]
+fn volume_quads_within_the_bound() {
+    let v = tex::stim::random(0x3D_70_1E, 40_000);
+    let mut st = E2eStats::default();
+    let (mut quads, mut faults, mut nfail) = (0u64, 0u64, 0u64);
+    let (mut linear_r, mut trilinear, mut border_slice, mut unnormalized) =
+        (0u64, 0u64, 0u64, 0u64);
+    let mut per_op = [0u64; TexOp::ALL.len()];
+    let mut per_wrap_r = [0u64; 5];
+    let mut fails = Vec::new();
+    for (q, t) in v.iter().enumerate() {
+        let Some(x) = t.textures.get(t.unit as usize) else {
+            continue;
+        };
+        if x.desc.dim != Dim::D3 || t.op.inert() {
+            continue;
+        }
+        quads += 1;
+        per_op[t.op as usize] += 1;
+        per_wrap_r[t.sampler.wrap_r as usize] += 1;
+        let g = tex::golden(t);
+        let mut bad = Vec::new();
+        match ideal::ideal(t) {
+            Err(f) => {
+                faults += 1;
+                if g.fault != f || g.rgba != [[0; 4]; 4] {
+                    bad.push(format!("fault: golden {:?}, ideal {f:?}", g.fault));
+                }
+            }
+            Ok(id) => {
+                if g.fault != Fault::None {
+                    bad.push(format!("fault: golden {:?}, ideal none", g.fault));
+                }
+                st.compare(t, &g, &id, &mut bad);
+                let sampling =
+                    !matches!(t.op, TexOp::Txf | TexOp::Txq | TexOp::Lodq | TexOp::Gather4);
+                if sampling && t.mimg.address.is_none() {
+                    // txp's r is divided by q first, unscaled is unnormalized.
+                    let projected;
+                    let t = if t.op == TexOp::Txp {
+                        projected = tex::project(t);
+                        &projected
+                    } else {
+                        t
+                    };
+                    let s = &t.sampler;
+                    let unnorm = s.unnormalized || t.unscaled;
+                    let lod = lod::golden(&tex::lod_txn(t, &x.desc));
+                    for (l, r) in lod.iter().enumerate() {
+                        let f = if r.magnify {
+                            s.mag_filter
+                        } else {
+                            s.min_filter
+                        };
+                        let linear = f == Filter::Linear;
+                        let tri = s.mip_filter == MipFilter::Linear && r.frac != 0;
+                        linear_r += u64::from(linear);
+                        trilinear += u64::from(tri);
+                        unnormalized += u64::from(unnorm);
+                        let mut levels = vec![r.level0];
+                        if tri {
+                            levels.push(r.level1);
+                        }
+                        let border = levels.iter().any(|&lv| {
+                            let depth = (x.desc.layers >> lv).max(1);
+                            let (k0, k1, wr) =
+                                texaddr::axis(t.coords[l][2], depth, s.wrap_r, linear, unnorm, 0);
+                            // k0 weighs 256 − wr > 0 (or all, nearest); k1 weighs wr.
+                            k0.1 || (linear && k1.1 && wr > 0)
+                        });
+                        border_slice += u64::from(border);
+                    }
+                }
+            }
+        }
+        if !bad.is_empty() {
+            nfail += 1;
+            if fails.len() < 5 {
+                fails.push(format!("quad {q}: {}\n  {t:?}", bad.join("; ")));
+            }
+        }
+    }
+    println!(
+        "3D: {quads} quads ({faults} faulting), {} lanes, {} blended components, max err {:.6} \
+         units of 2^-20·max|tap|, UNORM8 max |err| {:e}; sampling lanes: {linear_r} linear r, \
+         {trilinear} trilinear, {border_slice} with a border slice, {unnormalized} unnormalized; \
+         ops {per_op:?}; wrap_r {per_wrap_r:?}",
+        st.lanes, st.blended, st.max_units, st.max_abs_unorm8
+    );
+    assert!(nfail == 0, "{nfail} quads disagree:\n{}", fails.join("\n"));
+    assert!(
+        quads >= 3_000 && st.blended > 5_000,
+        "{quads} quads, {} blended",
+        st.blended
+    );
+    assert!(faults > 0 && faults < quads / 2, "{faults} faults");
+    assert!(
+        linear_r > 0 && trilinear > 0 && border_slice > 0 && unnormalized > 0,
+        "{linear_r} {trilinear} {border_slice} {unnormalized}"
+    );
+    // Every op but the inert ones, every wrap_r mode.
+    for (op, name) in TexOp::ALL {
+        assert!(op.inert() || per_op[op as usize] > 0, "no 3D {name} quad");
+    }
+    assert!(per_wrap_r.iter().all(|&k| k > 0), "{per_wrap_r:?}");
 }

@@ -29,6 +29,11 @@
 //!   txf's out-of-range and TEXEL_FAIL lanes (zeros), txq's sizes, lodq's (λ, λ', 0, 0) in f64,
 //!   and txp's projection as an f64 division rounded to f32 ([`divide`]); the operands of a
 //!   MIMG address block are the golden model's unpacking ([`super::mimg_operands`]).
+//! - **3D textures** (`volume`): the whole 3D footprint of a lane at once — s, t and r through
+//!   the address pipeline's axis rule at each level's width, height and depth, 8 taps per level
+//!   (16 trilinear) weighted f_u·f_v·f_r·f_l, one exact sum — where the golden model filters
+//!   (level, slice) planes and combines them; the level starts (depth halving per level) and the
+//!   texel addresses and tiles computed here ([`volume_level_start`]).
 //!
 //! What it shares with the golden model: the type definitions ([`Format`], [`Compare`], [`Swz`],
 //! [`TexTxn`], …) and, because the texture address pipeline and the LOD unit are verified
@@ -36,7 +41,9 @@
 //! filter each lane uses and the passes (`super::{lod_txn, plan, passes, pass_txn}` over
 //! [`crate::lod::golden`]), the LOD unit's per-lane mip fraction, and the address pipeline's taps,
 //! border flags, TEXEL_FAIL, TXQ sizes and 8-bit weights ([`crate::texaddr::golden`]). The byte size of a mip chain is
-//! the address pipeline's *ideal* [`crate::texaddr::ideal::level_start`].
+//! the address pipeline's *ideal* [`crate::texaddr::ideal::level_start`] ([`volume_level_start`]
+//! for 3D). For 3D textures only the LOD unit's result and the address pipeline's per-axis rule
+//! ([`crate::texaddr::axis`]: 16.8 fixed point, wrap) are shared.
 
 use super::texel::{Compare, Format};
 use super::{Filter, Swz, TexData, TexOp, TexTxn, Texture};
@@ -542,10 +549,15 @@ impl Exact {
         }
         self.terms = out;
     }
-    /// Adds w·t·2^scale exactly, for an integer weight w < 2^27 (t is split into two halves of
-    /// at most 26 significant bits, Veltkamp, so both products are exact).
+    /// Adds w·t·2^scale exactly, for any 32-bit integer weight w (t is split into two halves of
+    /// at most 26 significant bits, Veltkamp, so both products are exact for w < 2^27; a larger
+    /// weight — a trilinear 3D tap reaches 256³·255 — is split into its 16-bit halves first).
     pub fn add_weighted(&mut self, t: f64, w: u32, scale: i32) {
-        assert!(w < 1 << 27);
+        if w >= 1 << 27 {
+            self.add_weighted(t, w >> 16, scale + 16);
+            self.add_weighted(t, w & 0xFFFF, scale);
+            return;
+        }
         let c = t * 134_217_729.0; // 2^27 + 1
         let hi = c - (c - t);
         let lo = t - hi;
@@ -665,12 +677,34 @@ fn mix64(x: u64) -> u64 {
     z ^ (z >> 31)
 }
 
+/// First byte of level `l` of a 3D texture (depth D = `layers`), computed here: base +
+/// Σ_{k<l} align256(w_k·h_k·d_k·bpp) with w_k, h_k, d_k = max(1, ⌊size/2^k⌋) — the depth halves
+/// per level as the width and height do. No wrap to 48 bits.
+pub fn volume_level_start(d: &texaddr::TexDesc, l: u32) -> u128 {
+    let half = |x: u32, k: u32| u128::from((x >> k).max(1));
+    (0..l).fold(u128::from(d.base), |a, k| {
+        let bytes = half(d.width, k) * half(d.height, k) * half(d.layers, k) * u128::from(d.bpp);
+        a + bytes.div_ceil(256) * 256
+    })
+}
+
+/// One past the last byte of a texture's mip chain (no wrap to 48 bits): 3D textures as
+/// [`volume_level_start`], the others the address pipeline's ideal
+/// [`crate::texaddr::ideal::level_start`].
+pub fn chain_end(d: &texaddr::TexDesc) -> u128 {
+    if d.dim == Dim::D3 {
+        volume_level_start(d, d.levels)
+    } else {
+        texaddr::ideal::level_start(d, d.levels)
+    }
+}
+
 /// Memory byte at (48-bit) address `a`: the last texture whose mip chain covers it, else 0.
 pub fn memory_byte(textures: &[Texture], a: u64) -> u8 {
     let a = a & texaddr::ADDR_MASK;
     for x in textures.iter().rev() {
         let d = &x.desc;
-        let len = texaddr::ideal::level_start(d, d.levels) - u128::from(d.base);
+        let len = chain_end(d) - u128::from(d.base);
         let off = (u128::from(a) + (1 << 48) - u128::from(d.base)) % (1 << 48);
         if off < len {
             return match &x.data {
@@ -850,6 +884,9 @@ pub fn ideal(t: &TexTxn) -> Result<[IdealLane; 4], Fault> {
     if matches!(tex.desc.dim, Dim::Cube | Dim::ArrayCube) {
         return ideal(&cube_faces(t, tex)?);
     }
+    if tex.desc.dim == Dim::D3 {
+        return volume(t, tex);
+    }
     let lod = crate::lod::golden(&super::lod_txn(t, &tex.desc));
     let plan = super::plan(t, tex, &lod);
     // Anisotropic probes: the golden model's probe positions (its addresses), averaged exactly.
@@ -900,6 +937,172 @@ pub fn ideal(t: &TexTxn) -> Result<[IdealLane; 4], Fault> {
     for l in 0..4 {
         if !failed[l] && !probes[l].is_empty() {
             out[l] = average(&probes[l]);
+        }
+    }
+    Ok(out)
+}
+
+/// The deepest 3D texture: the r axis is scaled by the level's depth in the address pipeline's
+/// 16-bit axis arithmetic, as s and t by width and height (deeper is `bad_descriptor`).
+pub const MAX_DEPTH: u32 = 32_768;
+
+/// A quad on a 3D texture (depth D = the descriptor's `layers`), on the whole 3D footprint at
+/// once. Faults: `gather4`, D > [`MAX_DEPTH`], and an integer format filtered or compared are
+/// `bad_descriptor`. Level l is w_l × h_l × d_l (each max(1, size >> l)) at
+/// [`volume_level_start`], texel (i, j, k) at + ((k·h_l + j)·w_l + i)·bpp; a sparse texture's
+/// tap fails (TEXEL_FAIL, the lane returns zeros) when its offset within the level, / 64 KiB, is
+/// a non-resident tile (level l, tile) — border taps fetch nothing and cannot fail.
+/// - `txq`: [w_l, h_l, d_l, levels] for l < levels, else [0, 0, 0, levels].
+/// - `lodq`: (λ, λ', 0, 0), as for every texture.
+/// - `txf`: (i + du, j + dv, k) of `level`, each checked against the level (signed, ≥ 0); out of
+///   range ⇒ zeros; the texel as it is (swizzled).
+/// - Sampling: the LOD unit's level(s) and fraction for the lane (isotropic: LOD from s and t),
+///   filter = mag_filter when it magnifies else min_filter, trilinear iff mip_filter is linear
+///   and frac ≠ 0. Per level L (level0 with f_l = 256 − frac, level1 with f_l = frac; one level:
+///   f_l = 1) the three axes are the address pipeline's axis rule ([`texaddr::axis`]): s by w_L
+///   with wrap_s and du, t by h_L with wrap_t and dv, r by d_L with wrap_r and no offset. The
+///   lane's taps are every (i, j, k) of the footprint (2 per axis when linear, else 1), a tap
+///   reading the border colour when any of its axes is a border coordinate, with weight
+///   W = f_u·f_v·f_r·f_l (f = 256 − α for the first coordinate, α for the second, 1 when
+///   nearest); the result is Σ W·texel / 2^S, S = 8·(3·linear + trilinear), exactly
+///   ([`combine`]).
+fn volume(t: &TexTxn, tex: &Texture) -> Result<[IdealLane; 4], Fault> {
+    let d = &tex.desc;
+    let (s, fmt) = (&t.sampler, tex.format);
+    if d.layers > MAX_DEPTH || t.op == TexOp::Gather4 || integer_filter_fault(t, fmt) {
+        return Err(Fault::BadDescriptor);
+    }
+    let size = |x: u32, l: u32| (x >> l).max(1);
+    // Byte address of texel (i, j, k) of level l (all in range), and whether its tile is
+    // non-resident.
+    let texel = |l: u32, i: i64, j: i64, k: i64| -> (u64, bool) {
+        let (w, h) = (size(d.width, l), size(d.height, l));
+        assert!((0..i64::from(w)).contains(&i) && (0..i64::from(h)).contains(&j));
+        assert!((0..i64::from(size(d.layers, l))).contains(&k));
+        let off = ((k as u128 * u128::from(h) + j as u128) * u128::from(w) + i as u128)
+            * u128::from(d.bpp);
+        let addr = (volume_level_start(d, l) + off) & u128::from(texaddr::ADDR_MASK);
+        let tile = (off >> texaddr::TILE_SHIFT) as u64;
+        (
+            addr as u64,
+            d.sparse && tex.nonresident.contains(&(l, tile)),
+        )
+    };
+    let fetch = |a: u64| convert(fmt, texel_raw(&t.textures, a, fmt));
+    let lod = crate::lod::golden(&super::lod_txn(t, d));
+    let mut out = [IdealLane::ZERO; 4];
+    for (l, lane) in out.iter_mut().enumerate() {
+        let c = t.coords[l];
+        let off = t.offset[l];
+        match t.op {
+            TexOp::Txq => {
+                let lv = t.lod[l];
+                let v = if lv < d.levels {
+                    [
+                        size(d.width, lv),
+                        size(d.height, lv),
+                        size(d.layers, lv),
+                        d.levels,
+                    ]
+                } else {
+                    [0, 0, 0, d.levels]
+                }
+                .map(f64::from);
+                *lane = IdealLane {
+                    rgba: v,
+                    max_tap: v,
+                    blended: [false; 4],
+                };
+            }
+            TexOp::Lodq => {
+                let v = [
+                    f64::from(lod[l].lambda) / 256.0,
+                    lod[l].unclamped.map_or(f64::NAN, |u| f64::from(u) / 256.0),
+                    0.0,
+                    0.0,
+                ];
+                *lane = IdealLane {
+                    rgba: v,
+                    max_tap: [0.0; 4],
+                    blended: [false; 4],
+                };
+            }
+            TexOp::Txf => {
+                let int = |x: u32| i64::from(x as i32);
+                let lv = int(c[3]);
+                let (i, j, k) = (
+                    int(c[0]) + i64::from(off[0]),
+                    int(c[1]) + i64::from(off[1]),
+                    int(c[2]),
+                );
+                if !(0..i64::from(d.levels)).contains(&lv) {
+                    continue;
+                }
+                let lv = lv as u32;
+                let inside = |x: i64, n: u32| (0..i64::from(n)).contains(&x);
+                if !(inside(i, size(d.width, lv))
+                    && inside(j, size(d.height, lv))
+                    && inside(k, size(d.layers, lv)))
+                {
+                    continue;
+                }
+                let (a, fail) = texel(lv, i, j, k);
+                if !fail {
+                    *lane = combine(t, tex, &[fetch(a)], &[1], 0, l);
+                }
+            }
+            _ => {
+                let r = lod[l];
+                let filter = if r.magnify {
+                    s.mag_filter
+                } else {
+                    s.min_filter
+                };
+                let linear = filter == Filter::Linear;
+                let tri = s.mip_filter == MipFilter::Linear && r.frac != 0;
+                let levels = if tri {
+                    vec![(r.level0, 256 - r.frac), (r.level1, r.frac)]
+                } else {
+                    vec![(r.level0, 1)]
+                };
+                // (coordinate, border) with its weight factor, per axis.
+                let pair = |a: (i32, bool), b: (i32, bool), alpha: u32| {
+                    if linear {
+                        vec![(a, 256 - alpha), (b, alpha)]
+                    } else {
+                        vec![(a, 1)]
+                    }
+                };
+                let (mut texels, mut ws, mut fail) = (Vec::new(), Vec::new(), false);
+                for (lv, f_l) in levels {
+                    let lv = lv.min(d.levels - 1);
+                    let (w, h, dp) = (size(d.width, lv), size(d.height, lv), size(d.layers, lv));
+                    let ax = |x: u32, n: u32, wrap, o: i32| {
+                        texaddr::axis(x, n, wrap, linear, s.unnormalized, o)
+                    };
+                    let (u0, u1, wu) = ax(c[0], w, s.wrap_s, off[0]);
+                    let (v0, v1, wv) = ax(c[1], h, s.wrap_t, off[1]);
+                    let (r0, r1, wr) = ax(c[2], dp, s.wrap_r, 0);
+                    for (k, f_r) in pair(r0, r1, wr) {
+                        for &(j, f_v) in &pair(v0, v1, wv) {
+                            for &(i, f_u) in &pair(u0, u1, wu) {
+                                texels.push(if i.1 || j.1 || k.1 {
+                                    border_texel(fmt, s.border)
+                                } else {
+                                    let (a, nr) = texel(lv, i.0.into(), j.0.into(), k.0.into());
+                                    fail |= nr;
+                                    fetch(a)
+                                });
+                                ws.push(f_u * f_v * f_r * f_l);
+                            }
+                        }
+                    }
+                }
+                if !fail {
+                    let scale = 8 * (3 * u32::from(linear) + u32::from(tri));
+                    *lane = combine(t, tex, &texels, &ws, scale, l);
+                }
+            }
         }
     }
     Ok(out)
@@ -960,6 +1163,20 @@ fn lane(
         };
     }
     let (ws, s) = weights(ln, frac, trilinear, linear, one_d);
+    combine(t, tex, &texels, &ws, s, l)
+}
+
+/// A lane's converted taps with their weights W_k (Σ W_k = 2^s): depth compare (p, p, p, 1) or
+/// each component filtered ([`filtered`]), then the descriptor swizzle.
+fn combine(
+    t: &TexTxn,
+    tex: &Texture,
+    texels: &[[f64; 4]],
+    ws: &[u32],
+    s: u32,
+    l: usize,
+) -> IdealLane {
+    let fmt = tex.format;
     assert_eq!(ws.len(), texels.len(), "one weight per tap");
     let component = |vals: Vec<f64>| {
         let taps: Vec<(f64, u32)> = vals.into_iter().zip(ws.iter().copied()).collect();

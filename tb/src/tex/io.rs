@@ -945,6 +945,57 @@ mod tests {
     }
 
     #[test]
+    fn depth_round_trips_and_is_checked() {
+        // A 3D texture's depth is the descriptor's layer count, printed as `depth`.
+        let mut tex = texture(Format::Rgba8, TexData::Bytes(vec![1, 2, 3, 4]));
+        tex.desc = TexDesc {
+            layers: 4,
+            ..desc(4, 2, 3, Format::Rgba8, Dim::D3)
+        };
+        let mut t = txn(TexOp::Tex, vec![tex]);
+        t.sampler.wrap_r = Wrap::ClampToBorder;
+        t.coords = [[fb(0.5), fb(0.5), fb(1.25), 0]; 4];
+        round_trip(&t);
+        let j = txn_json(&t);
+        assert_eq!(j["textures"][0]["dim"], "3d", "{j}");
+        assert_eq!(j["textures"][0]["depth"], 4, "{j}");
+        assert!(j["textures"][0].get("layers").is_none(), "{j}");
+        assert_eq!(j["sampler"]["wrap_r"], "clamp_to_border", "{j}");
+        // Depth 1 is the default, left out.
+        t.textures[0].desc.layers = 1;
+        round_trip(&t);
+        assert!(txn_json(&t)["textures"][0].get("depth").is_none());
+        // Parsed: `depth` 1…32 768 on a "3d" texture.
+        for d in [1, 7, 32_768] {
+            let l = LINE.replacen(
+                r#""dim": "2d""#,
+                &format!(r#""dim": "3d", "depth": {d}"#),
+                1,
+            );
+            let t = parse_line(&l).unwrap();
+            assert_eq!(
+                (t.textures[0].desc.dim, t.textures[0].desc.layers),
+                (Dim::D3, d)
+            );
+            round_trip(&t);
+        }
+        // Errors name the field.
+        let cases = [
+            (r#""dim": "2d", "depth": 2"#, "textures[0].depth"),
+            (r#""dim": "1d_array", "depth": 2"#, "textures[0].depth"),
+            (r#""dim": "3d", "layers": 2"#, "textures[0].layers"),
+            (r#""dim": "3d", "depth": 0"#, "textures[0].depth"),
+            (r#""dim": "3d", "depth": 32769"#, "textures[0].depth"),
+            (r#""dim": "3d", "depth": -1"#, "textures[0].depth"),
+            (r#""dim": "3d", "depth": 2.5"#, "textures[0].depth"),
+        ];
+        for (to, field) in cases {
+            let e = edited(r#""dim": "2d""#, to);
+            assert_eq!(e.field, field, "{to}: {e}");
+        }
+    }
+
+    #[test]
     fn every_op_and_operand_round_trips() {
         let tex = texture(Format::Rgba8, TexData::Bytes(vec![1, 2, 3, 0xAB]));
         for (op, name) in TexOp::ALL {
