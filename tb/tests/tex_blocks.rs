@@ -405,7 +405,10 @@ fn plane_sums_equal_golden_and_the_exact_weighted_sum() {
             let want = exact / f64::from(1u32 << s);
             let err = (f64::from(f32::from_bits(y)) - want).abs();
             let bound = 4.0 * 2f64.powi(-24) * max + 2f64.powi(-149);
-            assert!(err <= bound, "case {case}: {y:#x} vs {want:e} (bound {bound:e})");
+            assert!(
+                err <= bound,
+                "case {case}: {y:#x} vs {want:e} (bound {bound:e})"
+            );
             worst = worst.max(err / bound);
         }
     }

@@ -291,7 +291,7 @@ fn quad_2x2(fmt: Format, swizzle: [Swz; 4], texels: &[u128; 4], op: TexOp) -> Te
         bias: [0; 4],
         lod: [0; 4],
         reference: [0; 4],
-        offset: [[0; 2]; 4],
+        offset: [[0; 3]; 4],
         wmask: 15,
         gather_comp: 0,
         unscaled: false,
@@ -1194,9 +1194,13 @@ fn gen_txn(rng: &mut Rng) -> TexTxn {
         reference,
         offset: std::array::from_fn(|_| {
             if rng.pct(70) {
-                [0, 0]
+                [0, 0, 0]
             } else {
-                [rng.range(-8, 7) as i32, rng.range(-8, 7) as i32]
+                [
+                    rng.range(-8, 7) as i32,
+                    rng.range(-8, 7) as i32,
+                    rng.range(-8, 7) as i32,
+                ]
             }
         }),
         wmask: if rng.pct(80) {

@@ -218,7 +218,7 @@ fn random_operands(
         }
     };
     if has_off {
-        u.off = r.next_u64() as u8;
+        u.off = r.next_u64() as u16 & 0xFFF;
     }
     if op == TXB {
         u.bias = f32_or_f16(r, a16);
@@ -311,7 +311,7 @@ fn unpack_examples() {
     let h = |x: f32| u32::from(texpix_tb::fpmodel::f32_to_f16(x.to_bits()));
     let f = |x: f32| x.to_bits();
     // txd _O, 3d, g16: {off}{dsdx,dtdx}{drdx,–}{dsdy,dtdy}{drdy,–} s t r.
-    let off = 0x3F | (0x07 << 8) | (0x15 << 16); // x = −1, y = 7, z ignored
+    let off = 0x3F | (0x07 << 8) | (0x15 << 16); // x = −1, y = 7, z = 21 wraps to 5
     let v = [
         0xAB00_0000 | off,
         h(1.0) | h(2.0) << 16,
@@ -323,7 +323,7 @@ fn unpack_examples() {
         f(0.75),
     ];
     let u = unpack(3, 2, true, false, true, &v);
-    assert_eq!(u.off, 0x7F);
+    assert_eq!(u.off, 0x57F);
     assert_eq!(u.grad, [f(1.0), f(4.0), f(2.0), f(5.0)]);
     assert_eq!(u.coord, [f(0.25), f(0.5), f(0.75), 0]);
     assert_eq!(u.count, 8);
@@ -378,19 +378,23 @@ fn unpack_examples() {
     assert_eq!((u.coord, u.count), ([1, 2, 3, 0], 3));
 }
 
-/// Offsets: x and y are 6-bit two's complement; the unit keeps their low four bits, so the
+/// Offsets: x, y and z are 6-bit two's complement; the unit keeps their low four bits, so each
 /// 4-bit field read as two's complement is the offset wrapped to −8…7 (modulo 16).
 #[test]
 fn offsets_wrap_modulo_16() {
     use texpix_tb::tex::mimg::unpack;
     for x in 0..64u32 {
         for y in 0..64u32 {
-            let u = unpack(0, 1, true, false, false, &[x | y << 8 | 0xFFC0_C0C0, 0, 0]);
-            let s6 = |v: u32| ((v << 26) as i32) >> 26;
-            let s4 = |v: u8| ((v << 4) as i8) >> 4;
-            let wrap = |v: i32| (v + 8).rem_euclid(16) - 8;
-            assert_eq!(i32::from(s4(u.off & 0xF)), wrap(s6(x)));
-            assert_eq!(i32::from(s4(u.off >> 4)), wrap(s6(y)));
+            for z in 0..64u32 {
+                let o = x | y << 8 | z << 16 | 0xFFC0_C0C0;
+                let u = unpack(0, 2, true, false, false, &[o, 0, 0, 0]);
+                let s6 = |v: u32| ((v << 26) as i32) >> 26;
+                let s4 = |v: u16| ((((v & 0xF) as u8) << 4) as i8) >> 4;
+                let wrap = |v: i32| (v + 8).rem_euclid(16) - 8;
+                assert_eq!(i32::from(s4(u.off)), wrap(s6(x)));
+                assert_eq!(i32::from(s4(u.off >> 4)), wrap(s6(y)));
+                assert_eq!(i32::from(s4(u.off >> 8)), wrap(s6(z)));
+            }
         }
     }
 }
@@ -442,7 +446,7 @@ fn mimg_unpack_rtl_matches_golden() {
                         bias: u.bias.val().to_u32(),
                         zref: u.zref.val().to_u32(),
                         grad: std::array::from_fn(|i| u.grad[i].val().to_u32()),
-                        off: u.off.val().to_u32() as u8,
+                        off: u.off.val().to_u32() as u16,
                         count: u.count.val().to_u32(),
                     };
                     let want = unpack(op, dim, has_off, a16, g16, &v);
@@ -820,7 +824,7 @@ fn icarus_mimg_unpack() {
     let mut outputs: Vec<(String, usize)> = (0..4).map(|k| (format!("coord_{k}"), 32)).collect();
     outputs.extend([("lod".into(), 32), ("bias".into(), 32), ("zref".into(), 32)]);
     outputs.extend((0..4).map(|k| (format!("grad_{k}"), 32)));
-    outputs.extend([("off".into(), 8), ("count".into(), 4)]);
+    outputs.extend([("off".into(), 12), ("count".into(), 4)]);
     let mut cases = Vec::new();
     for combo in 0..1024u64 {
         for _ in 0..20 {

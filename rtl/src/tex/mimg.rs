@@ -11,8 +11,8 @@
 //!
 //! 1. **offset** (the `_O` variants, `has_off`): one dword, x = bits 5…0, y = 13…8, z = 21…16,
 //!    6-bit two's complement. The unit's texel offsets are 4-bit (−8…7), so `off` takes the low
-//!    four bits of x and y (`off[3:0]` = du, `off[7:4]` = dv): wider offsets wrap modulo 16; z is
-//!    ignored (the unit has no r offset).
+//!    four bits of x, y and z (`off[3:0]` = du, `off[7:4]` = dv, `off[11:8]` = dw, the r offset
+//!    of a 3D texture): wider offsets wrap modulo 16.
 //! 2. **bias** (`txb`): one dword, f32, or with `a16` an f16 in the low half (the high half is
 //!    ignored), widened exactly to f32.
 //! 3. **z-compare** (`sample_c`, `sample_c_lz`): one dword, always f32 (`a16` does not apply).
@@ -67,7 +67,8 @@ use rust_hdl::prelude::*;
 ///
 /// Ports: `op: Bits<4>` (TexOp code), `dim: Bits<3>`, `has_off`, `a16`, `g16`,
 /// `vaddr: [Bits<32>; 12]` → `coord: [Bits<32>; 4]`, `lod`, `bias`, `zref: Bits<32>`,
-/// `grad: [Bits<32>; 4]` (dsdx, dsdy, dtdx, dtdy), `off: Bits<8>` (dv << 4 | du), `count: Bits<4>`.
+/// `grad: [Bits<32>; 4]` (dsdx, dsdy, dtdx, dtdy), `off: Bits<12>` (dw << 8 | dv << 4 | du),
+/// `count: Bits<4>`.
 #[derive(Clone, Debug, LogicBlock, Default)]
 pub struct MimgUnpack {
     /// TexOp code.
@@ -92,8 +93,8 @@ pub struct MimgUnpack {
     pub zref: Signal<Out, Bits<32>>,
     /// dsdx, dsdy, dtdx, dtdy (f32).
     pub grad: [Signal<Out, Bits<32>>; 4],
-    /// Texel offset: du in bits 3…0, dv in bits 7…4.
-    pub off: Signal<Out, Bits<8>>,
+    /// Texel offset: du in bits 3…0, dv in bits 7…4, dw in bits 11…8.
+    pub off: Signal<Out, Bits<12>>,
     /// Address dwords of the form.
     pub count: Signal<Out, Bits<4>>,
     /// f16 widening: bias, the four derivatives, the five body halves.
@@ -131,7 +132,7 @@ pub struct MimgUnpack {
     lbias: Signal<Local, Bits<32>>,
     lzref: Signal<Local, Bits<32>>,
     lg: [Signal<Local, Bits<32>>; 4],
-    loff: Signal<Local, Bits<8>>,
+    loff: Signal<Local, Bits<12>>,
     lcount: Signal<Local, Bits<4>>,
 }
 
@@ -433,11 +434,12 @@ impl Logic for MimgUnpack {
                 self.lg[3].next = bits::<32>(0);
             }
         }
-        // Offsets: the low four bits of x and y.
-        self.loff.next = bits::<8>(0);
+        // Offsets: the low four bits of x, y and z.
+        self.loff.next = bits::<12>(0);
         if self.has_off.val() {
-            self.loff.next = (bit_cast::<8, 4>(self.vaddr[0].val().get_bits::<4>(8)) << 4)
-                | bit_cast::<8, 4>(self.vaddr[0].val().get_bits::<4>(0));
+            self.loff.next = (bit_cast::<12, 4>(self.vaddr[0].val().get_bits::<4>(16)) << 8)
+                | (bit_cast::<12, 4>(self.vaddr[0].val().get_bits::<4>(8)) << 4)
+                | bit_cast::<12, 4>(self.vaddr[0].val().get_bits::<4>(0));
         }
         for k in 0..4 {
             self.coord[k].next = self.lc[k].val();

@@ -3,7 +3,7 @@
 //!
 //! # Ports
 //! Inputs: the instruction's `op` (TexOp code), `cs`, `ct`, `cr`, `cq` (s, t, r, q f32, or txf's i, j,
-//! k, level), `off` ({dv[7:4], du[3:0]}), `lod` (txq's level), the descriptor's `dimc` (paramA
+//! k, level), `off` ({dw[11:8], dv[7:4], du[3:0]}), `lod` (txq's level), the descriptor's `dimc` (paramA
 //! code), `cube`, the lane's `face` and the last cube index `ncube`, `width`, `height` (1 for 1D), `layers` (1 for non-arrays), `levels`, the sampler's
 //! `mip`, `min_lin`, `mag_lin`, and the LOD unit's `lambda`, `lv0`, `lv1`, `frac`, `mag`.
 //! Outputs: `active` (a txf lane inside the texture; always 1 for the other ops), `s`, `t` (the
@@ -42,7 +42,7 @@ pub struct LanePrep {
     /// Coordinate q (txf: level).
     pub cq: Signal<In, Bits<32>>,
     /// Texel offset.
-    pub off: Signal<In, Bits<8>>,
+    pub off: Signal<In, Bits<12>>,
     /// txq level.
     pub lod: Signal<In, Bits<32>>,
     /// paramA code of the texture.
@@ -130,6 +130,12 @@ impl Logic for LanePrep {
         if !self.dimc.val().get_bit(2) & !self.vol.val() {
             self.k.next = 0.into();
         }
+        if self.vol.val() {
+            self.k.next = self.cr.val() + bit_cast::<32, 4>(self.off.val().get_bits::<4>(8));
+            if self.off.val().get_bit(11) {
+                self.k.next = self.k.val() + 0xFFFF_FFF0_u64;
+            }
+        }
         self.lv.next = self.cq.val();
         self.wl.next = self.width.val() >> self.lv.val().get_bits::<4>(0);
         if self.wl.val() == 0 {
@@ -195,8 +201,8 @@ impl Logic for LanePrep {
         // Address-pipeline operands.
         self.s.next = self.cs.val();
         self.t.next = self.ct.val();
-        self.word.next =
-            (bit_cast::<32, 8>(self.off.val()) << 16) | bit_cast::<32, 16>(self.layer.val());
+        self.word.next = (bit_cast::<32, 8>(self.off.val().get_bits::<8>(0)) << 16)
+            | bit_cast::<32, 16>(self.layer.val());
         if self.op.val() == 4 {
             self.s.next = self.fs.y.val() - 0x80_0000;
             self.t.next = self.ft.y.val() - 0x80_0000;

@@ -13,7 +13,8 @@
 //! 2 linear), `in_unnorm`, `in_bias` (·256), `in_min_lod`, `in_max_lod` (·256), `in_compare`,
 //! `in_border[4]`, `in_aniso` (max anisotropy 1…16; 0 and 17…31 act as 1); per lane (`4·lane + k`) `in_coord` (s, t, r, q f32, or txf's i, j, k, level),
 //! `in_grad` (dsdx, dsdy, dtdx, dtdy), per lane `in_lbias`, `in_lod` (f32, or txq's level),
-//! `in_ref`, `in_off` ({dv[7:4], du[3:0]}, 4-bit two's complement); `in_wmask`, `in_gcomp`.
+//! `in_ref`, `in_off` ({dw[11:8], dv[7:4], du[3:0]}, 4-bit two's complement; dw moves a 3D
+//! texture's r); `in_wmask`, `in_gcomp`.
 //! `cache_en`: the cache is used (low: every line is fetched, nothing allocated; so for one
 //! `lookup_uncached`). ATI CTM bits: `in_unscaled` (unnormalized coordinates), `in_sem_wait`,
 //! `in_sem_acquire` (texture semaphore; `sem_busy` out: an acquire is outstanding — from its
@@ -113,7 +114,7 @@ pub struct TexUnit {
     /// Depth reference per lane.
     pub in_ref: [Signal<In, Bits<32>>; 4],
     /// Texel offset per lane.
-    pub in_off: [Signal<In, Bits<8>>; 4],
+    pub in_off: [Signal<In, Bits<12>>; 4],
     /// Write mask.
     pub in_wmask: Signal<In, Bits<4>>,
     /// gather4 component.
@@ -224,7 +225,7 @@ pub struct TexUnit {
     p_grad: [DFF<Bits<32>>; 16],
     p_lod: [DFF<Bits<32>>; 4],
     p_ref: [DFF<Bits<32>>; 4],
-    p_off: [DFF<Bits<8>>; 4],
+    p_off: [DFF<Bits<12>>; 4],
     p_wmask: DFF<Bits<4>>,
     p_gcomp: DFF<Bits<2>>,
     p_sbias: DFF<Bits<16>>,
@@ -1227,7 +1228,7 @@ impl Logic for TexUnit {
             self.rax[l].mode.next = self.p_wrap.q.val().get_bits::<3>(6);
             self.rax[l].linear.next = self.vlin.val();
             self.rax[l].unnorm.next = self.p_unnorm.q.val();
-            self.rax[l].off.next = 0.into();
+            self.rax[l].off.next = self.p_off[l].q.val().get_bits::<4>(8);
             self.vsl[l].next = self.rax[l].i0.val();
             if self.pl.q.val().get_bit(0) {
                 self.vsl[l].next = self.rax[l].i1.val();

@@ -95,8 +95,9 @@ fn drive(u: &mut TexUnit, x: Option<(u16, &TexTxn, bool)>) {
         u.in_lbias[l].next = u64::from(t.bias[l]).into();
         u.in_lod[l].next = u64::from(t.lod[l]).into();
         u.in_ref[l].next = u64::from(t.reference[l]).into();
-        let [du, dv] = t.offset[l];
-        u.in_off[l].next = u64::from((du as u32 & 15) | (dv as u32 & 15) << 4).into();
+        let [du, dv, dw] = t.offset[l];
+        u.in_off[l].next =
+            u64::from((du as u32 & 15) | (dv as u32 & 15) << 4 | (dw as u32 & 15) << 8).into();
     }
     u.in_wmask.next = u64::from(t.wmask & 15).into();
     u.in_gcomp.next = u64::from(t.gather_comp & 3).into();

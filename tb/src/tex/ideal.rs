@@ -1033,7 +1033,7 @@ fn volume(t: &TexTxn, tex: &Texture) -> Result<[IdealLane; 4], Fault> {
                 let (i, j, k) = (
                     int(c[0]) + i64::from(off[0]),
                     int(c[1]) + i64::from(off[1]),
-                    int(c[2]),
+                    int(c[2]) + i64::from(off[2]),
                 );
                 if !(0..i64::from(d.levels)).contains(&lv) {
                     continue;
@@ -1082,7 +1082,7 @@ fn volume(t: &TexTxn, tex: &Texture) -> Result<[IdealLane; 4], Fault> {
                     };
                     let (u0, u1, wu) = ax(c[0], w, s.wrap_s, off[0]);
                     let (v0, v1, wv) = ax(c[1], h, s.wrap_t, off[1]);
-                    let (r0, r1, wr) = ax(c[2], dp, s.wrap_r, 0);
+                    let (r0, r1, wr) = ax(c[2], dp, s.wrap_r, off[2]);
                     for (k, f_r) in pair(r0, r1, wr) {
                         for &(j, f_v) in &pair(v0, v1, wv) {
                             for &(i, f_u) in &pair(u0, u1, wu) {

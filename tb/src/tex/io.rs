@@ -42,7 +42,8 @@
 //!   - `lod` [4]: f32 (explicit LOD for `txl`), or for `txq` the integer level 0…2^32−1 (default
 //!     0).
 //!   - `ref` [4] f32 (depth reference for `sample_c*`, default 0).
-//!   - `offset` [4][du, dv] −8…7 (default zeros); a third component dw is accepted only as 0.
+//!   - `offset` [4][du, dv] or [4][du, dv, dw], −8…7 (default zeros; dw, the r offset, moves
+//!     only a 3D texture).
 //! - `wmask` 0…15 (bit k: component k written; default 15), `gather_comp` 0…3 (default 0).
 //! - ATI CTM instruction bits (booleans, default false): `unscaled` (unnormalized coordinates),
 //!   `sem_wait`, `sem_acquire` (the texture semaphore).
@@ -222,9 +223,9 @@ fn quad(
     Ok(out)
 }
 
-fn parse_offsets(v: &Value, field: &str) -> Result<[[i32; 2]; 4], FieldError> {
+fn parse_offsets(v: &Value, field: &str) -> Result<[[i32; 3]; 4], FieldError> {
     let a = array(v, field, Some(4))?;
-    let mut out = [[0; 2]; 4];
+    let mut out = [[0; 3]; 4];
     for (l, lane) in a.iter().enumerate() {
         let fl = format!("{field}[{l}]");
         let o = array(lane, &fl, None)?;
@@ -232,22 +233,13 @@ fn parse_offsets(v: &Value, field: &str) -> Result<[[i32; 2]; 4], FieldError> {
             return Err(FieldError::new(
                 fl,
                 format!(
-                    "expected [du, dv] (or [du, dv, 0]), found {} components",
+                    "expected [du, dv] or [du, dv, dw], found {} components",
                     o.len()
                 ),
             ));
         }
-        for k in 0..2 {
-            out[l][k] = int(&o[k], &format!("{fl}[{k}]"), -8, 7)? as i32;
-        }
-        if o.len() == 3 && int(&o[2], &format!("{fl}[2]"), 0, 0).is_err() {
-            return Err(FieldError::new(
-                format!("{fl}[2]"),
-                format!(
-                    "a third offset component (dw) is accepted only as 0 (no 3D textures), found {}",
-                    o[2]
-                ),
-            ));
+        for (k, x) in o.iter().enumerate() {
+            out[l][k] = int(x, &format!("{fl}[{k}]"), -8, 7)? as i32;
         }
     }
     Ok(out)
@@ -495,7 +487,7 @@ pub fn parse_line(line: &str) -> Result<TexTxn, FieldError> {
         bias: opt(&o, "", "bias", [0; 4], |v, f| scalars(v, f, f32_bits))?,
         lod: opt(&o, "", "lod", [0; 4], |v, f| scalars(v, f, lod))?,
         reference: opt(&o, "", "ref", [0; 4], |v, f| scalars(v, f, f32_bits))?,
-        offset: opt(&o, "", "offset", [[0; 2]; 4], parse_offsets)?,
+        offset: opt(&o, "", "offset", [[0; 3]; 4], parse_offsets)?,
         wmask: opt(&o, "", "wmask", 15, ranged(0, 15))? as u32,
         gather_comp,
         unscaled: opt(&o, "", "unscaled", false, boolean)?,
@@ -750,8 +742,14 @@ pub fn txn_json(t: &TexTxn) -> Value {
     if t.reference != [0; 4] {
         v.insert("ref".into(), json!(t.reference));
     }
-    if t.offset != [[0; 2]; 4] {
-        v.insert("offset".into(), json!(t.offset));
+    if t.offset != [[0; 3]; 4] {
+        // [du, dv] unless some lane has a dw.
+        let o: Vec<&[i32]> = if t.offset.iter().all(|o| o[2] == 0) {
+            t.offset.iter().map(|o| &o[..2]).collect()
+        } else {
+            t.offset.iter().map(|o| &o[..]).collect()
+        };
+        v.insert("offset".into(), json!(o));
     }
     if t.wmask != 15 {
         v.insert("wmask".into(), json!(t.wmask));
@@ -871,7 +869,7 @@ mod tests {
             bias: [0; 4],
             lod: [0; 4],
             reference: [0; 4],
-            offset: [[0; 2]; 4],
+            offset: [[0; 3]; 4],
             wmask: 15,
             gather_comp: 0,
             unscaled: false,
@@ -923,7 +921,7 @@ mod tests {
         assert_eq!(t.coords[2], [fb(0.5), fb(0.5), fb(1.0), fb(2.0)]);
         assert_eq!(t.coords[3], [fb(1.0), 0, 0, 0]);
         assert_eq!((t.unit, t.wmask, t.gather_comp), (0, 15, 0));
-        assert_eq!((t.grad, t.offset), ([[0; 4]; 4], [[0; 2]; 4]));
+        assert_eq!((t.grad, t.offset), ([[0; 4]; 4], [[0; 3]; 4]));
         assert_eq!((t.bias, t.lod, t.reference), ([0; 4], [0; 4], [0; 4]));
         round_trip(&t);
         // No sampler at all: TexSampler::default(); a texture without data reads zeros.
@@ -1037,7 +1035,7 @@ mod tests {
                 [fb(0.5), fb(2.0), 0, fb(-1.0)]
             };
             t.reference = [fb(0.5), 0x8000_0000, 1, 0];
-            t.offset = [[-8, 7], [0, 0], [3, -1], [0, 5]];
+            t.offset = [[-8, 7, 0], [0, 0, 0], [3, -1, 0], [0, 5, 0]];
             t.wmask = 5;
             t.gather_comp = 3;
             t.coords[1][3] = 9;
@@ -1119,10 +1117,10 @@ mod tests {
     fn offsets_and_short_coordinates() {
         let l = LINE.replace(
             r#"[1065353216, 0]]"#,
-            r#"[1065353216, 0]], "offset": [[1, -2], [0, 0, 0], [-8, 7], [7, -8, 0]]"#,
+            r#"[1065353216, 0]], "offset": [[1, -2], [0, 0, 0], [-8, 7], [7, -8, -3]]"#,
         );
         let t = parse_line(&l).unwrap();
-        assert_eq!(t.offset, [[1, -2], [0, 0], [-8, 7], [7, -8]]);
+        assert_eq!(t.offset, [[1, -2, 0], [0, 0, 0], [-8, 7, 0], [7, -8, -3]]);
         let l = LINE.replace(r#""op": "tex""#, r#""op": "txf", "lod": [1, 2, 3, 4]"#);
         // `txf` takes integers; 0.25 is not one.
         assert_eq!(err(&l).field, "coords[0][0]");
@@ -1401,7 +1399,7 @@ mod tests {
                 "offset[1][1]",
             ),
             (
-                r#", "offset": [[0, 0], [0, 0, 1], [0, 0], [0, 0]]"#,
+                r#", "offset": [[0, 0], [0, 0, 8], [0, 0], [0, 0]]"#,
                 "offset[1][2]",
             ),
             (r#", "offset": [[0, 0], [0], [0, 0], [0, 0]]"#, "offset[1]"),

@@ -27,8 +27,8 @@ pub struct Unpacked {
     pub zref: u32,
     /// dsdx, dsdy, dtdx, dtdy (f32).
     pub grad: [u32; 4],
-    /// du in bits 3…0, dv in bits 7…4 (4-bit two's complement).
-    pub off: u8,
+    /// du in bits 3…0, dv in bits 7…4, dw in bits 11…8 (4-bit two's complement).
+    pub off: u16,
     /// Address dwords of the form.
     pub count: u32,
 }
@@ -150,7 +150,7 @@ pub fn unpack(op: u32, dim: u32, has_off: bool, a16: bool, g16: bool, vaddr: &[u
     };
     if has_off {
         let o = r.dword();
-        u.off = ((o & 0xF) | ((o >> 8) & 0xF) << 4) as u8;
+        u.off = ((o & 0xF) | ((o >> 8) & 0xF) << 4 | ((o >> 16) & 0xF) << 8) as u16;
     }
     if op == TXB {
         u.bias = if a16 {
@@ -224,11 +224,13 @@ pub fn pack_address(
     };
     let mut out = Vec::new();
     if has_off {
-        // x = bits 5…0, y = 13…8: the 4-bit offsets sign-extended to 6 bits; z and the rest junk.
+        // x = bits 5…0, y = 13…8, z = 21…16: the 4-bit offsets sign-extended to 6 bits; the rest
+        // junk.
         let sx6 = |v: u32| if v & 8 != 0 { v | 0x30 } else { v };
         let du = sx6(u32::from(u.off) & 0xF);
-        let dv = sx6(u32::from(u.off) >> 4);
-        out.push(du | (dv << 8) | (junk() & 0xFFFF_C0C0));
+        let dv = sx6((u32::from(u.off) >> 4) & 0xF);
+        let dw = sx6((u32::from(u.off) >> 8) & 0xF);
+        out.push(du | (dv << 8) | (dw << 16) | (junk() & 0xFFC0_C0C0));
     }
     match op {
         TXB if a16 => out.push(f16(u.bias) | (junk() & 0xFFFF_0000)),

@@ -382,8 +382,8 @@ pub struct TexTxn {
     pub lod: [u32; 4],
     /// Per lane depth reference (`sample_c*`), f32.
     pub reference: [u32; 4],
-    /// Per lane texel offset (du, dv), −8…7.
-    pub offset: [[i32; 2]; 4],
+    /// Per lane texel offset (du, dv, dw), −8…7 (dw moves only a 3D texture's r).
+    pub offset: [[i32; 3]; 4],
     /// Write mask (bit k: component k is written).
     pub wmask: u32,
     /// Component `gather4` gathers (0…3).
@@ -642,7 +642,7 @@ pub fn plan(t: &TexTxn, tex: &Texture, lod: &lod::LodResult) -> [LanePlan; 4] {
             s: c[0],
             t: c[1],
             layer,
-            offset: t.offset[l],
+            offset: [t.offset[l][0], t.offset[l][1]],
         };
         match t.op {
             TexOp::Txf => {
@@ -655,7 +655,9 @@ pub fn plan(t: &TexTxn, tex: &Texture, lod: &lod::LodResult) -> [LanePlan; 4] {
                     (c[1] as i32).wrapping_add(t.offset[l][1])
                 };
                 let volume = d.dim == Dim::D3;
-                let k = if d.dim.is_array() || volume {
+                let k = if volume {
+                    (c[2] as i32).wrapping_add(t.offset[l][2])
+                } else if d.dim.is_array() {
                     c[2] as i32
                 } else {
                     0
@@ -1060,7 +1062,8 @@ pub fn planes(
             let mut p = whole(slices.clone(), (0, 0, false, linear));
             for l in (0..4).filter(|&l| mask & (1 << l) != 0) {
                 let r = t.coords[l][2];
-                let (k0, k1, wr) = texaddr::axis(r, depth, s.wrap_r, linear, s.unnormalized, 0);
+                let dw = t.offset[l][2];
+                let (k0, k1, wr) = texaddr::axis(r, depth, s.wrap_r, linear, s.unnormalized, dw);
                 let (k, border) = if b == 0 { k0 } else { k1 };
                 p.lanes[l].lane.layer = k.clamp(0, depth as i32 - 1) as u32;
                 p.border |= u32::from(border) << l;
@@ -1106,7 +1109,7 @@ pub fn mimg_operands(t: &TexTxn) -> TexTxn {
     let mut u = t.clone();
     if let Some(a) = &t.mimg.address {
         let (m, dim) = (&t.mimg, mimg_dim(t));
-        let sext4 = |v: u8| (i32::from(v & 15) ^ 8) - 8;
+        let sext4 = |v: u16| (i32::from(v & 15) ^ 8) - 8;
         for l in 0..4 {
             let x = mimg::unpack(t.op as u32, dim, a.offset, m.a16, m.g16, &a.vaddr[l]);
             u.coords[l] = x.coord;
@@ -1114,7 +1117,7 @@ pub fn mimg_operands(t: &TexTxn) -> TexTxn {
             u.bias[l] = x.bias;
             u.lod[l] = x.lod;
             u.reference[l] = x.zref;
-            u.offset[l] = [sext4(x.off), sext4(x.off >> 4)];
+            u.offset[l] = [sext4(x.off), sext4(x.off >> 4), sext4(x.off >> 8)];
         }
         u.mimg.address = None;
     }

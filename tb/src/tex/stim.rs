@@ -555,11 +555,16 @@ impl TexStim {
             }
         });
         let offsets = self.chance(30);
+        // dw (the r offset) only moves 3D textures; other dimensions ignore it.
         let offset = std::array::from_fn(|_| {
             if offsets {
-                [self.range(-8, 7) as i32, self.range(-8, 7) as i32]
+                [
+                    self.range(-8, 7) as i32,
+                    self.range(-8, 7) as i32,
+                    self.range(-8, 7) as i32,
+                ]
             } else {
-                [0, 0]
+                [0, 0, 0]
             }
         });
         let mut t = TexTxn {
@@ -618,7 +623,7 @@ impl TexStim {
         let integer = matches!(t.op, TexOp::Txf | TexOp::Txq);
         let half = |x: u32| f16_to_f32(f32_to_f16(x));
         let short = |x: u32| if integer { x & 0xFFFF } else { half(x) };
-        let has_off = t.offset != [[0, 0]; 4] || self.chance(20);
+        let has_off = t.offset != [[0; 3]; 4] || self.chance(20);
         let dim = super::mimg_dim(t);
         let mut vaddr: [Vec<u32>; 4] = Default::default();
         for (l, lane) in vaddr.iter_mut().enumerate() {
@@ -628,7 +633,9 @@ impl TexStim {
                 bias: t.bias[l],
                 zref: t.reference[l],
                 grad: t.grad[l],
-                off: ((t.offset[l][0] & 15) | (t.offset[l][1] & 15) << 4) as u8,
+                off: ((t.offset[l][0] & 15)
+                    | (t.offset[l][1] & 15) << 4
+                    | (t.offset[l][2] & 15) << 8) as u16,
                 count: 0,
             };
             if a16 {
@@ -647,7 +654,7 @@ impl TexStim {
         t.bias = [0; 4];
         t.lod = [0; 4];
         t.reference = [0; 4];
-        t.offset = [[0, 0]; 4];
+        t.offset = [[0; 3]; 4];
         let m = &mut t.mimg;
         m.a16 = a16;
         m.g16 = g16;
@@ -717,7 +724,7 @@ pub fn sweep_xy(sx: f64, sy: f64, max_aniso: u32, qx: u32, qy: u32) -> Vec<TexTx
                 bias: [0; 4],
                 lod: [0; 4],
                 reference: [0; 4],
-                offset: [[0, 0]; 4],
+                offset: [[0; 3]; 4],
                 wmask: 15,
                 gather_comp: 0,
                 unscaled: false,
