@@ -107,6 +107,37 @@ fn quads_on(v: &[TexTxn], dims: &[Dim]) -> u64 {
     v.iter().filter(|t| on(t)).count() as u64
 }
 
+/// 3D sampling lanes (by the golden model's plan, operands after MIMG and `txp`): with linear r,
+/// trilinear across two levels, reading a border slice, with an r offset dw.
+fn volume_lanes(v: &[TexTxn]) -> [u64; 4] {
+    let mut n = [0u64; 4];
+    for t in v {
+        let mut t = tex::mimg_operands(t);
+        if t.op == tex::TexOp::Txp {
+            t = tex::project(&t);
+        }
+        t.sampler.unnormalized |= t.unscaled;
+        let Some(x) = tex::bound_texture(&t).filter(|x| x.desc.dim == Dim::D3) else {
+            continue;
+        };
+        if !t.op.filters() || x.desc.layers > tex::MAX_DEPTH {
+            continue;
+        }
+        let lod = texpix_tb::lod::golden(&tex::lod_txn(&t, &x.desc));
+        let plan = tex::plan(&t, x, &lod);
+        for (key, mask) in tex::passes(&plan, 15) {
+            let planes = tex::planes(&t, x, &plan, key, mask, &lod);
+            for l in (0..4).filter(|&l| mask & 1 << l != 0) {
+                n[0] += u64::from(key.3);
+                n[1] += u64::from(key.2);
+                n[2] += u64::from(planes.iter().any(|p| p.border & 1 << l != 0));
+                n[3] += u64::from(t.offset[l][2] != 0);
+            }
+        }
+    }
+    n
+}
+
 /// Quads on cube or cube-array textures.
 fn cube_quads(v: &[TexTxn]) -> u64 {
     quads_on(v, &[Dim::Cube, Dim::ArrayCube])
@@ -163,6 +194,7 @@ fn rtl_equals_golden_5000_quads_on_the_netlist_engine() {
     let mut per_op = [0u64; tex::TexOp::ALL.len()];
     let (mut killed, mut waits, mut acquires, mut cubes, mut volumes) =
         (0u32, 0u32, 0u32, 0u64, 0u64);
+    let mut vlanes = [0u64; 4];
     // Quads with a MIMG address, nsa, the offset dword, a16, g16, d16, tfe, lwe, a DMASK.
     let mut mimg = [0u64; 9];
     for (seed, stall, mem) in [
@@ -217,6 +249,9 @@ fn rtl_equals_golden_5000_quads_on_the_netlist_engine() {
         }
         cubes += cube_quads(&v);
         volumes += quads_on(&v, &[Dim::D3]);
+        for (n, k) in vlanes.iter_mut().zip(volume_lanes(&v)) {
+            *n += k;
+        }
         for (n, k) in mimg.iter_mut().zip(mimg_counts(&v)) {
             *n += k;
         }
@@ -232,9 +267,11 @@ fn rtl_equals_golden_5000_quads_on_the_netlist_engine() {
     println!(
         "5000 quads: {total:?}; lanes per anisotropic probe count N = 0…16: {probes:?}; \
          quads per op {per_op:?}; {killed} lanes killed; {acquires} acquires, {waits} waits; \
-         {cubes} quads on cube textures, {volumes} on 3D textures; MIMG (address, nsa, offset, \
-         a16, g16, d16, tfe, lwe, dmask) {mimg:?}"
+         {cubes} quads on cube textures, {volumes} on 3D textures (sampling lanes with linear r, \
+         trilinear, a border slice, an r offset: {vlanes:?}); MIMG (address, nsa, offset, a16, \
+         g16, d16, tfe, lwe, dmask) {mimg:?}"
     );
+    assert!(vlanes.iter().all(|&n| n > 50), "3D lanes {vlanes:?}");
     assert!(cubes > 300, "{cubes} cube quads");
     assert!(volumes > 300, "{volumes} 3D quads");
     // Waiting instructions held by an outstanding acquire (each released the cycle after it).
@@ -371,6 +408,7 @@ fn regression_100k_quads() {
     let mut total = MemStats::default();
     let mut probes = [0u64; 17];
     let (mut cubes, mut volumes) = (0, 0);
+    let mut vlanes = [0u64; 4];
     let mut mimg = [0u64; 9];
     for seed in 0..20u64 {
         let stall = [0, 300, 600][seed as usize % 3];
@@ -389,6 +427,9 @@ fn regression_100k_quads() {
         }
         cubes += cube_quads(&v);
         volumes += quads_on(&v, &[Dim::D3]);
+        for (n, k) in vlanes.iter_mut().zip(volume_lanes(&v)) {
+            *n += k;
+        }
         for (n, k) in mimg.iter_mut().zip(mimg_counts(&v)) {
             *n += k;
         }
@@ -403,7 +444,8 @@ fn regression_100k_quads() {
     }
     println!(
         "100 000 quads: {total:?}, 0 mismatches; lanes per anisotropic probe count N = 0…16: \
-         {probes:?}; {cubes} quads on cube textures, {volumes} on 3D textures; MIMG (address, nsa, offset, a16, g16, d16, \
+         {probes:?}; {cubes} quads on cube textures, {volumes} on 3D textures (sampling lanes \
+         with linear r, trilinear, a border slice, an r offset: {vlanes:?}); MIMG (address, nsa, offset, a16, g16, d16, \
          tfe, lwe, dmask) {mimg:?}"
     );
 }
