@@ -28,6 +28,17 @@
 //! face array directly. Implicit LOD comes from the face coordinates; `txd`'s gradients are taken
 //! as face-space gradients. A cube array of more than [`MAX_CUBES`] cubes is `bad_descriptor`.
 //!
+//! **0d. 3D textures** (`3d`, `depth` in the header's layer field, at most [`MAX_DEPTH`]): level
+//! l holds d_l = max(1, depth >> l) slices ([`texaddr::HeaderFields::level_layers`]) and is
+//! addressed as a one-level 2D array of them ([`slice_array`]). The LOD is isotropic, from
+//! (s, t). Each pass key runs as one address pass per (level, slice) *plane* ([`planes`]): the
+//! r axis by [`texaddr::axis`] at d_l with `wrap_r` and dw; a border slice reads the border
+//! colour, fetches nothing and cannot fail. Each plane is filtered as a 2D lookup (steps 5–8)
+//! and the planes are summed in the probe accumulator with weights W_p = f_l·f_r
+//! ([`ProbeAcc::accumulate`], [`ProbeAcc::scaled`], S3 = 8·(trilinear + linear); one plane passes
+//! unchanged). `txf` reads slice k + dw of its level, `txq` answers d_l ([`query_array`]);
+//! `gather4` and deeper textures are `bad_descriptor`.
+//!
 //! **0m. MIMG address** ([`mimg_operands`]): an instruction with a `mimg` address block takes
 //! each lane's operands from its address dwords ([`mimg::unpack`], laid out for the bound
 //! texture's dimension).
