@@ -26,9 +26,10 @@ use serde_json::Value;
 use texpix_tb::bvh::stim::{edge_cases, BvhStim, Want};
 use texpix_tb::bvh::{
     self, box_child, box_detail, box_test, check_instr, closest_first, golden, golden_with_memory,
-    ideal, ideal_instr, mem, memory_of, node_fetch, parse_line, result_json, sort_order, tri_test,
-    tri_values, txn_json, widen_boxes, Bounded, BvhTxn, Descriptor, Ideal, Instr, InstrError,
-    Memory, Node, NodeKind, Ray, F32_INF, F32_ONE, INVALID, TRI_VERTS,
+    ideal, ideal_instr, ideal_key, mem, memory_of, node_fetch, parse_line, result_json, sort_key,
+    sort_order, tri_test, tri_values, txn_json, widen_boxes, Bounded, BvhTxn, Descriptor, Ideal,
+    IdealSlab, Instr, InstrError, Memory, Node, NodeKind, Ray, F32_INF, F32_ONE, INVALID,
+    TRI_VERTS,
 };
 use texpix_tb::vectors::{parse_object, read_jsonl, FieldError};
 
@@ -85,12 +86,12 @@ fn nan_ray_misses_every_box_and_triangle() {
     );
     r.origin = [NAN; 3];
     for sort in [false, true] {
-        assert_eq!(box_test(&r, CH, &bx, 0, sort), [INVALID; 4]);
-        assert_eq!(box_test(&r, CH, &bx, 255, sort), [INVALID; 4]);
+        assert_eq!(box_test(&r, CH, &bx, 0, sort, 0), [INVALID; 4]);
+        assert_eq!(box_test(&r, CH, &bx, 255, sort, 0), [INVALID; 4]);
     }
     let mut r2 = ray([0.5, 0.5, -1.0], [0.0, 0.0, 1.0], [1.0; 3], POS_INF);
     r2.inv_dir = [NAN; 3];
-    assert_eq!(box_test(&r2, CH, &bx, 0, true), [INVALID; 4]);
+    assert_eq!(box_test(&r2, CH, &bx, 0, true, 0), [INVALID; 4]);
     // A NaN in one axis only: that axis's plane distances are NaN and ignored (maxNum/minNum), the
     // other two decide. Origin (NaN, 0.5, −1), direction +z: UNIT enters at t = 1, ALL at t = 0
     // (min_t clamps −Inf to 0), FAR never (y slab +Inf away). Sorted: ALL (0), UNIT (1), UNIT (1),
@@ -103,7 +104,7 @@ fn nan_ray_misses_every_box_and_triangle() {
     );
     r3.origin[0] = NAN;
     assert_eq!(
-        box_test(&r3, CH, &boxes([UNIT, ALL, FAR, UNIT]), 0, true),
+        box_test(&r3, CH, &boxes([UNIT, ALL, FAR, UNIT]), 0, true, 0),
         [CH[1], CH[0], CH[3], INVALID]
     );
     // Triangles: any NaN operand ⇒ miss, in both return modes.
@@ -234,7 +235,8 @@ fn min_t_equal_to_max_t_is_a_hit() {
             CH,
             &boxes([slab(2.0), FAR, slab(2.0), slab(1.0)]),
             0,
-            true
+            true,
+            0
         ),
         [CH[3], CH[0], CH[2], INVALID]
     );
@@ -389,6 +391,71 @@ fn triangle_node_types_select_their_vertices() {
     assert_eq!(golden(&t), Ok([F32_INF, F32_ONE, 0x55, 0]));
 }
 
+/// The T#'s box sorting heuristics (docs/units/bvh.md §7) on three boxes whose three orders all
+/// differ. The ray runs up +z from z = −10 (t = z + 10; the x and y slabs span ±∞): A covers
+/// t ∈ [0.5, 50], B [1, 2], C [2, 200], D misses. Closest first (min_t 0.5, 1, 2): A B C; largest
+/// first (min_t − max_t = −49.5, −1, −198): C A B; closest midpoint (near + far = 50.5, 3, 202):
+/// B A C; heuristic 3 sorts as 0. Every key here is exact in f32.
+#[test]
+fn sorting_heuristics_order_closest_largest_and_midpoint() {
+    let rz = ray(
+        [0.5, 0.5, -10.0],
+        [0.0, 0.0, 1.0],
+        [POS_INF, POS_INF, 1.0],
+        POS_INF,
+    );
+    let z = |lo: f32, hi: f32| [0.0, 0.0, lo - 10.0, 1.0, 1.0, hi - 10.0];
+    let b = boxes([z(0.5, 50.0), z(1.0, 2.0), z(2.0, 200.0), FAR]);
+    let want = [
+        [CH[0], CH[1], CH[2], INVALID],
+        [CH[2], CH[0], CH[1], INVALID],
+        [CH[1], CH[0], CH[2], INVALID],
+        [CH[0], CH[1], CH[2], INVALID],
+    ];
+    for (h, w) in want.iter().enumerate() {
+        assert_eq!(
+            box_test(&rz, CH, &b, 0, true, h as u32),
+            *w,
+            "heuristic {h}"
+        );
+        // Without box_sort_en the heuristic changes nothing.
+        assert_eq!(
+            box_test(&rz, CH, &b, 0, false, h as u32),
+            [CH[0], CH[1], CH[2], INVALID]
+        );
+    }
+    // The same through the whole model, the T# carrying the heuristic, and the ideal reference.
+    for h in 0..4u32 {
+        let t = BvhTxn {
+            ray: rz,
+            a16: false,
+            bvh64: false,
+            desc: Descriptor {
+                box_sort: true,
+                heuristic: h,
+                ..Descriptor::default()
+            },
+            node_ptr: (7 << 3) | 5,
+            node: Some(Node::Box32 {
+                children: CH,
+                boxes: b,
+            }),
+            instr: Instr::default(),
+        };
+        assert_eq!(golden(&t), Ok(want[h as usize]), "heuristic {h}");
+        let Ideal::Box(id) = ideal(&t) else {
+            panic!("not a box")
+        };
+        assert_eq!(id.d, want[h as usize], "ideal, heuristic {h}");
+    }
+    // Largest first breaks an exact tie by the network (equal keys never swap): B and a copy.
+    let tie = boxes([z(1.0, 2.0), z(3.0, 4.0), z(1.0, 2.0), FAR]);
+    assert_eq!(
+        box_test(&rz, CH, &tie, 0, true, 1),
+        [CH[0], CH[1], CH[2], INVALID]
+    );
+}
+
 #[test]
 fn sorting_network_orders_by_entry_and_packs_misses() {
     let rz = ray(
@@ -400,22 +467,25 @@ fn sorting_network_orders_by_entry_and_packs_misses() {
     let slab = |z: f32| [0.0, 0.0, z, 1.0, 1.0, z + 1.0];
     // Keys 14, 13, 12, 11 (entry at z): sorted closest first.
     let b = boxes([slab(4.0), slab(3.0), slab(2.0), slab(1.0)]);
-    assert_eq!(box_test(&rz, CH, &b, 0, true), [CH[3], CH[2], CH[1], CH[0]]);
-    assert_eq!(box_test(&rz, CH, &b, 0, false), CH);
+    assert_eq!(
+        box_test(&rz, CH, &b, 0, true, 0),
+        [CH[3], CH[2], CH[1], CH[0]]
+    );
+    assert_eq!(box_test(&rz, CH, &b, 0, false, 0), CH);
     // Misses in slots 0 and 2: packed last when sorting, in place otherwise.
     let b = boxes([FAR, slab(3.0), FAR, slab(1.0)]);
     assert_eq!(
-        box_test(&rz, CH, &b, 0, true),
+        box_test(&rz, CH, &b, 0, true, 0),
         [CH[3], CH[1], INVALID, INVALID]
     );
     assert_eq!(
-        box_test(&rz, CH, &b, 0, false),
+        box_test(&rz, CH, &b, 0, false, 0),
         [INVALID, CH[1], INVALID, CH[3]]
     );
     // Origin inside a box: key 0 sorts first.
     let b = boxes([slab(1.0), [0.0, 0.0, -20.0, 1.0, 1.0, 100.0], FAR, FAR]);
     assert_eq!(
-        box_test(&rz, CH, &b, 0, true),
+        box_test(&rz, CH, &b, 0, true, 0),
         [CH[1], CH[0], INVALID, INVALID]
     );
     // Every permutation of four distinct keys comes out sorted, with misses mixed in.
@@ -430,7 +500,7 @@ fn sorting_network_orders_by_entry_and_packs_misses() {
                     slab(zs[perm[i]])
                 }
             });
-            let got = box_test(&rz, CH, &boxes(bx), 0, true);
+            let got = box_test(&rz, CH, &boxes(bx), 0, true, 0);
             let mut want: Vec<(usize, u32)> = (0..4)
                 .filter(|i| miss >> i & 1 == 0)
                 .map(|i| (perm[i], CH[i]))
@@ -733,6 +803,15 @@ struct BoxReport {
     order_swaps_near_tie: u64,
     /// Largest key difference / max key at an order swap with keys ≥ 2^-100 (tolerance 2^-21).
     max_swap_gap: f64,
+    /// Sorted box nodes per heuristic 0…3, and among them nodes whose order differs from the
+    /// order heuristic 0 would give.
+    sorted_per_heuristic: [u64; 4],
+    reordered_per_heuristic: [u64; 4],
+    /// Sorted nodes with a hit child whose key is NaN (∞ − ∞, −∞ + ∞) in both models: the
+    /// pairwise order is not checked there.
+    nan_key_nodes: u64,
+    /// Largest key gap / its tolerance at an order swap under heuristics 1 and 2 (must be ≤ 1).
+    max_swap_over_tol_h12: f64,
     overflow_disagreements: u64,
 }
 
@@ -753,8 +832,9 @@ fn check_box(t: &BvhTxn, r: &mut BoxReport) -> Result<(), String> {
         Node::Tri { .. } => unreachable!(),
     };
     let ray = t.ray_f32();
-    let (gc, order) = box_detail(&ray, &bx, t.desc.box_grow, t.desc.box_sort);
-    if g != box_test(&ray, children, &bx, t.desc.box_grow, t.desc.box_sort) {
+    let h = t.desc.heuristic;
+    let (gc, order) = box_detail(&ray, &bx, t.desc.box_grow, t.desc.box_sort, h);
+    if g != box_test(&ray, children, &bx, t.desc.box_grow, t.desc.box_sort, h) {
         return Err("memory round trip changed the result".into());
     }
     r.nodes += 1;
@@ -820,7 +900,76 @@ fn check_box(t: &BvhTxn, r: &mut BoxReport) -> Result<(), String> {
             ));
         }
     }
-    if t.desc.box_sort {
+    if t.desc.box_sort && h % 3 != 0 {
+        // Heuristics 1 and 2: the keys are a difference or sum of two rounded values. The
+        // golden key is within e = 2^-23·(|a| + |b|) + 2^-24·|key| + 2·2^-149 of the ideal
+        // (a, b the two ideal operands, each within 2^-23·|x| + 2^-149 after two roundings, plus
+        // the key's own rounding).
+        r.sorted_per_heuristic[h as usize] += 1;
+        if order != box_detail(&ray, &bx, t.desc.box_grow, true, 0).1 {
+            r.reordered_per_heuristic[h as usize] += 1;
+        }
+        let bound = |s: &IdealSlab| {
+            let (a, b) = if h == 1 {
+                (s.min_t, s.max_t)
+            } else {
+                (s.near, s.far)
+            };
+            let k = ideal_key(s, h);
+            (U23 + U23 * U23) * (a.abs() + b.abs()) + U23 / 2.0 * k.abs() + 3.0 * ABS_T
+        };
+        // A NaN key (∞ − ∞, −∞ + ∞) of a hit child stops the network from moving entries past
+        // it, so the output is then not sorted pairwise: such nodes only check that the golden
+        // and ideal keys are NaN for the same children (where both hit without overflow).
+        let mut nan_node = false;
+        for i in 0..4 {
+            let (g_nan, i_nan) = (
+                f32::from_bits(sort_key(&gc[i], h)).is_nan(),
+                ideal_key(&id.slabs[i], h).is_nan(),
+            );
+            nan_node |= (gc[i].hit && g_nan) || (id.slabs[i].hit && i_nan);
+            if gc[i].hit && id.slabs[i].hit && (g_nan || i_nan) {
+                if g_nan != i_nan && !id.slabs[i].overflow {
+                    return Err(format!(
+                        "heuristic {h}: child {i}'s key is NaN in one model only: golden {:e}, \
+                         ideal {:e}",
+                        f32::from_bits(sort_key(&gc[i], h)),
+                        ideal_key(&id.slabs[i], h)
+                    ));
+                }
+            }
+        }
+        if nan_node {
+            r.nan_key_nodes += 1;
+        }
+        for p in 0..4 {
+            for q in p + 1..4 {
+                let (i, j) = (order[p], order[q]);
+                let (si, sj) = (&id.slabs[i], &id.slabs[j]);
+                if nan_node || !(gc[i].hit && gc[j].hit && si.hit && sj.hit) {
+                    continue;
+                }
+                let (ki, kj) = (ideal_key(si, h), ideal_key(sj, h));
+                if kj < ki {
+                    if si.overflow || sj.overflow {
+                        r.overflow_disagreements += 1;
+                        continue;
+                    }
+                    let tol = bound(si) + bound(sj);
+                    let gap = ki - kj;
+                    if !(gap <= tol) {
+                        return Err(format!(
+                            "heuristic {h}: children {i} before {j}, ideal keys {ki} > {kj} \
+                             (gap {gap:e}, tolerance {tol:e})"
+                        ));
+                    }
+                    r.order_swaps_near_tie += 1;
+                    r.max_swap_over_tol_h12 = r.max_swap_over_tol_h12.max(gap / tol);
+                }
+            }
+        }
+    } else if t.desc.box_sort {
+        r.sorted_per_heuristic[h as usize] += 1;
         // Output order: for every pair the golden puts i before j, the ideal must not have
         // key_j < key_i by more than the rounding tolerance.
         for p in 0..4 {
@@ -1085,6 +1234,22 @@ fn golden_agrees_with_ideal_on_a_million_random_nodes() {
         "| sort swaps near ties; max key gap | {}; {:.3}·2^-23 | 2·2^-23 |",
         br.order_swaps_near_tie,
         br.max_swap_gap / U23
+    );
+    println!(
+        "| sorted box nodes per heuristic 0…3; reordered vs closest first; NaN-key nodes; max swap gap / tolerance (heuristics 1, 2) | {:?}; {:?}; {}; {:.4} | 1 |",
+        br.sorted_per_heuristic,
+        br.reordered_per_heuristic,
+        br.nan_key_nodes,
+        br.max_swap_over_tol_h12
+    );
+    // Every heuristic is exercised, and 1 and 2 really order differently from closest first.
+    assert!(
+        br.sorted_per_heuristic.iter().all(|&n| n > 10_000),
+        "{br:?}"
+    );
+    assert!(
+        br.reordered_per_heuristic[1] > 1_000 && br.reordered_per_heuristic[2] > 1_000,
+        "{br:?}"
     );
     println!(
         "| box disagreements where f32 overflows | {} | counted |",
@@ -1538,9 +1703,9 @@ fn parser_errors_name_the_field() {
             "0..=",
         ),
         (
-            line(&[RAY, r#""desc": {"heuristic": 1}"#, p5, BOX]),
+            line(&[RAY, r#""desc": {"heuristic": 4}"#, p5, BOX]),
             "desc.heuristic",
-            "not implemented",
+            "0..=3",
         ),
         (
             line(&[RAY, r#""desc": {"box_sort": 1}"#, p5, BOX]),
@@ -1556,11 +1721,6 @@ fn parser_errors_name_the_field() {
             line(&[RAY, r#""desc": {"colour": 2}"#, p5, BOX]),
             "desc.colour",
             "unknown",
-        ),
-        (
-            line(&[RAY, r#""desc_bits": [0, 4194304, 0, 0]"#, p5, BOX]),
-            "desc_bits",
-            "heuristic 2",
         ),
         (
             line(&[RAY, r#""desc_bits": [0, 0, 0]"#, p5, BOX]),

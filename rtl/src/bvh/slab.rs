@@ -2,7 +2,9 @@
 //!
 //! # Ports
 //! `o_x/y/z` ray origin, `inv_x/y/z` inverse direction, `lo_x/y/z` and `hi_x/y/z` the box's min and
-//! max corner, `extent` (all f32 bits), `grow` (box_grow, ULPs) → `hit`, `key` (min_t, the sort key).
+//! max corner, `extent` (all f32 bits), `grow` (box_grow, ULPs), `heur` (box sorting heuristic:
+//! 0 closest first, 1 largest first, 2 closest midpoint, 3 as 0) → `hit`, `key` (the sort key:
+//! min_t; min_t − max_t before growing; near + far).
 //! Ports are scalar so that the block can live in an array (rust-hdl exports an array port of an
 //! array of blocks wrongly).
 //!
@@ -11,8 +13,9 @@
 //! denormals kept); the sign bit of `inv` picks near/far; near = maxNum of the three near planes,
 //! far = minNum of the far ones (a NaN operand is ignored); NaN near or far ⇒ miss;
 //! min_t = maxNum(near, +0), max_t = minNum(far, extent); a positive finite max_t grows by `grow`
-//! ULPs (saturating at +Inf); hit iff min_t ≤ max_t. Combinational, latency 0: 6 subtracters,
-//! 6 multipliers, 7 comparators.
+//! ULPs (saturating at +Inf); hit iff min_t ≤ max_t. The key of heuristics 1 and 2 is one more f32
+//! addition (round to nearest even). Combinational, latency 0: 7 adders, 6 multipliers,
+//! 7 comparators.
 
 use crate::common::fp::{FpAdd, FpCmp, FpMul};
 use rust_hdl::prelude::*;
@@ -48,10 +51,13 @@ pub struct BoxSlab {
     pub extent: Signal<In, Bits<32>>,
     /// Box growing, ULPs.
     pub grow: Signal<In, Bits<8>>,
+    /// Box sorting heuristic.
+    pub heur: Signal<In, Bits<2>>,
     /// The ray hits the box.
     pub hit: Signal<Out, Bit>,
-    /// min_t (f32 bits, never −0).
+    /// The sort key (f32 bits).
     pub key: Signal<Out, Bits<32>>,
+    kadd: FpAdd,
     sub_lo: [FpAdd; 3],
     sub_hi: [FpAdd; 3],
     mul_lo: [FpMul; 3],
@@ -140,6 +146,18 @@ impl Logic for BoxSlab {
             | ((self.far_xyz.min.val().get_bits::<8>(23) == bits::<8>(0xFF))
                 & self.far_xyz.min.val().get_bits::<23>(0).any());
         self.hit.next = !self.miss.val() & (self.decide.lt.val() | self.decide.eq.val());
+        // Sort key: min_t (0, 3); min_t − max_t before growing (1); near + far (2).
+        self.kadd.a.next = self.clamp_min.max.val();
+        self.kadd.b.next = self.tmax.val();
+        self.kadd.sub.next = true;
+        if self.heur.val() == 2 {
+            self.kadd.a.next = self.near_xyz.max.val();
+            self.kadd.b.next = self.far_xyz.min.val();
+            self.kadd.sub.next = false;
+        }
         self.key.next = self.clamp_min.max.val();
+        if (self.heur.val() == 1) | (self.heur.val() == 2) {
+            self.key.next = self.kadd.y.val();
+        }
     }
 }

@@ -2,10 +2,11 @@
 //! (pointer, key, hit) entries, then misses replaced by 0xFFFFFFFF.
 //!
 //! # Ports
-//! `ptr_i`, `key_i` (min_t, non-negative f32 bits), `hit_i` for i = 0…3, `sort` (box_sort_en) →
-//! `d_i`. With `sort`: pairs (0,2), (1,3), (0,1), (2,3), (1,2), swapping A,B iff (B hits and
-//! key_B < key_A) or A misses — keys are non-negative and never −0, so an unsigned compare of the
-//! bit patterns orders them; misses end up last. Without `sort` the slots stay in place. Finally a
+//! `ptr_i`, `key_i` (f32 bits), `hit_i` for i = 0…3, `sort` (box_sort_en) → `d_i`. With `sort`:
+//! pairs (0,2), (1,3), (0,1), (2,3), (1,2), swapping A,B iff (B hits and key_B < key_A) or A
+//! misses, `<` being IEEE's: each key enters as an order-preserving unsigned code (−0 as +0; a
+//! negative value's bits inverted, a positive value's sign bit set) and a NaN flag, and a NaN on
+//! either side never swaps; misses end up last. Without `sort` the slots stay in place. Finally a
 //! missed slot reads 0xFFFFFFFF. Combinational, latency 0, five 32-bit comparators.
 
 use rust_hdl::prelude::*;
@@ -54,6 +55,9 @@ pub struct ChildSort {
     tk: Signal<Local, Bits<32>>,
     tv: Signal<Local, Bit>,
     swap: Signal<Local, Bit>,
+    raw: [Signal<Local, Bits<32>>; 4],
+    n: [Signal<Local, Bit>; 4],
+    tn: Signal<Local, Bit>,
 }
 
 impl Logic for ChildSort {
@@ -63,79 +67,125 @@ impl Logic for ChildSort {
         self.p[1].next = self.ptr_1.val();
         self.p[2].next = self.ptr_2.val();
         self.p[3].next = self.ptr_3.val();
-        self.k[0].next = self.key_0.val();
-        self.k[1].next = self.key_1.val();
-        self.k[2].next = self.key_2.val();
-        self.k[3].next = self.key_3.val();
+        self.raw[0].next = self.key_0.val();
+        self.raw[1].next = self.key_1.val();
+        self.raw[2].next = self.key_2.val();
+        self.raw[3].next = self.key_3.val();
+        for i in 0..4 {
+            self.n[i].next = (self.raw[i].val().get_bits::<8>(23) == bits::<8>(0xFF))
+                & self.raw[i].val().get_bits::<23>(0).any();
+            self.k[i].next = self.raw[i].val() | bits::<32>(0x8000_0000_u64);
+            if self.raw[i].val().get_bit(31) {
+                self.k[i].next = !self.raw[i].val();
+            }
+            if self.raw[i].val() == bits::<32>(0x8000_0000_u64) {
+                self.k[i].next = bits::<32>(0x8000_0000_u64);
+            }
+        }
         self.v[0].next = self.hit_0.val();
         self.v[1].next = self.hit_1.val();
         self.v[2].next = self.hit_2.val();
         self.v[3].next = self.hit_3.val();
         // Compare-exchange (0,2), (1,3), (0,1), (2,3), (1,2).
         self.swap.next = self.sort.val()
-            & ((self.v[2].val() & (self.k[2].val() < self.k[0].val())) | !self.v[0].val());
+            & ((self.v[2].val()
+                & !self.n[2].val()
+                & !self.n[0].val()
+                & (self.k[2].val() < self.k[0].val()))
+                | !self.v[0].val());
         self.tp.next = self.p[0].val();
         self.tk.next = self.k[0].val();
         self.tv.next = self.v[0].val();
+        self.tn.next = self.n[0].val();
         if self.swap.val() {
             self.p[0].next = self.p[2].val();
             self.k[0].next = self.k[2].val();
             self.v[0].next = self.v[2].val();
+            self.n[0].next = self.n[2].val();
             self.p[2].next = self.tp.val();
             self.k[2].next = self.tk.val();
             self.v[2].next = self.tv.val();
+            self.n[2].next = self.tn.val();
         }
         self.swap.next = self.sort.val()
-            & ((self.v[3].val() & (self.k[3].val() < self.k[1].val())) | !self.v[1].val());
+            & ((self.v[3].val()
+                & !self.n[3].val()
+                & !self.n[1].val()
+                & (self.k[3].val() < self.k[1].val()))
+                | !self.v[1].val());
         self.tp.next = self.p[1].val();
         self.tk.next = self.k[1].val();
         self.tv.next = self.v[1].val();
+        self.tn.next = self.n[1].val();
         if self.swap.val() {
             self.p[1].next = self.p[3].val();
             self.k[1].next = self.k[3].val();
             self.v[1].next = self.v[3].val();
+            self.n[1].next = self.n[3].val();
             self.p[3].next = self.tp.val();
             self.k[3].next = self.tk.val();
             self.v[3].next = self.tv.val();
+            self.n[3].next = self.tn.val();
         }
         self.swap.next = self.sort.val()
-            & ((self.v[1].val() & (self.k[1].val() < self.k[0].val())) | !self.v[0].val());
+            & ((self.v[1].val()
+                & !self.n[1].val()
+                & !self.n[0].val()
+                & (self.k[1].val() < self.k[0].val()))
+                | !self.v[0].val());
         self.tp.next = self.p[0].val();
         self.tk.next = self.k[0].val();
         self.tv.next = self.v[0].val();
+        self.tn.next = self.n[0].val();
         if self.swap.val() {
             self.p[0].next = self.p[1].val();
             self.k[0].next = self.k[1].val();
             self.v[0].next = self.v[1].val();
+            self.n[0].next = self.n[1].val();
             self.p[1].next = self.tp.val();
             self.k[1].next = self.tk.val();
             self.v[1].next = self.tv.val();
+            self.n[1].next = self.tn.val();
         }
         self.swap.next = self.sort.val()
-            & ((self.v[3].val() & (self.k[3].val() < self.k[2].val())) | !self.v[2].val());
+            & ((self.v[3].val()
+                & !self.n[3].val()
+                & !self.n[2].val()
+                & (self.k[3].val() < self.k[2].val()))
+                | !self.v[2].val());
         self.tp.next = self.p[2].val();
         self.tk.next = self.k[2].val();
         self.tv.next = self.v[2].val();
+        self.tn.next = self.n[2].val();
         if self.swap.val() {
             self.p[2].next = self.p[3].val();
             self.k[2].next = self.k[3].val();
             self.v[2].next = self.v[3].val();
+            self.n[2].next = self.n[3].val();
             self.p[3].next = self.tp.val();
             self.k[3].next = self.tk.val();
             self.v[3].next = self.tv.val();
+            self.n[3].next = self.tn.val();
         }
         self.swap.next = self.sort.val()
-            & ((self.v[2].val() & (self.k[2].val() < self.k[1].val())) | !self.v[1].val());
+            & ((self.v[2].val()
+                & !self.n[2].val()
+                & !self.n[1].val()
+                & (self.k[2].val() < self.k[1].val()))
+                | !self.v[1].val());
         self.tp.next = self.p[1].val();
         self.tk.next = self.k[1].val();
         self.tv.next = self.v[1].val();
+        self.tn.next = self.n[1].val();
         if self.swap.val() {
             self.p[1].next = self.p[2].val();
             self.k[1].next = self.k[2].val();
             self.v[1].next = self.v[2].val();
+            self.n[1].next = self.n[2].val();
             self.p[2].next = self.tp.val();
             self.k[2].next = self.tk.val();
             self.v[2].next = self.tv.val();
+            self.n[2].next = self.tn.val();
         }
         for i in 0..4 {
             if !self.v[i].val() {

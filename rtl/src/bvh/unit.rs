@@ -132,6 +132,10 @@ pub struct BvhUnit {
     ntype: Signal<Local, Bits<3>>,
     kind: Signal<Local, Bits<2>>,
     ctl: Signal<Local, Bits<32>>,
+    /// Sort mode (0 off, 1 closest, 2 largest, 3 midpoint) of the offered ray; the head ray's
+    /// heuristic for the slabs (0 closest, 1 largest, 2 midpoint).
+    smode: Signal<Local, Bits<2>>,
+    hheur: Signal<Local, Bits<2>>,
     space: Signal<Local, Bit>,
     fetch: Signal<Local, Bit>,
     rdy: Signal<Local, Bit>,
@@ -216,6 +220,8 @@ impl Default for BvhUnit {
             ntype: Default::default(),
             kind: Default::default(),
             ctl: Default::default(),
+            smode: Default::default(),
+            hheur: Default::default(),
             space: Default::default(),
             fetch: Default::default(),
             rdy: Default::default(),
@@ -304,13 +310,27 @@ impl Logic for BvhUnit {
         {
             self.kind.next = bits::<2>(2);
         }
-        // Control word: {kind[30:29], type[28:26], mode[25], sort[24], grow[23:16], tag[15:0]}.
+        // Sort mode from box_sort_en (T#[63]) and the heuristic (T#[54:53]): 0 no sorting,
+        // 1 closest first (heuristics 0 and 3), 2 largest first, 3 closest midpoint.
+        self.smode.next = bits::<2>(0);
+        if self.in_desc[1].val().get_bit(31) {
+            self.smode.next = bits::<2>(1);
+            if self.in_desc[1].val().get_bits::<2>(21) == bits::<2>(1) {
+                self.smode.next = bits::<2>(2);
+            }
+            if self.in_desc[1].val().get_bits::<2>(21) == bits::<2>(2) {
+                self.smode.next = bits::<2>(3);
+            }
+        }
+        // Control word: {smode[1] [31], kind[30:29], type[28:26], mode[25], smode[0] [24],
+        // grow[23:16], tag[15:0]}.
         self.ctl.next = bit_cast::<32, 16>(self.in_tag.val())
             | (bit_cast::<32, 8>(self.in_desc[1].val().get_bits::<8>(23)) << 16)
-            | (bit_cast::<32, 1>(self.in_desc[1].val().get_bits::<1>(31)) << 24)
+            | (bit_cast::<32, 1>(self.smode.val().get_bits::<1>(0)) << 24)
             | (bit_cast::<32, 1>(self.in_desc[3].val().get_bits::<1>(24)) << 25)
             | (bit_cast::<32, 3>(self.ntype.val()) << 26)
-            | (bit_cast::<32, 2>(self.kind.val()) << 29);
+            | (bit_cast::<32, 2>(self.kind.val()) << 29)
+            | (bit_cast::<32, 1>(self.smode.val().get_bits::<1>(1)) << 31);
 
         // ---------------- handshakes ----------------
         self.adv_out.next = !self.ovalid.q.val() | self.out_ready.val();
@@ -355,6 +375,13 @@ impl Logic for BvhUnit {
         }
         self.hkind.next = self.head[10].val().get_bits::<2>(29);
         self.htype.next = self.head[10].val().get_bits::<3>(26);
+        self.hheur.next = bits::<2>(0);
+        if self.head[10].val().get_bit(31) {
+            self.hheur.next = bits::<2>(1);
+            if self.head[10].val().get_bit(24) {
+                self.hheur.next = bits::<2>(2);
+            }
+        }
         self.mem_resp_ready.next =
             self.count.q.val().any() & (self.hkind.val() == bits::<2>(0)) & self.adv_out.val();
         self.pop.next = self.count.q.val().any()
@@ -404,6 +431,7 @@ impl Logic for BvhUnit {
             self.slab[i].hi_z.next = self.corner[6 * i + 5].val();
             self.slab[i].extent.next = self.head[9].val();
             self.slab[i].grow.next = self.head[10].val().get_bits::<8>(16);
+            self.slab[i].heur.next = self.hheur.val();
         }
         self.order.ptr_0.next = self.mem_resp_data[0].val();
         self.order.ptr_1.next = self.mem_resp_data[1].val();
@@ -417,7 +445,7 @@ impl Logic for BvhUnit {
         self.order.hit_1.next = self.slab[1].hit.val();
         self.order.hit_2.next = self.slab[2].hit.val();
         self.order.hit_3.next = self.slab[3].hit.val();
-        self.order.sort.next = self.head[10].val().get_bit(24);
+        self.order.sort.next = self.head[10].val().get_bit(24) | self.head[10].val().get_bit(31);
         // Triangle vertex triple by node type: 0 (v0,v1,v2), 1 (v1,v3,v2), 2 (v2,v3,v4),
         // 3 (v2,v4,v0); vertex k is dwords 3k…3k+2.
         for c in 0..3 {

@@ -152,11 +152,27 @@ pub struct IdealBoxNode {
     pub d: [u32; 4],
 }
 
-/// The ideal box node test (boxes as f32 bits).
-pub fn ideal_box(ray: &Ray, children: [u32; 4], boxes: &[[u32; 6]; 4], sort: bool) -> IdealBoxNode {
+/// The exact sort key of a slab under box sorting heuristic `h` (docs/units/bvh.md §7): 0 and 3
+/// min_t; 1 min_t − max_t (largest interval first); 2 near + far (twice the midpoint).
+pub fn ideal_key(s: &IdealSlab, h: u32) -> f64 {
+    match h & 3 {
+        1 => s.min_t - s.max_t,
+        2 => s.near + s.far,
+        _ => s.min_t,
+    }
+}
+
+/// The ideal box node test (boxes as f32 bits), sorted by heuristic `h`'s exact keys.
+pub fn ideal_box(
+    ray: &Ray,
+    children: [u32; 4],
+    boxes: &[[u32; 6]; 4],
+    sort: bool,
+    h: u32,
+) -> IdealBoxNode {
     let slabs: [IdealSlab; 4] = std::array::from_fn(|i| ideal_slab(ray, &boxes[i]));
     let order = if sort {
-        closest_first(slabs.map(|s| s.hit), slabs.map(|s| s.min_t))
+        closest_first(slabs.map(|s| s.hit), slabs.map(|s| ideal_key(&s, h)))
     } else {
         [0, 1, 2, 3]
     };
@@ -353,12 +369,22 @@ pub fn ideal(t: &BvhTxn) -> Ideal {
     }
     let ray = t.ray_f32();
     match t.node.as_ref().expect("a fetching pointer has a node") {
-        Node::Box32 { children, boxes } => {
-            Ideal::Box(ideal_box(&ray, *children, boxes, t.desc.box_sort))
-        }
+        Node::Box32 { children, boxes } => Ideal::Box(ideal_box(
+            &ray,
+            *children,
+            boxes,
+            t.desc.box_sort,
+            t.desc.heuristic,
+        )),
         Node::Box16 { children, boxes } => {
             let b = boxes.map(|b| b.map(f16_to_f32));
-            Ideal::Box(ideal_box(&ray, *children, &b, t.desc.box_sort))
+            Ideal::Box(ideal_box(
+                &ray,
+                *children,
+                &b,
+                t.desc.box_sort,
+                t.desc.heuristic,
+            ))
         }
         Node::Tri { verts, tri_id } => {
             let [a, b, c] = tri_vertices(ptr_type, verts);

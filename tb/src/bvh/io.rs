@@ -12,8 +12,9 @@
 //! Checks beyond field types and ranges: `node` is required when the pointer fetches a node (types
 //! 0–5 within `size`), forbidden for types 6 and 7; its type must agree with `ptr[2:0]` (tri ⇔
 //! 0–3, box16 ⇔ 4, box32 ⇔ 5); a triangle needs the vertices its type tests (3 for type 0, 4 for
-//! type 1, 5 for types 2 and 3; at most 5); only box sorting heuristic 0 is implemented; `size`
-//! in `desc` is 0…2^42−2 (all ones is "no limit", the default).
+//! type 1, 5 for types 2 and 3; at most 5); `heuristic` is 0…3 (0 closest first, 1 largest
+//! first, 2 closest midpoint, 3 as 0); `size` in `desc` is 0…2^42−2 (all ones is "no limit", the
+//! default).
 //!
 //! Results: `{"d": [4 u32]}`, or for a rejected instruction `{"d": null, "error": "…"}`.
 
@@ -86,23 +87,6 @@ fn u32s<const N: usize>(v: &Value, field: &str) -> Result<[u32; N], FieldError> 
     Ok(out)
 }
 
-const HEURISTICS: [&str; 4] = [
-    "closest first",
-    "largest first",
-    "closest midpoint",
-    "reserved",
-];
-
-fn heuristic_error(field: &str, h: u32) -> FieldError {
-    FieldError::new(
-        field,
-        format!(
-            "box sorting heuristic {h} ({}) is not implemented: only 0 (closest first)",
-            HEURISTICS[h as usize & 3]
-        ),
-    )
-}
-
 fn parse_desc(o: &Map<String, Value>) -> Result<Descriptor, FieldError> {
     match (o.get("desc"), o.get("desc_bits")) {
         (Some(_), Some(_)) => Err(FieldError::new(
@@ -113,13 +97,7 @@ fn parse_desc(o: &Map<String, Value>) -> Result<Descriptor, FieldError> {
             "desc",
             "missing required field (or give `desc_bits`)",
         )),
-        (None, Some(b)) => {
-            let d = Descriptor::from_bits(u32s::<4>(b, "desc_bits")?);
-            if d.heuristic != 0 {
-                return Err(heuristic_error("desc_bits", d.heuristic));
-            }
-            Ok(d)
-        }
+        (None, Some(b)) => Ok(Descriptor::from_bits(u32s::<4>(b, "desc_bits")?)),
         (Some(v), None) => {
             let m = object(v, "desc")?;
             check_fields(
@@ -139,9 +117,6 @@ fn parse_desc(o: &Map<String, Value>) -> Result<Descriptor, FieldError> {
                     .map_or(Ok(default), |v| uint(v, &format!("desc.{k}"), max))
             };
             let heuristic = get("heuristic", 3, 0)? as u32;
-            if heuristic != 0 {
-                return Err(heuristic_error("desc.heuristic", heuristic));
-            }
             Ok(Descriptor {
                 base: get("base", (1 << 40) - 1, 0)?,
                 heuristic,

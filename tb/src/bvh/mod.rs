@@ -33,12 +33,13 @@
 //! near or far NaN ⇒ miss. `min_t = maxNum(near, +0)` (never −0), `max_t = minNum(far, extent)`
 //! (so a NaN extent is ignored). Growing: if `max_t` is positive (> 0, denormals included) and
 //! finite, `max_t_bits = min(max_t_bits + box_grow, 0x7F800000)`. Hit iff `min_t ≤ max_t` (IEEE
-//! compare; equality is a hit). Entry i = (valid = hit, key = min_t, ptr = child i).
-//! Sorting (box_sort_en; heuristic 0, closest first): the compare-exchange network (0,2), (1,3),
-//! (0,1), (2,3), (1,2) swaps entries A, B iff `(B.valid && key_B < key_A) || !A.valid` (keys are
-//! non-negative and not NaN, so the unsigned compare of their bit patterns is the f32 compare);
-//! then every invalid entry's pointer becomes 0xFFFFFFFF (misses end up last). Without sorting,
-//! misses become 0xFFFFFFFF in place.
+//! compare; equality is a hit). Entry i = (valid = hit, key, ptr = child i), the key by the T#'s
+//! box sorting heuristic ([`sort_key`]): 0 (and 3) closest first, `min_t`; 1 largest first,
+//! `fp_add(min_t, max_t before growing, sub)`; 2 closest midpoint, `fp_add(near, far)`.
+//! Sorting (box_sort_en): the compare-exchange network (0,2), (1,3), (0,1), (2,3), (1,2) swaps
+//! entries A, B iff `(B.valid && key_B < key_A) || !A.valid` (IEEE `<`: a NaN key compares false,
+//! −0 equals +0); then every invalid entry's pointer becomes 0xFFFFFFFF (misses end up last).
+//! Without sorting, misses become 0xFFFFFFFF in place.
 //!
 //! **4. Triangle node.** (a, b, c) by node type: 0 (v0, v1, v2); 1 (v1, v3, v2); 2 (v2, v3, v4);
 //! 3 (v2, v4, v0). `e1 = b − a`, `e2 = c − a`, `e3 = origin − a` (per component);
@@ -54,8 +55,8 @@
 //! barycentrics I/t_denom, J/t_denom.
 //!
 //! # Descriptor (T#, 128 bits, [`Descriptor`])
-//! `[39:0]` base (256-byte units), `[54:53]` box sorting heuristic (only 0 is implemented; the
-//! parser rejects others), `[62:55]` box_grow, `[63]` box_sort_en, `[105:64]` size (number of
+//! `[39:0]` base (256-byte units), `[54:53]` box sorting heuristic (0 closest, 1 largest, 2
+//! closest midpoint first; 3 as 0), `[62:55]` box_grow, `[63]` box_sort_en, `[105:64]` size (number of
 //! 64-byte nodes − 1; all ones = no limit, which is also the default, as AMD's drivers set it to
 //! cover all memory), `[120]` triangle_return_mode, `[127:124]` type (8 for a BVH resource, the
 //! default; carried, not checked by the intersector). Other bits (big_page, llc_noalloc, …) do not
@@ -78,8 +79,8 @@ mod ideal;
 mod io;
 
 pub use ideal::{
-    closest_first, ideal, ideal_box, ideal_instr, ideal_json, ideal_slab, ideal_tri, tri_vertices,
-    Bounded, Ideal, IdealBoxNode, IdealSlab, IdealTri,
+    closest_first, ideal, ideal_box, ideal_instr, ideal_json, ideal_key, ideal_slab, ideal_tri,
+    tri_vertices, Bounded, Ideal, IdealBoxNode, IdealSlab, IdealTri,
 };
 pub use io::{parse_line, result_json, txn_json};
 pub use mem::Memory;
@@ -117,7 +118,8 @@ pub struct Ray {
 pub struct Descriptor {
     /// `[39:0]` base address in 256-byte units.
     pub base: u64,
-    /// `[54:53]` box sorting heuristic (0 closest first; only 0 is implemented).
+    /// `[54:53]` box sorting heuristic: 0 closest first, 1 largest first, 2 closest midpoint, 3 as
+    /// 0 ([`sort_key`]).
     pub heuristic: u32,
     /// `[62:55]` box growing, in units in the last place of max_t (0…255).
     pub box_grow: u32,
@@ -442,9 +444,25 @@ pub struct BoxChild {
     pub near: u32,
     pub far: u32,
     pub min_t: u32,
+    /// max_t before growing, minNum(far, extent).
+    pub tmax: u32,
     /// max_t after growing.
     pub max_t: u32,
     pub hit: bool,
+}
+
+/// The sort key of a child under box sorting heuristic `h` (T#[54:53], the keys of AMD's public
+/// ray-tracing emulation): 0 closest first (and 3) min_t; 1 largest first min_t − max_t (the
+/// negated interval before growing, f32 subtraction, so the longest interval sorts first);
+/// 2 closest midpoint near + far (the unclamped interval's end points, f32 addition: twice the
+/// midpoint, negative behind the origin). Keys compare by IEEE `<` (a NaN key never moves an
+/// entry; −0 equals +0). A missed child's key is never compared.
+pub fn sort_key(c: &BoxChild, h: u32) -> u32 {
+    match h & 3 {
+        1 => fp_add(c.min_t, c.tmax, true),
+        2 => fp_add(c.near, c.far, false),
+        _ => c.min_t,
+    }
 }
 
 /// The slab test of one box (f32 bits, `[minx, miny, minz, maxx, maxy, maxz]`).
@@ -466,6 +484,7 @@ pub fn box_child(ray: &Ray, b: &[u32; 6], box_grow: u32) -> BoxChild {
         near,
         far,
         min_t: 0,
+        tmax: 0,
         max_t: 0,
         hit: false,
     };
@@ -474,6 +493,7 @@ pub fn box_child(ray: &Ray, b: &[u32; 6], box_grow: u32) -> BoxChild {
     }
     r.min_t = fp_cmp(near, 0).max;
     let mut max_t = fp_cmp(far, ray.extent).min;
+    r.tmax = max_t;
     if max_t >> 31 == 0 && max_t != 0 && max_t < F32_INF {
         max_t = (max_t + box_grow).min(F32_INF);
     }
@@ -500,16 +520,17 @@ pub fn sort_order<K: Copy>(
 }
 
 /// The box node's per-child tests and the child index in each output slot (identity without
-/// sorting).
+/// sorting; with sorting, by heuristic `h`'s keys, [`sort_key`]).
 pub fn box_detail(
     ray: &Ray,
     boxes: &[[u32; 6]; 4],
     box_grow: u32,
     sort: bool,
+    h: u32,
 ) -> ([BoxChild; 4], [usize; 4]) {
     let c = std::array::from_fn(|i| box_child(ray, &boxes[i], box_grow));
     let order = if sort {
-        sort_order(c.map(|c: BoxChild| c.hit), c.map(|c| c.min_t), lt)
+        sort_order(c.map(|c: BoxChild| c.hit), c.map(|c| sort_key(&c, h)), lt)
     } else {
         [0, 1, 2, 3]
     };
@@ -523,8 +544,9 @@ pub fn box_test(
     boxes: &[[u32; 6]; 4],
     box_grow: u32,
     sort: bool,
+    h: u32,
 ) -> [u32; 4] {
-    let (c, order) = box_detail(ray, boxes, box_grow, sort);
+    let (c, order) = box_detail(ray, boxes, box_grow, sort, h);
     order.map(|i| if c[i].hit { children[i] } else { INVALID })
 }
 
@@ -615,11 +637,18 @@ pub fn golden_with_memory(t: &BvhTxn, m: &Memory) -> BvhResult {
     Ok(match f.kind {
         NodeKind::Box32 => {
             let (children, boxes) = mem::read_box32(m, f.addr);
-            box_test(&ray, children, &boxes, d.box_grow, d.box_sort)
+            box_test(&ray, children, &boxes, d.box_grow, d.box_sort, d.heuristic)
         }
         NodeKind::Box16 => {
             let (children, boxes) = mem::read_box16(m, f.addr);
-            box_test(&ray, children, &widen_boxes(&boxes), d.box_grow, d.box_sort)
+            box_test(
+                &ray,
+                children,
+                &widen_boxes(&boxes),
+                d.box_grow,
+                d.box_sort,
+                d.heuristic,
+            )
         }
         NodeKind::Tri(ty) => {
             let (v, tri_id) = mem::read_tri(m, f.addr);

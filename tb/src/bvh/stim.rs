@@ -911,6 +911,7 @@ impl BvhStim {
             },
             box_sort: self.chance(75),
             return_mode: self.range(0, 1) as u32,
+            heuristic: self.range(0, 3) as u32,
             ..Descriptor::default()
         };
         let size = match self.range(0, 19) {
