@@ -23,6 +23,8 @@ cargo build --release --workspace
 # Python test benches: maturin builds the extension (sharing target/), pip installs the wheel;
 # pytest runs the tests, cocotb runs the portable ones on Icarus.
 python3 -m pip install --quiet --disable-pip-version-check "maturin>=1.5,<2" pytest pytest-xdist "cocotb==2.1.0"
+# FuseSoC (with Edalize) runs texpix.core's lint and simulation targets (scripts/fusesoc).
+python3 -m pip install --quiet --disable-pip-version-check "fusesoc>=2.4,<3"
 rm -f target/wheels/texpix-*.whl
 (cd tb/python && maturin build --release --interpreter python3 -o ../../target/wheels)
 python3 -m pip install --quiet --disable-pip-version-check --force-reinstall --no-deps target/wheels/texpix-*.whl

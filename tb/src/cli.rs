@@ -50,6 +50,10 @@ enum Command {
     /// Replay a unit's RTL port trace through its exported Verilog (Icarus, Verilator or the
     /// netlist engine) and compare every output port on every cycle.
     Cosim(CosimArgs),
+    /// Write a unit's exported Verilog with a self-checking Verilog test bench: random vectors
+    /// run through the Rust RTL model, its port trace as stimulus and expected outputs (for
+    /// FuseSoC's simulation target, or any Verilog simulator).
+    Testbench(TestbenchArgs),
     /// Measure a unit's latency, throughput and simulation speed.
     Bench(BenchArgs),
     /// Simulation speed of the engines on one trace per unit: Verilator (in-memory C++ harness),
@@ -157,6 +161,21 @@ struct ExportFpgaArgs {
     div: u64,
     /// Directory for the Verilog file.
     #[arg(long)]
+    out: PathBuf,
+}
+
+#[derive(Args, Debug)]
+struct TestbenchArgs {
+    /// Unit (see `texpix list`).
+    #[arg(value_parser = unit_name)]
+    unit: String,
+    /// Number of random vectors.
+    #[arg(long, default_value_t = 200)]
+    count: usize,
+    #[command(flatten)]
+    stall: StallArgs,
+    /// Output directory.
+    #[arg(long, default_value = "out/testbench")]
     out: PathBuf,
 }
 
@@ -304,6 +323,7 @@ pub fn run(cli: Cli) -> Result<(), String> {
         Command::Export(a) => export(&a),
         Command::ExportFpga(a) => export_fpga(&a),
         Command::Cosim(a) => with_unit(&a.unit.clone(), CosimCmd(a))?,
+        Command::Testbench(a) => with_unit(&a.unit.clone(), TestbenchCmd(a))?,
         Command::Bench(a) => with_unit(&a.unit.clone(), BenchCmd(a))?,
         Command::BenchEngines(a) => bench_engines(&a),
         Command::Regress(a) => regress(a),
@@ -563,6 +583,21 @@ impl UnitFn for CosimCmd {
             report.compile_secs,
             report.cycles as f64 / rust_secs
         );
+        Ok(())
+    }
+}
+
+struct TestbenchCmd(TestbenchArgs);
+
+impl UnitFn for TestbenchCmd {
+    type Out = Result<(), String>;
+    fn call<U: Unit>(self) -> Self::Out {
+        let a = self.0;
+        let vectors = U::random(a.stall.seed, a.count);
+        let (trace, _) = cosim::trace::<U>(&vectors, &a.stall.stream())?;
+        for p in cosim::write_checking_bench(&a.out, U::TOP, &U::verilog()?, &trace)? {
+            println!("{}", p.display());
+        }
         Ok(())
     }
 }

@@ -100,3 +100,51 @@ fn cosim_detects_a_wrong_output() {
         "{err}"
     );
 }
+
+/// `texpix testbench`'s self-checking bench (what texpix.core's simulation targets run): it
+/// passes on the Rust model's own trace, and one flipped bit of one expected output makes Icarus
+/// end with `$fatal` and a non-zero exit status.
+#[test]
+fn checking_testbench_passes_and_catches_a_wrong_output() {
+    let vectors = Coverage::random(6, 20);
+    let (trace, _) = trace::<Coverage>(&vectors, &stalls(200, 6)).expect("rust run");
+    let dir = workdir("checking_bench");
+    let top = Coverage::TOP;
+    let verilog = Coverage::verilog().expect("export");
+    cosim::write_checking_bench(&dir, top, &verilog, &trace).expect("write");
+    let run = |dir: &PathBuf| {
+        let ok = std::process::Command::new("iverilog")
+            .current_dir(dir)
+            .args(["-g2012", "-o", "tb.vvp"])
+            .arg(format!("{top}_tb.v"))
+            .arg(format!("{top}.v"))
+            .status()
+            .expect("iverilog");
+        assert!(ok.success(), "iverilog failed");
+        std::process::Command::new("vvp")
+            .current_dir(dir)
+            .args(["-n", "tb.vvp"])
+            .output()
+            .expect("vvp")
+    };
+    let out = run(&dir);
+    let text = String::from_utf8_lossy(&out.stdout);
+    assert!(out.status.success() && text.contains("PASS"), "{text}");
+    // Flip the lowest bit of cycle 10's expected outputs.
+    let path = dir.join(format!("{top}_expect.hex"));
+    let mut lines: Vec<String> = std::fs::read_to_string(&path)
+        .expect("read")
+        .lines()
+        .map(String::from)
+        .collect();
+    let last = lines[10]
+        .pop()
+        .and_then(|c| c.to_digit(16))
+        .expect("hex digit");
+    lines[10].push(char::from_digit(last ^ 1, 16).expect("digit"));
+    std::fs::write(&path, lines.join("\n") + "\n").expect("write");
+    let out = run(&dir);
+    let text = String::from_utf8_lossy(&out.stdout);
+    assert!(!out.status.success(), "a wrong output passed: {text}");
+    assert!(text.contains("cycle 10:"), "{text}");
+}
