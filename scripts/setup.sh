@@ -1,12 +1,12 @@
 #!/usr/bin/env bash
-# Installs what texpix needs beyond the Rust toolchain: Icarus Verilog, Verilator and Yosys from
+# Installs what texpix needs beyond the Rust toolchain: Icarus Verilog, Verilator, Yosys and make from
 # Debian's packages (non-interactive), then builds the workspace in release mode, then builds and
 # installs the Python package `texpix` (tb/python, pyo3 + maturin) with pytest and cocotb.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
 need=()
-for tool in iverilog verilator yosys; do
+for tool in iverilog verilator yosys make; do
   command -v "$tool" >/dev/null 2>&1 || need+=("$tool")
 done
 if [ ${#need[@]} -gt 0 ]; then
