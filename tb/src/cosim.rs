@@ -94,15 +94,9 @@ pub(crate) fn outputs(ports: &[Port]) -> impl Iterator<Item = (usize, &Port)> {
     ports.iter().enumerate().filter(|(_, p)| !p.input)
 }
 
-/// The Verilog test bench for `top` replaying `cycles` rows of `stim.hex` into `outputs.txt`.
-pub fn testbench(top: &str, ports: &[Port], cycles: usize) -> String {
-    let width: usize = data_inputs(ports).map(|(_, p)| p.bits).sum();
-    let mut v = String::new();
-    let _ = writeln!(v, "`timescale 1ns/1ps");
-    let _ = writeln!(v, "module texpix_cosim_tb;");
-    let _ = writeln!(v, "  reg clock = 1'b0;");
-    let _ = writeln!(v, "  reg [{}:0] stim [0:{}];", width - 1, cycles.max(1) - 1);
-    let _ = writeln!(v, "  reg [{}:0] cur;", width - 1);
+/// A test bench's `dut` instance of `top`: each data input a slice of the `width`-bit register
+/// `cur` (first port most significant), each output a wire of its own name.
+fn dut_wiring(v: &mut String, top: &str, ports: &[Port], width: usize) {
     let mut hi = width;
     for (_, p) in data_inputs(ports) {
         let lo = hi - p.bits;
@@ -121,6 +115,18 @@ pub fn testbench(top: &str, ports: &[Port], cycles: usize) -> String {
     }
     let conns: Vec<String> = ports.iter().map(|p| format!(".{0}({0})", p.name)).collect();
     let _ = writeln!(v, "  {top} dut({});", conns.join(", "));
+}
+
+/// The Verilog test bench for `top` replaying `cycles` rows of `stim.hex` into `outputs.txt`.
+pub fn testbench(top: &str, ports: &[Port], cycles: usize) -> String {
+    let width: usize = data_inputs(ports).map(|(_, p)| p.bits).sum();
+    let mut v = String::new();
+    let _ = writeln!(v, "`timescale 1ns/1ps");
+    let _ = writeln!(v, "module texpix_cosim_tb;");
+    let _ = writeln!(v, "  reg clock = 1'b0;");
+    let _ = writeln!(v, "  reg [{}:0] stim [0:{}];", width - 1, cycles.max(1) - 1);
+    let _ = writeln!(v, "  reg [{}:0] cur;", width - 1);
+    dut_wiring(&mut v, top, ports, width);
     let _ = writeln!(v, "  integer c, f;");
     let _ = writeln!(v, "  initial begin");
     let _ = writeln!(v, "    $readmemh(\"stim.hex\", stim);");
@@ -162,24 +168,7 @@ pub fn checking_testbench(top: &str, ports: &[Port], cycles: usize) -> String {
     let _ = writeln!(v, "  reg [{}:0] stim [0:{}];", width - 1, n - 1);
     let _ = writeln!(v, "  reg [{}:0] expect_mem [0:{}];", owidth - 1, n - 1);
     let _ = writeln!(v, "  reg [{}:0] cur;", width - 1);
-    let mut hi = width;
-    for (_, p) in data_inputs(ports) {
-        let lo = hi - p.bits;
-        let _ = writeln!(
-            v,
-            "  wire [{}:0] {} = cur[{}:{}];",
-            p.bits - 1,
-            p.name,
-            hi - 1,
-            lo
-        );
-        hi = lo;
-    }
-    for (_, p) in outputs(ports) {
-        let _ = writeln!(v, "  wire [{}:0] {};", p.bits - 1, p.name);
-    }
-    let conns: Vec<String> = ports.iter().map(|p| format!(".{0}({0})", p.name)).collect();
-    let _ = writeln!(v, "  {top} dut({});", conns.join(", "));
+    dut_wiring(&mut v, top, ports, width);
     let outs: Vec<&str> = outputs(ports).map(|(_, p)| p.name.as_str()).collect();
     let _ = writeln!(
         v,

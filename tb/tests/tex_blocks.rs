@@ -269,6 +269,19 @@ fn accum_rtl(u: &mut ProbeAccum, s: ProbeAcc, x: u32, w: u32, first: bool) -> Pr
     }
 }
 
+/// `ProbeMean` of the sum `s`: the mean of `n` probes, or with `s3` > 0 the planes' sum · 2^−s3.
+fn mean_rtl(u: &mut ProbeMean, s: ProbeAcc, n: u32, s3: u32) -> u32 {
+    u.e.next = u64::from(s.e).into();
+    u.acc.next = ((s.acc as u64) & ((1 << 45) - 1)).into();
+    u.nan.next = s.nan;
+    u.pinf.next = s.pinf;
+    u.ninf.next = s.ninf;
+    u.n.next = u64::from(n).into();
+    u.s3.next = u64::from(s3).into();
+    settle(u);
+    u.y.val().to_u32()
+}
+
 #[test]
 fn probe_sum_and_mean_equal_golden() {
     let mut acc = connected(ProbeAccum::default());
@@ -308,20 +321,9 @@ fn probe_sum_and_mean_equal_golden() {
             assert_eq!(rtl, golden, "case {case}, probe {p} of {n}, x {x:#x}");
             sums += 1;
         }
-        mean.e.next = u64::from(rtl.e).into();
-        mean.acc.next = ((rtl.acc as u64) & ((1 << 45) - 1)).into();
-        mean.nan.next = rtl.nan;
-        mean.pinf.next = rtl.pinf;
-        mean.ninf.next = rtl.ninf;
-        mean.n.next = u64::from(n).into();
-        mean.s3.next = 0.into();
-        settle(&mut mean);
+        let y = mean_rtl(&mut mean, rtl, n, 0);
         let want = golden.mean(n);
-        assert_eq!(
-            mean.y.val().to_u32(),
-            want,
-            "case {case}: N = {n}, {golden:?}"
-        );
+        assert_eq!(y, want, "case {case}: N = {n}, {golden:?}");
         if constant && c & 0x7F80_0000 != 0x7F80_0000 {
             // A constant (not NaN/Inf) averages to itself (a −0 sum reads +0).
             assert!(
@@ -391,15 +393,7 @@ fn plane_sums_equal_golden_and_the_exact_weighted_sum() {
                 p += 1;
             }
         }
-        mean.e.next = u64::from(rtl.e).into();
-        mean.acc.next = ((rtl.acc as u64) & ((1 << 45) - 1)).into();
-        mean.nan.next = rtl.nan;
-        mean.pinf.next = rtl.pinf;
-        mean.ninf.next = rtl.ninf;
-        mean.n.next = 1.into();
-        mean.s3.next = u64::from(s).into();
-        settle(&mut mean);
-        let y = mean.y.val().to_u32();
+        let y = mean_rtl(&mut mean, rtl, 1, s);
         assert_eq!(y, golden.scaled(s), "case {case}: S = {s}, {golden:?}");
         if !special {
             let want = exact / f64::from(1u32 << s);

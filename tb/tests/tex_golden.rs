@@ -1233,6 +1233,28 @@ struct E2eStats {
 }
 
 impl E2eStats {
+    /// One quad, golden against ideal: the same fault with zeros (counted in `faults`), or no
+    /// fault and [`Self::compare`]. Disagreements go to `bad`; true when the ideal did not fault.
+    fn check(&mut self, t: &TexTxn, faults: &mut u64, bad: &mut Vec<String>) -> bool {
+        let g = tex::golden(t);
+        match ideal::ideal(t) {
+            Err(f) => {
+                *faults += 1;
+                if g.fault != f || g.rgba != [[0; 4]; 4] {
+                    bad.push(format!("fault: golden {:?}, ideal {f:?}", g.fault));
+                }
+                false
+            }
+            Ok(id) => {
+                if g.fault != Fault::None {
+                    bad.push(format!("fault: golden {:?}, ideal none", g.fault));
+                }
+                self.compare(t, &g, &id, bad);
+                true
+            }
+        }
+    }
+
     /// Every lane and component of a non-faulting quad: NaN for NaN, infinities and unblended
     /// values (single taps, constants, integers) bit for bit, blended values within
     /// 2^-20·max|tap| + 2^-149 of the ideal.
@@ -1469,22 +1491,8 @@ fn cube_quads_within_the_bound() {
         for c in &t.coords {
             faces[ideal::cube_select(c[0], c[1], c[2]).0 as usize] += 1;
         }
-        let g = tex::golden(t);
         let mut bad = Vec::new();
-        match ideal::ideal(t) {
-            Err(f) => {
-                faults += 1;
-                if g.fault != f || g.rgba != [[0; 4]; 4] {
-                    bad.push(format!("fault: golden {:?}, ideal {f:?}", g.fault));
-                }
-            }
-            Ok(id) => {
-                if g.fault != Fault::None {
-                    bad.push(format!("fault: golden {:?}, ideal none", g.fault));
-                }
-                st.compare(t, &g, &id, &mut bad);
-            }
-        }
+        st.check(t, &mut faults, &mut bad);
         if !bad.is_empty() {
             nfail += 1;
             if fails.len() < 5 {
@@ -1623,59 +1631,50 @@ fn volume_quads_within_the_bound() {
         quads += 1;
         per_op[t.op as usize] += 1;
         per_wrap_r[t.sampler.wrap_r as usize] += 1;
-        let g = tex::golden(t);
         let mut bad = Vec::new();
-        match ideal::ideal(t) {
-            Err(f) => {
-                faults += 1;
-                if g.fault != f || g.rgba != [[0; 4]; 4] {
-                    bad.push(format!("fault: golden {:?}, ideal {f:?}", g.fault));
+        let sampled = st.check(t, &mut faults, &mut bad);
+        let sampling = !matches!(t.op, TexOp::Txf | TexOp::Txq | TexOp::Lodq | TexOp::Gather4);
+        if sampled && sampling && t.mimg.address.is_none() {
+            // txp's r is divided by q first, unscaled is unnormalized.
+            let projected;
+            let t = if t.op == TexOp::Txp {
+                projected = tex::project(t);
+                &projected
+            } else {
+                t
+            };
+            let s = &t.sampler;
+            let unnorm = s.unnormalized || t.unscaled;
+            let lod = lod::golden(&tex::lod_txn(t, &x.desc));
+            for (l, r) in lod.iter().enumerate() {
+                let f = if r.magnify {
+                    s.mag_filter
+                } else {
+                    s.min_filter
+                };
+                let linear = f == Filter::Linear;
+                let tri = s.mip_filter == MipFilter::Linear && r.frac != 0;
+                linear_r += u64::from(linear);
+                trilinear += u64::from(tri);
+                unnormalized += u64::from(unnorm);
+                let mut levels = vec![r.level0];
+                if tri {
+                    levels.push(r.level1);
                 }
-            }
-            Ok(id) => {
-                if g.fault != Fault::None {
-                    bad.push(format!("fault: golden {:?}, ideal none", g.fault));
-                }
-                st.compare(t, &g, &id, &mut bad);
-                let sampling =
-                    !matches!(t.op, TexOp::Txf | TexOp::Txq | TexOp::Lodq | TexOp::Gather4);
-                if sampling && t.mimg.address.is_none() {
-                    // txp's r is divided by q first, unscaled is unnormalized.
-                    let projected;
-                    let t = if t.op == TexOp::Txp {
-                        projected = tex::project(t);
-                        &projected
-                    } else {
-                        t
-                    };
-                    let s = &t.sampler;
-                    let unnorm = s.unnormalized || t.unscaled;
-                    let lod = lod::golden(&tex::lod_txn(t, &x.desc));
-                    for (l, r) in lod.iter().enumerate() {
-                        let f = if r.magnify {
-                            s.mag_filter
-                        } else {
-                            s.min_filter
-                        };
-                        let linear = f == Filter::Linear;
-                        let tri = s.mip_filter == MipFilter::Linear && r.frac != 0;
-                        linear_r += u64::from(linear);
-                        trilinear += u64::from(tri);
-                        unnormalized += u64::from(unnorm);
-                        let mut levels = vec![r.level0];
-                        if tri {
-                            levels.push(r.level1);
-                        }
-                        let border = levels.iter().any(|&lv| {
-                            let depth = (x.desc.layers >> lv).max(1);
-                            let (k0, k1, wr) =
-                                texaddr::axis(t.coords[l][2], depth, s.wrap_r, linear, unnorm, 0);
-                            // k0 weighs 256 − wr > 0 (or all, nearest); k1 weighs wr.
-                            k0.1 || (linear && k1.1 && wr > 0)
-                        });
-                        border_slice += u64::from(border);
-                    }
-                }
+                let border = levels.iter().any(|&lv| {
+                    let depth = (x.desc.layers >> lv).max(1);
+                    let (k0, k1, wr) = texaddr::axis(
+                        t.coords[l][2],
+                        depth,
+                        s.wrap_r,
+                        linear,
+                        unnorm,
+                        t.offset[l][2],
+                    );
+                    // k0 weighs 256 − wr > 0 (or all, nearest); k1 weighs wr.
+                    k0.1 || (linear && k1.1 && wr > 0)
+                });
+                border_slice += u64::from(border);
             }
         }
         if !bad.is_empty() {
