@@ -89,6 +89,16 @@ impl StallArgs {
     }
 }
 
+/// `--depth`: the pipeline depth a unit's RTL is built with.
+#[derive(Args, Debug, Clone, Copy)]
+struct DepthArg {
+    /// Pipeline depth: extra register stages inside the unit's datapath (same results, one
+    /// transaction per clock, more latency); the depths a unit has are in its documentation and
+    /// in its Verilog header. 0 is the default build.
+    #[arg(long, default_value_t = 0)]
+    depth: usize,
+}
+
 #[derive(Args, Debug)]
 struct RunArgs {
     /// Unit (see `texpix list`).
@@ -117,6 +127,8 @@ struct RunArgs {
     /// reference; VCDs with its own hierarchy).
     #[arg(long, default_value = "fast")]
     engine: Engine,
+    #[command(flatten)]
+    depth: DepthArg,
 }
 
 #[derive(Args, Debug)]
@@ -146,6 +158,8 @@ struct ExportArgs {
     /// Directory for the `<top>.v` files.
     #[arg(long)]
     out: PathBuf,
+    #[command(flatten)]
+    depth: DepthArg,
 }
 
 #[derive(Args, Debug)]
@@ -177,6 +191,8 @@ struct TestbenchArgs {
     /// Output directory.
     #[arg(long, default_value = "out/testbench")]
     out: PathBuf,
+    #[command(flatten)]
+    depth: DepthArg,
 }
 
 #[derive(Args, Debug)]
@@ -199,6 +215,8 @@ struct CosimArgs {
     /// Working directory for the test bench and simulator build.
     #[arg(long, default_value = "out/cosim")]
     dir: PathBuf,
+    #[command(flatten)]
+    depth: DepthArg,
 }
 
 #[derive(Args, Debug)]
@@ -216,6 +234,8 @@ struct BenchArgs {
     /// Simulation engine: fast (netlist where Yosys is present, else rtl), netlist or rtl.
     #[arg(long, default_value = "fast")]
     engine: Engine,
+    #[command(flatten)]
+    depth: DepthArg,
 }
 
 #[derive(Args, Debug)]
@@ -453,7 +473,7 @@ impl UnitFn for RunCmd {
                 lines.push(result_line::<U>(&g, None));
             }
         } else {
-            let mut sim = U::new_sim_on(a.engine)?;
+            let mut sim = U::new_sim_at(a.engine, a.depth.depth)?;
             if let Some(vcd) = &a.vcd {
                 sim.dump_vcd(vcd, &a.vcd_filter)
                     .map_err(|e| e.to_string())?;
@@ -522,14 +542,14 @@ impl UnitFn for GenCmd {
     }
 }
 
-/// Exports one unit's Verilog into `dir`; returns the file written.
-struct ExportCmd(PathBuf);
+/// Exports one unit's Verilog at a pipeline depth into `dir`; returns the file written.
+struct ExportCmd(PathBuf, usize);
 
 impl UnitFn for ExportCmd {
     type Out = Result<PathBuf, String>;
     fn call<U: Unit>(self) -> Self::Out {
         let path = self.0.join(format!("{}.v", U::TOP));
-        write_atomically(&path, &U::verilog()?)?;
+        write_atomically(&path, &U::verilog_at(self.1)?)?;
         Ok(path)
     }
 }
@@ -541,7 +561,10 @@ fn export(a: &ExportArgs) -> Result<(), String> {
     };
     std::fs::create_dir_all(&a.out).map_err(|e| format!("{}: {e}", a.out.display()))?;
     for u in units {
-        println!("{}", with_unit(u, ExportCmd(a.out.clone()))??.display());
+        println!(
+            "{}",
+            with_unit(u, ExportCmd(a.out.clone(), a.depth.depth))??.display()
+        );
     }
     Ok(())
 }
@@ -572,8 +595,9 @@ impl UnitFn for CosimCmd {
             Some(f) => load::<U>(f)?,
             None => U::random(a.stall.seed, a.count),
         };
-        let (trace, rust_secs) = cosim::trace::<U>(&vectors, &a.stall.stream())?;
-        let report = cosim::run(a.sim, &a.dir, U::TOP, &U::verilog()?, &trace)?;
+        let depth = a.depth.depth;
+        let (trace, rust_secs) = cosim::trace_at::<U>(&vectors, &a.stall.stream(), depth)?;
+        let report = cosim::run(a.sim, &a.dir, U::TOP, &U::verilog_at(depth)?, &trace)?;
         println!(
             "cosim {} {:?}: {} cycles, outputs identical on every cycle; Verilog {:.0} cycles/s (compile {:.1} s), Rust {:.0} cycles/s",
             U::NAME,
@@ -594,8 +618,9 @@ impl UnitFn for TestbenchCmd {
     fn call<U: Unit>(self) -> Self::Out {
         let a = self.0;
         let vectors = U::random(a.stall.seed, a.count);
-        let (trace, _) = cosim::trace::<U>(&vectors, &a.stall.stream())?;
-        for p in cosim::write_checking_bench(&a.out, U::TOP, &U::verilog()?, &trace)? {
+        let depth = a.depth.depth;
+        let (trace, _) = cosim::trace_at::<U>(&vectors, &a.stall.stream(), depth)?;
+        for p in cosim::write_checking_bench(&a.out, U::TOP, &U::verilog_at(depth)?, &trace)? {
             println!("{}", p.display());
         }
         Ok(())
@@ -610,7 +635,7 @@ impl UnitFn for BenchCmd {
         let a = self.0;
         let mut failed = 0;
         for (name, vectors) in U::bench_sections(a.seed, a.count.map(|n| n as usize)) {
-            failed += bench_section::<U>(&name, &vectors, a.engine)?;
+            failed += bench_section::<U>(&name, &vectors, a.engine, a.depth.depth)?;
         }
         if failed > 0 {
             return Err(format!("{}: {failed} RTL/golden mismatches", U::NAME));
@@ -621,12 +646,17 @@ impl UnitFn for BenchCmd {
 
 /// Runs one bench section on a freshly reset unit without back-pressure; prints latency,
 /// throughput, speed and the unit's own lines; returns the number of mismatches.
-fn bench_section<U: Unit>(name: &str, vectors: &[U::Txn], engine: Engine) -> Result<usize, String> {
+fn bench_section<U: Unit>(
+    name: &str,
+    vectors: &[U::Txn],
+    engine: Engine,
+    depth: usize,
+) -> Result<usize, String> {
     let n = vectors.len();
     let t0 = Instant::now();
     let golden = std::hint::black_box(U::golden_batch(vectors));
     let golden_secs = t0.elapsed().as_secs_f64();
-    let mut sim = U::new_sim_on(engine)?;
+    let mut sim = U::new_sim_at(engine, depth)?;
     let start_cycle = sim.cycle();
     let progress = Progress::start(U::NAME, sim.cycle_counter());
     let t1 = Instant::now();
@@ -658,7 +688,7 @@ fn bench_section<U: Unit>(name: &str, vectors: &[U::Txn], engine: Engine) -> Res
         "bench {} ({name}): {n} vectors ({transactions} RTL transactions), no back-pressure",
         U::NAME
     );
-    println!("  latency            {latency} cycles (accepting edge to output transfer edge)");
+    println!("  latency            {latency} cycles (accepting edge to output transfer edge; pipeline depth {depth})");
     println!(
         "  first accept .. last output, inclusive: {} cycles = N + {} → {:.4} transactions/clock",
         span + 1,

@@ -10,7 +10,7 @@
 
 use crate::ports::Port;
 use crate::tools::{run_tool, run_with_timeout, SIM_TIMEOUT};
-use crate::unit::Unit;
+use crate::unit::{Engine, Unit};
 use std::fmt::Write as _;
 use std::path::Path;
 use std::process::Command;
@@ -559,7 +559,16 @@ fn netlist_mismatch(
 /// The RTL run of `vectors` with every port recorded each cycle from power-up (so the Verilog
 /// replays the reset cycles too); also checks RTL == golden. Returns the trace and the Rust run time.
 pub fn trace<U: Unit>(vectors: &[U::Txn], cfg: &StreamConfig) -> Result<(Trace, f64), String> {
-    let mut sim = U::power_up();
+    trace_at::<U>(vectors, cfg, U::DEPTHS[0])
+}
+
+/// [`trace`] of the unit built at pipeline depth `depth`.
+pub fn trace_at<U: Unit>(
+    vectors: &[U::Txn],
+    cfg: &StreamConfig,
+    depth: usize,
+) -> Result<(Trace, f64), String> {
+    let mut sim = U::power_up_at(Engine::Rtl, depth)?;
     let rows = std::rc::Rc::new(std::cell::RefCell::new(Vec::new()));
     let sink = rows.clone();
     sim.set_probe(Box::new(move |u: &U::Block| {

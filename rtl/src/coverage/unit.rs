@@ -14,7 +14,10 @@
 //!
 //! # Timing
 //! Three register stages (inputs → edge setup → coverage and queries): latency 3 clocks from the
-//! accepting edge to `out_valid`; initiation interval 1. Back-pressure stalls the whole pipeline
+//! accepting edge to `out_valid`; initiation interval 1. Pipeline depth 1 ([`CoverageUnit::new`])
+//! adds cut A inside the edge setup, between the 27×27 products and the subtractions, negations
+//! and lane offsets that follow them (the longest path of depth 0): latency 4, II = 1, the same
+//! results. Back-pressure stalls the whole pipeline
 //! (`in_ready = !out_valid || out_ready`), so nothing is lost or duplicated. `reset` (synchronous,
 //! active high) empties the pipeline; data registers are not reset.
 //!
@@ -29,6 +32,7 @@
 use super::lane::CoverageLane;
 use super::pattern::StdPattern;
 use super::OPS;
+use crate::common::fp::{Retime, ValidRetime};
 use crate::common::MulS;
 use rust_hdl::prelude::*;
 
@@ -142,6 +146,27 @@ pub struct CoverageUnit {
     mul_e2: [MulS<27, 27, EDGE_BITS>; 3],
     mul_a1: MulS<27, 27, EDGE_BITS>,
     mul_a2: MulS<27, 27, EDGE_BITS>,
+    // Cut A (depth ≥ 1): the edge products and differences, and what travels beside them.
+    ca_valid: ValidRetime,
+    ca_tag: Retime<Bits<16>>,
+    ca_log2n: Retime<Bits<3>>,
+    ca_prog: Retime<Bit>,
+    ca_smask: Retime<Bits<16>>,
+    ca_ssaa: Retime<Bit>,
+    ca_pos: [Retime<Bits<8>>; 64],
+    ca_sid: [Retime<Bits<4>>; 4],
+    ca_op_mode: [Retime<Bits<4>>; OPS],
+    ca_op_index: [Retime<Bits<32>>; OPS],
+    ca_op_pd: [Retime<Bit>; OPS],
+    ca_op_tgsi: [Retime<Bit>; OPS],
+    ca_pe1: [Retime<Bits<EDGE_BITS>>; 3],
+    ca_pe2: [Retime<Bits<EDGE_BITS>>; 3],
+    ca_pa1: Retime<Bits<EDGE_BITS>>,
+    ca_pa2: Retime<Bits<EDGE_BITS>>,
+    ca_dx: [Retime<Bits<EDGE_BITS>>; 3],
+    ca_dy: [Retime<Bits<EDGE_BITS>>; 3],
+    sdx: [Signal<Local, Bits<EDGE_BITS>>; 3],
+    sdy: [Signal<Local, Bits<EDGE_BITS>>; 3],
     // Stage 2 registers.
     r2_valid: DFF<Bit>,
     r2_tag: DFF<Bits<16>>,
@@ -177,8 +202,45 @@ pub struct CoverageUnit {
 
 impl Default for CoverageUnit {
     fn default() -> Self {
+        Self::new(0)
+    }
+}
+
+impl CoverageUnit {
+    /// Pipeline depths [`CoverageUnit::new`] accepts.
+    pub const DEPTHS: [usize; 2] = [0, 1];
+
+    /// Latency in clocks at pipeline depth `depth`.
+    pub fn latency(depth: usize) -> usize {
+        3 + depth
+    }
+
+    /// The unit with `depth` (0 or 1) extra register stages: with 1, cut A registers the edge
+    /// products in the middle of stage 2 (see the module documentation).
+    pub fn new(depth: usize) -> Self {
         use std::array::from_fn;
+        assert!(depth <= 1, "coverage: pipeline depth {depth} (0 or 1)");
         Self {
+            ca_valid: ValidRetime::new(depth),
+            ca_tag: Retime::new(depth),
+            ca_log2n: Retime::new(depth),
+            ca_prog: Retime::new(depth),
+            ca_smask: Retime::new(depth),
+            ca_ssaa: Retime::new(depth),
+            ca_pos: from_fn(|_| Retime::new(depth)),
+            ca_sid: from_fn(|_| Retime::new(depth)),
+            ca_op_mode: from_fn(|_| Retime::new(depth)),
+            ca_op_index: from_fn(|_| Retime::new(depth)),
+            ca_op_pd: from_fn(|_| Retime::new(depth)),
+            ca_op_tgsi: from_fn(|_| Retime::new(depth)),
+            ca_pe1: from_fn(|_| Retime::new(depth)),
+            ca_pe2: from_fn(|_| Retime::new(depth)),
+            ca_pa1: Retime::new(depth),
+            ca_pa2: Retime::new(depth),
+            ca_dx: from_fn(|_| Retime::new(depth)),
+            ca_dy: from_fn(|_| Retime::new(depth)),
+            sdx: Default::default(),
+            sdy: Default::default(),
             clock: Default::default(),
             reset: Default::default(),
             in_valid: Default::default(),
@@ -428,59 +490,128 @@ impl Logic for CoverageUnit {
             self.mul_e2[e].a.next = bit_cast::<27, EDGE_BITS>(self.w2.val());
             self.w3.next = self.relx[e].val();
             self.mul_e2[e].b.next = bit_cast::<27, EDGE_BITS>(self.w3.val());
-            self.ew[e].next = self.mul_e1[e].p.val() - self.mul_e2[e].p.val();
         }
         // Twice the signed area: A = dy0·dx2 − dx0·dy2 (= E_{v0→v1}(v2)).
         self.mul_a1.a.next = bit_cast::<27, EDGE_BITS>(self.dyw[0].val());
         self.mul_a1.b.next = bit_cast::<27, EDGE_BITS>(self.dxw[2].val());
         self.mul_a2.a.next = bit_cast::<27, EDGE_BITS>(self.dxw[0].val());
         self.mul_a2.b.next = bit_cast::<27, EDGE_BITS>(self.dyw[2].val());
-        self.area.next = self.mul_a1.p.val() - self.mul_a2.p.val();
+
+        // ---------------- cut A: products and differences (a wire at depth 0) ----------------
+        self.ca_valid.clock.next = self.clock.val();
+        self.ca_valid.reset.next = self.reset.val();
+        self.ca_valid.en.next = self.adv.val();
+        self.ca_valid.d.next = self.r1_valid.q.val();
+        self.ca_tag.clock.next = self.clock.val();
+        self.ca_tag.en.next = self.adv.val();
+        self.ca_tag.d.next = self.r1_tag.q.val();
+        self.ca_log2n.clock.next = self.clock.val();
+        self.ca_log2n.en.next = self.adv.val();
+        self.ca_log2n.d.next = self.r1_log2n.q.val();
+        self.ca_prog.clock.next = self.clock.val();
+        self.ca_prog.en.next = self.adv.val();
+        self.ca_prog.d.next = self.r1_prog.q.val();
+        self.ca_smask.clock.next = self.clock.val();
+        self.ca_smask.en.next = self.adv.val();
+        self.ca_smask.d.next = self.r1_smask.q.val();
+        self.ca_ssaa.clock.next = self.clock.val();
+        self.ca_ssaa.en.next = self.adv.val();
+        self.ca_ssaa.d.next = self.r1_ssaa.q.val();
+        self.ca_pa1.clock.next = self.clock.val();
+        self.ca_pa1.en.next = self.adv.val();
+        self.ca_pa1.d.next = self.mul_a1.p.val();
+        self.ca_pa2.clock.next = self.clock.val();
+        self.ca_pa2.en.next = self.adv.val();
+        self.ca_pa2.d.next = self.mul_a2.p.val();
+        for i in 0..64 {
+            self.ca_pos[i].clock.next = self.clock.val();
+            self.ca_pos[i].en.next = self.adv.val();
+            self.ca_pos[i].d.next = self.r1_pos[i].q.val();
+        }
+        for i in 0..4 {
+            self.ca_sid[i].clock.next = self.clock.val();
+            self.ca_sid[i].en.next = self.adv.val();
+            self.ca_sid[i].d.next = self.r1_sid[i].q.val();
+        }
+        for o in 0..OPS {
+            self.ca_op_mode[o].clock.next = self.clock.val();
+            self.ca_op_mode[o].en.next = self.adv.val();
+            self.ca_op_mode[o].d.next = self.r1_op_mode[o].q.val();
+            self.ca_op_index[o].clock.next = self.clock.val();
+            self.ca_op_index[o].en.next = self.adv.val();
+            self.ca_op_index[o].d.next = self.r1_op_index[o].q.val();
+            self.ca_op_pd[o].clock.next = self.clock.val();
+            self.ca_op_pd[o].en.next = self.adv.val();
+            self.ca_op_pd[o].d.next = self.r1_op_pd[o].q.val();
+            self.ca_op_tgsi[o].clock.next = self.clock.val();
+            self.ca_op_tgsi[o].en.next = self.adv.val();
+            self.ca_op_tgsi[o].d.next = self.r1_op_tgsi[o].q.val();
+        }
+        for e in 0..3 {
+            self.ca_pe1[e].clock.next = self.clock.val();
+            self.ca_pe1[e].en.next = self.adv.val();
+            self.ca_pe1[e].d.next = self.mul_e1[e].p.val();
+            self.ca_pe2[e].clock.next = self.clock.val();
+            self.ca_pe2[e].en.next = self.adv.val();
+            self.ca_pe2[e].d.next = self.mul_e2[e].p.val();
+            self.ca_dx[e].clock.next = self.clock.val();
+            self.ca_dx[e].en.next = self.adv.val();
+            self.ca_dx[e].d.next = self.dxw[e].val();
+            self.ca_dy[e].clock.next = self.clock.val();
+            self.ca_dy[e].en.next = self.adv.val();
+            self.ca_dy[e].d.next = self.dyw[e].val();
+        }
+
+        // ---------------- stage 2, after cut A: edge values, winding, lane offsets ----------------
+        self.area.next = self.ca_pa1.q.val() - self.ca_pa2.q.val();
         self.neg.next = self.area.val().get_bit(53);
         for e in 0..3 {
+            self.ew[e].next = self.ca_pe1[e].q.val() - self.ca_pe2[e].q.val();
+            self.sdx[e].next = self.ca_dx[e].q.val();
+            self.sdy[e].next = self.ca_dy[e].q.val();
             if self.neg.val() {
                 self.ew[e].next = bits::<EDGE_BITS>(0) - self.ew[e].val();
-                self.dxw[e].next = bits::<EDGE_BITS>(0) - self.dxw[e].val();
-                self.dyw[e].next = bits::<EDGE_BITS>(0) - self.dyw[e].val();
+                self.sdx[e].next = bits::<EDGE_BITS>(0) - self.sdx[e].val();
+                self.sdy[e].next = bits::<EDGE_BITS>(0) - self.sdy[e].val();
             }
             // Lane centres: lane 1 at +256 in x, lane 2 at +256 in y, lane 3 both.
-            self.ex256.next = self.dxw[e].val() << 8;
-            self.ey256.next = self.dyw[e].val() << 8;
+            self.ex256.next = self.sdx[e].val() << 8;
+            self.ey256.next = self.sdy[e].val() << 8;
             self.el[e].next = self.ew[e].val();
             self.el[3 + e].next = self.ew[e].val() - self.ey256.val();
             self.el[6 + e].next = self.ew[e].val() + self.ex256.val();
             self.el[9 + e].next = self.ew[e].val() + self.ex256.val() - self.ey256.val();
         }
         if self.adv.val() {
-            self.r2_valid.d.next = self.r1_valid.q.val();
-            self.r2_tag.d.next = self.r1_tag.q.val();
-            self.r2_log2n.d.next = self.r1_log2n.q.val();
-            self.r2_prog.d.next = self.r1_prog.q.val();
-            self.r2_smask.d.next = self.r1_smask.q.val();
-            self.r2_ssaa.d.next = self.r1_ssaa.q.val();
+            self.r2_valid.d.next = self.ca_valid.q.val();
+            self.r2_tag.d.next = self.ca_tag.q.val();
+            self.r2_log2n.d.next = self.ca_log2n.q.val();
+            self.r2_prog.d.next = self.ca_prog.q.val();
+            self.r2_smask.d.next = self.ca_smask.q.val();
+            self.r2_ssaa.d.next = self.ca_ssaa.q.val();
             self.r2_nz.d.next = self.area.val().any();
             for i in 0..64 {
-                self.r2_pos[i].d.next = self.r1_pos[i].q.val();
+                self.r2_pos[i].d.next = self.ca_pos[i].q.val();
             }
             for i in 0..4 {
-                self.r2_sid[i].d.next = self.r1_sid[i].q.val();
+                self.r2_sid[i].d.next = self.ca_sid[i].q.val();
             }
             for i in 0..OPS {
-                self.r2_op_mode[i].d.next = self.r1_op_mode[i].q.val();
-                self.r2_op_index[i].d.next = self.r1_op_index[i].q.val();
-                self.r2_op_pd[i].d.next = self.r1_op_pd[i].q.val();
-                self.r2_op_tgsi[i].d.next = self.r1_op_tgsi[i].q.val();
+                self.r2_op_mode[i].d.next = self.ca_op_mode[i].q.val();
+                self.r2_op_index[i].d.next = self.ca_op_index[i].q.val();
+                self.r2_op_pd[i].d.next = self.ca_op_pd[i].q.val();
+                self.r2_op_tgsi[i].d.next = self.ca_op_tgsi[i].q.val();
             }
             for e in 0..3 {
-                self.w0.next = self.dxw[e].val();
+                self.w0.next = self.sdx[e].val();
                 self.r2_dx[e].d.next = bit_cast::<32, EDGE_BITS>(self.w0.val());
-                self.w1.next = self.dyw[e].val();
+                self.w1.next = self.sdy[e].val();
                 self.r2_dy[e].d.next = bit_cast::<32, EDGE_BITS>(self.w1.val());
                 // Top-left: dy < 0, or dy = 0 and dx > 0.
-                self.r2_tl[e].d.next = self.dyw[e].val().get_bit(53)
-                    | (!self.dyw[e].val().any()
-                        & !self.dxw[e].val().get_bit(53)
-                        & self.dxw[e].val().any());
+                self.r2_tl[e].d.next = self.sdy[e].val().get_bit(53)
+                    | (!self.sdy[e].val().any()
+                        & !self.sdx[e].val().get_bit(53)
+                        & self.sdx[e].val().any());
             }
             for i in 0..12 {
                 // q = clamp(⌊E/16⌋, −2^30, 2^30); |E| ≤ 2^34 keeps the shifted value exact in 32 bits.

@@ -16,6 +16,6 @@ crate::unit_impl!(Bvh {
     about: "BVH box/triangle intersector (IMAGE_BVH_INTERSECT_RAY, BVH64, A16)",
     test_vectors: 300,
     ports_doc: "rtl/src/bvh/unit.rs",
-    parameters: format!("QUEUE = {} rays in flight", texpix_rtl::bvh::unit::QUEUE),
+    parameters: |_depth| format!("QUEUE = {} rays in flight", texpix_rtl::bvh::unit::QUEUE),
     run_random_timing: super::dut::run_random_memory,
 });

@@ -16,7 +16,12 @@ crate::unit_impl!(Coverage {
     about: "sample-pattern coverage unit (MSAA patterns, edge tests, PIXLD queries)",
     test_vectors: 600,
     ports_doc: "rtl/src/coverage/unit.rs",
-    parameters: format!("OPS = {OPS}, latency 3, II = 1"),
+    parameters: |depth| format!(
+        "OPS = {OPS}, depth {depth}, latency {}, II = 1",
+        CoverageUnit::latency(depth)
+    ),
+    depths: &CoverageUnit::DEPTHS,
+    block: CoverageUnit::new,
 });
 
 /// The time-multiplexed coverage unit ([`CoverageSerial`]), the core of the coverage board: one
@@ -32,5 +37,5 @@ crate::unit_impl!(SerialCoverage {
     about: "coverage unit, time-multiplexed (one 27x27 product per clock)",
     test_vectors: 24,
     ports_doc: "rtl/src/coverage/serial.rs",
-    parameters: format!("OPS = {OPS}, {SERIAL_CYCLES} clocks per transaction"),
+    parameters: |_depth| format!("OPS = {OPS}, {SERIAL_CYCLES} clocks per transaction"),
 });

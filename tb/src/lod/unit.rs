@@ -15,5 +15,5 @@ crate::unit_impl!(Lod {
     about: "derivative/LOD calculator (gradients, bias, clamps, anisotropy, mip selection)",
     test_vectors: 500,
     ports_doc: "rtl/src/lod/unit.rs",
-    parameters: "latency 5, II = 1".to_string(),
+    parameters: |_depth| "latency 5, II = 1".to_string(),
 });

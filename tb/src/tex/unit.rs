@@ -19,8 +19,9 @@ crate::unit_impl!(Tex {
     about: "texture unit: LOD, addressing, texel cache, formats, filtering, depth compare",
     test_vectors: 200,
     ports_doc: "rtl/src/tex/unit.rs",
-    parameters: "one instruction at a time; texel cache 16 KiB, 64 sets x 4 ways, 64-byte lines"
-        .to_string(),
+    parameters: |_depth| {
+        "one instruction at a time; texel cache 16 KiB, 64 sets x 4 ways, 64-byte lines".to_string()
+    },
     // Icarus re-evaluates the combinational datapath (filter, probe sums, address pipeline) per
     // event: with the anisotropic probe datapath one instruction no longer finishes in its 600 s
     // limit. Icarus runs the reset cycles only (elaboration and reset checked); the cycle-by-cycle

@@ -17,5 +17,5 @@ crate::unit_impl!(TexAddr {
         "texture address pipeline (TXD decode, descriptors, wraps, footprints, addresses, sparse)",
     test_vectors: 500,
     ports_doc: "rtl/src/texaddr/unit.rs",
-    parameters: "latency 3, II = 1, 4 lanes x 2 levels x 4 taps".to_string(),
+    parameters: |_depth| "latency 3, II = 1, 4 lanes x 2 levels x 4 taps".to_string(),
 });

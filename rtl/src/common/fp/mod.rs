@@ -66,7 +66,7 @@ pub use lzc::{Lzc, LZC_BITS};
 pub use mul::FpMul;
 pub use mulu::MulU;
 pub use pipe::{F16ToF32P, FpAddP, FpCmpP, FpLog2P, FpMulP, FpToFixedP, LzcP};
-pub use retime::Retime;
+pub use retime::{Retime, ValidRetime};
 pub use round::RoundF32;
 pub use unpack::FpUnpack;
 

@@ -104,3 +104,101 @@ impl<T: Synth> Logic for Retime<T> {
         Verilog::Custom(v)
     }
 }
+
+/// `S ≥ 0`-stage enabled delay line of a valid bit with a synchronous reset.
+///
+/// Ports: `clock`, `reset` (synchronous, active high: every stage clears, whatever `en`), `en`,
+/// `d: Bit` → `q: Bit`. Otherwise [`Retime<Bit>`]: `q` is `d` of `S` enabled edges earlier, and
+/// with `S = 0` the leaf is a wire. The valid bits of a pipeline whose data go through
+/// [`Retime`] chains of the same depth, so that a reset empties the extra stages too.
+#[derive(Clone, Debug, LogicBlock)]
+pub struct ValidRetime {
+    /// Clock.
+    pub clock: Signal<In, Clock>,
+    /// Synchronous reset, active high.
+    pub reset: Signal<In, Bit>,
+    /// Shift enable.
+    pub en: Signal<In, Bit>,
+    /// Input.
+    pub d: Signal<In, Bit>,
+    /// Output, `S` enabled edges later.
+    pub q: Signal<Out, Bit>,
+    /// Stage values, `_stage[0]` nearest `d`.
+    _stage: Vec<bool>,
+}
+
+impl ValidRetime {
+    /// A chain of `stages` valid registers (0: a wire).
+    pub fn new(stages: usize) -> Self {
+        Self {
+            clock: Default::default(),
+            reset: Default::default(),
+            en: Default::default(),
+            d: Default::default(),
+            q: Default::default(),
+            _stage: vec![false; stages],
+        }
+    }
+
+    /// Number of register stages.
+    pub fn stages(&self) -> usize {
+        self._stage.len()
+    }
+}
+
+impl Logic for ValidRetime {
+    fn update(&mut self) {
+        if self.clock.pos_edge() && !self._stage.is_empty() {
+            if self.reset.val() {
+                self._stage.iter_mut().for_each(|s| *s = false);
+            } else if self.en.val() {
+                self._stage.rotate_right(1);
+                self._stage[0] = self.d.val();
+            }
+        }
+        match self._stage.last() {
+            Some(last) => self.q.next = *last,
+            None => self.q.next = self.d.val(),
+        }
+    }
+    fn connect(&mut self) {
+        self.q.connect();
+    }
+    fn hdl(&self) -> Verilog {
+        let s = self._stage.len();
+        if s == 0 {
+            return Verilog::Custom(
+                "always @(*) q = d;\n/* verilator lint_off UNUSEDSIGNAL */\nwire unused_ok = &{1'b0, clock, reset, en};\n/* verilator lint_on UNUSEDSIGNAL */\n".into(),
+            );
+        }
+        let name = |i: usize| {
+            if i + 1 == s {
+                "q".to_string()
+            } else {
+                format!("r{i}")
+            }
+        };
+        let mut v = String::new();
+        for i in 0..s - 1 {
+            let _ = writeln!(v, "reg {};", name(i));
+        }
+        let _ = writeln!(v, "initial begin");
+        for i in 0..s {
+            let _ = writeln!(v, "   {} = 1'b0;", name(i));
+        }
+        let _ = writeln!(v, "end");
+        let _ = writeln!(v, "always @(posedge clock) begin");
+        let _ = writeln!(v, "   if (reset) begin");
+        for i in 0..s {
+            let _ = writeln!(v, "      {} <= 1'b0;", name(i));
+        }
+        let _ = writeln!(v, "   end else if (en) begin");
+        let _ = writeln!(v, "      {} <= d;", name(0));
+        for i in 1..s {
+            let _ = writeln!(v, "      {} <= {};", name(i), name(i - 1));
+        }
+        let _ = writeln!(v, "   end");
+        let _ = writeln!(v, "end");
+        Verilog::Custom(v)
+    }
+}

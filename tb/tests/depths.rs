@@ -1,0 +1,104 @@
+//! Every pipeline depth of every unit that has more than one (`Unit::DEPTHS`): the rust-hdl model
+//! and the netlist engine (the exported Verilog at that depth, compiled by Yosys) against the golden
+//! model, in order, under back-pressure; the exported Verilog lint-clean; the latency one clock
+//! longer per extra stage, with the throughput of one transaction per clock kept.
+//!
+//! Needs Yosys and Verilator (scripts/setup.sh installs them); fails, not skips, without them.
+
+use std::path::PathBuf;
+use texpix_sim::StreamConfig;
+use texpix_tb::scoreboard::{self, stalls};
+use texpix_tb::tools;
+use texpix_tb::unit::{Engine, Unit};
+
+/// `U::TEST_VECTORS` random vectors at 30 % back-pressure through the unit built at `depth` on
+/// `engine`: every result equal to the golden model's, in order.
+fn matches_golden<U: Unit>(engine: Engine, depth: usize, seed: u64) {
+    let vectors = U::random(seed, U::TEST_VECTORS);
+    let mut sim = U::new_sim_at(engine, depth).expect("unit at depth");
+    let (results, stats) = U::run(&mut sim, &vectors, &stalls(300, seed)).expect("run");
+    scoreboard::check::<U>(&vectors, &results)
+        .unwrap_or_else(|e| panic!("{} depth {depth} on {engine:?}: {e}", U::NAME));
+    assert!(stats.out_stall_cycles > 0, "{stats:?}");
+    if engine == Engine::Netlist {
+        assert!(sim.netlist().is_some(), "ran on the netlist engine");
+    }
+}
+
+/// Latency (accepting edge to output edge) of one vector, and the clocks per transaction of a
+/// back-to-back run of `n` vectors, without back-pressure, at `depth`.
+fn timing<U: Unit>(depth: usize, n: usize) -> (u64, f64) {
+    let free = StreamConfig {
+        in_idle_permille: 0,
+        out_stall_permille: 0,
+        seed: 1,
+        max_idle_cycles: 1000,
+    };
+    let vectors = U::random(5, n);
+    let mut sim = U::new_sim_at(Engine::Rtl, depth).expect("unit at depth");
+    let (one, _) = U::run(&mut sim, &vectors[..1], &free).expect("run");
+    let mut sim = U::new_sim_at(Engine::Rtl, depth).expect("unit at depth");
+    let (all, stats) = U::run(&mut sim, &vectors, &free).expect("run");
+    scoreboard::check::<U>(&vectors, &all).expect("RTL == golden");
+    let span = all.last().unwrap().cycle_out - all.first().unwrap().cycle_in;
+    (
+        one[0].cycle_out - one[0].cycle_in,
+        (span + 1) as f64 / stats.accepted as f64,
+    )
+}
+
+macro_rules! depth_tests {
+    ($($id:ident => $u:ty),* $(,)?) => {$(
+        mod $id {
+            use super::*;
+            type U = $u;
+
+            #[test]
+            fn has_two_or_more_depths() {
+                assert!(U::DEPTHS.len() >= 2 && U::DEPTHS[0] == 0, "{:?}", U::DEPTHS);
+                assert!(U::check_depth(*U::DEPTHS.last().unwrap() + 1).is_err());
+            }
+
+            #[test]
+            fn every_depth_matches_golden_on_rust_hdl() {
+                for (k, &d) in U::DEPTHS.iter().enumerate() {
+                    matches_golden::<U>(Engine::Rtl, d, 41 + k as u64);
+                }
+            }
+
+            #[test]
+            fn every_depth_matches_golden_on_the_netlist_engine() {
+                for (k, &d) in U::DEPTHS.iter().enumerate() {
+                    matches_golden::<U>(Engine::Netlist, d, 51 + k as u64);
+                }
+            }
+
+            #[test]
+            fn every_depth_exports_lint_clean_verilog() {
+                for &d in U::DEPTHS {
+                    let dir = PathBuf::from(env!("CARGO_TARGET_TMPDIR"))
+                        .join(format!("depth_{}_{d}", U::NAME));
+                    std::fs::create_dir_all(&dir).expect("dir");
+                    let f = dir.join(format!("{}.v", U::TOP));
+                    std::fs::write(&f, U::verilog_at(d).expect("export")).expect("write");
+                    tools::lint(&f, U::TOP, &[]).unwrap_or_else(|e| panic!("depth {d}: {e}"));
+                }
+            }
+
+            #[test]
+            fn each_stage_adds_one_clock_of_latency_and_none_of_throughput() {
+                let (lat0, cpt0) = timing::<U>(0, 200);
+                for &d in &U::DEPTHS[1..] {
+                    let (lat, cpt) = timing::<U>(d, 200);
+                    eprintln!("{} depth {d}: latency {lat} (depth 0: {lat0}), {cpt:.3} clocks per transaction (depth 0: {cpt0:.3})", U::NAME);
+                    assert_eq!(lat, lat0 + d as u64, "latency at depth {d}");
+                    assert!(cpt <= cpt0 + 0.02, "clocks per transaction at depth {d}: {cpt} vs {cpt0}");
+                }
+            }
+        }
+    )*};
+}
+
+depth_tests! {
+    coverage => texpix_tb::coverage::Coverage,
+}
