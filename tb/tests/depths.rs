@@ -101,4 +101,5 @@ macro_rules! depth_tests {
 
 depth_tests! {
     coverage => texpix_tb::coverage::Coverage,
+    lod => texpix_tb::lod::Lod,
 }

@@ -13,7 +13,9 @@
 //! Three register stages, all advancing with `adv` (the unit's global stall): stage 2 holds the
 //! four scaled components `m = |d|·size` (four f32 multipliers), stage 3 the squared lengths (four
 //! f32 multipliers, two f32 adders or two unsigned compares), stage 4 the logs (two [`FpLog2`]).
-//! Latency 3 clocks, initiation interval 1.
+//! Latency 3 clocks, initiation interval 1. [`LodLane::new`] adds up to two more: cut A between
+//! stage 3's multipliers and adders, cut B on the inputs (after the unit's derivative
+//! subtracters, before stage 2's multipliers); latency 3 + depth, the same results.
 //!
 //! # Rounding
 //! Every f32 operation rounds to nearest even with denormals kept ([`crate::common::fp`]); the
@@ -67,6 +69,14 @@ pub struct LodLane {
     pub lfix_q: Signal<Out, Bits<32>>,
     /// `lnan`, delayed three stages.
     pub lnan_q: Signal<Out, Bit>,
+    // Cut B (depth 2): the lane's inputs, between the unit's derivative subtracters and the
+    // scaling multipliers.
+    cb_d: [Retime<Bits<32>>; 4],
+    cb_wf: Retime<Bits<32>>,
+    cb_hf: Retime<Bits<32>>,
+    cb_maxabs: Retime<Bit>,
+    cb_lfix: Retime<Bits<32>>,
+    cb_lnan: Retime<Bit>,
     // Stage 2: m_ux, m_uy, m_vx, m_vy.
     scale: [FpMul; 4],
     r2_m: [Retime<Bits<32>>; 4],
@@ -75,6 +85,9 @@ pub struct LodLane {
     r2_lnan: Retime<Bit>,
     // Stage 3: squared lengths.
     square: [FpMul; 4],
+    // Cut A (depth ≥ 1): the squares, between the multipliers and the adders.
+    ca_sq: [Retime<Bits<32>>; 4],
+    ca_maxabs: Retime<Bit>,
     sum_x: FpAdd,
     sum_y: FpAdd,
     rho_x: Signal<Local, Bits<32>>,
@@ -97,8 +110,28 @@ pub struct LodLane {
 
 impl Default for LodLane {
     fn default() -> Self {
+        Self::new(0)
+    }
+}
+
+impl LodLane {
+    /// The lane with `depth` (0…2) extra register stages: cut A (depth ≥ 1) registers the squares
+    /// in stage 3, cut B (depth 2) the lane's inputs before the stage-2 multipliers. Latency
+    /// 3 + `depth`.
+    pub fn new(depth: usize) -> Self {
         use std::array::from_fn;
+        assert!(depth <= 2, "LOD lane: pipeline depth {depth} (0…2)");
+        let a = usize::from(depth >= 1);
+        let b = usize::from(depth >= 2);
         Self {
+            cb_d: from_fn(|_| Retime::new(b)),
+            cb_wf: Retime::new(b),
+            cb_hf: Retime::new(b),
+            cb_maxabs: Retime::new(b),
+            cb_lfix: Retime::new(b),
+            cb_lnan: Retime::new(b),
+            ca_sq: from_fn(|_| Retime::new(a)),
+            ca_maxabs: Retime::new(a),
             clock: Default::default(),
             adv: Default::default(),
             dsdx: Default::default(),
@@ -132,8 +165,8 @@ impl Default for LodLane {
             rho_y: Default::default(),
             r3_rx: Retime::new(1),
             r3_ry: Retime::new(1),
-            r3_lfix: Retime::new(1),
-            r3_lnan: Retime::new(1),
+            r3_lfix: Retime::new(1 + a),
+            r3_lnan: Retime::new(1 + a),
             log_x: Default::default(),
             log_y: Default::default(),
             r4_lx: Retime::new(1),
@@ -151,51 +184,77 @@ impl Logic for LodLane {
     fn update(&mut self) {
         // Stage 2: m = |d|·size. Order: 0 = m_ux (dsdx·w), 1 = m_uy (dsdy·w), 2 = m_vx (dtdx·h),
         // 3 = m_vy (dtdy·h).
-        self.abs[0].next = self.dsdx.val() & bits::<32>(0x7FFF_FFFF);
-        self.abs[1].next = self.dsdy.val() & bits::<32>(0x7FFF_FFFF);
-        self.abs[2].next = self.dtdx.val() & bits::<32>(0x7FFF_FFFF);
-        self.abs[3].next = self.dtdy.val() & bits::<32>(0x7FFF_FFFF);
         for i in 0..4 {
+            self.cb_d[i].clock.next = self.clock.val();
+            self.cb_d[i].en.next = self.adv.val();
+        }
+        self.cb_d[0].d.next = self.dsdx.val();
+        self.cb_d[1].d.next = self.dsdy.val();
+        self.cb_d[2].d.next = self.dtdx.val();
+        self.cb_d[3].d.next = self.dtdy.val();
+        self.cb_wf.clock.next = self.clock.val();
+        self.cb_wf.en.next = self.adv.val();
+        self.cb_wf.d.next = self.wf.val();
+        self.cb_hf.clock.next = self.clock.val();
+        self.cb_hf.en.next = self.adv.val();
+        self.cb_hf.d.next = self.hf.val();
+        self.cb_maxabs.clock.next = self.clock.val();
+        self.cb_maxabs.en.next = self.adv.val();
+        self.cb_maxabs.d.next = self.maxabs.val();
+        self.cb_lfix.clock.next = self.clock.val();
+        self.cb_lfix.en.next = self.adv.val();
+        self.cb_lfix.d.next = self.lfix.val();
+        self.cb_lnan.clock.next = self.clock.val();
+        self.cb_lnan.en.next = self.adv.val();
+        self.cb_lnan.d.next = self.lnan.val();
+        for i in 0..4 {
+            self.abs[i].next = self.cb_d[i].q.val() & bits::<32>(0x7FFF_FFFF);
             self.scale[i].a.next = self.abs[i].val();
             self.r2_m[i].clock.next = self.clock.val();
             self.r2_m[i].en.next = self.adv.val();
             self.r2_m[i].d.next = self.scale[i].y.val();
         }
-        self.scale[0].b.next = self.wf.val();
-        self.scale[1].b.next = self.wf.val();
-        self.scale[2].b.next = self.hf.val();
-        self.scale[3].b.next = self.hf.val();
+        self.scale[0].b.next = self.cb_wf.q.val();
+        self.scale[1].b.next = self.cb_wf.q.val();
+        self.scale[2].b.next = self.cb_hf.q.val();
+        self.scale[3].b.next = self.cb_hf.q.val();
         self.r2_maxabs.clock.next = self.clock.val();
         self.r2_maxabs.en.next = self.adv.val();
-        self.r2_maxabs.d.next = self.maxabs.val();
+        self.r2_maxabs.d.next = self.cb_maxabs.q.val();
         self.r2_lfix.clock.next = self.clock.val();
         self.r2_lfix.en.next = self.adv.val();
-        self.r2_lfix.d.next = self.lfix.val();
+        self.r2_lfix.d.next = self.cb_lfix.q.val();
         self.r2_lnan.clock.next = self.clock.val();
         self.r2_lnan.en.next = self.adv.val();
-        self.r2_lnan.d.next = self.lnan.val();
+        self.r2_lnan.d.next = self.cb_lnan.q.val();
 
         // Stage 3: ρx² = m_ux² + m_vx², ρy² = m_uy² + m_vy² (or the larger square).
         for i in 0..4 {
             self.square[i].a.next = self.r2_m[i].q.val();
             self.square[i].b.next = self.r2_m[i].q.val();
+            self.ca_sq[i].clock.next = self.clock.val();
+            self.ca_sq[i].en.next = self.adv.val();
+            self.ca_sq[i].d.next = self.square[i].y.val();
         }
-        self.sum_x.a.next = self.square[0].y.val();
-        self.sum_x.b.next = self.square[2].y.val();
+        self.ca_maxabs.clock.next = self.clock.val();
+        self.ca_maxabs.en.next = self.adv.val();
+        self.ca_maxabs.d.next = self.r2_maxabs.q.val();
+        self.sum_x.a.next = self.ca_sq[0].q.val();
+        self.sum_x.b.next = self.ca_sq[2].q.val();
         self.sum_x.sub.next = false;
-        self.sum_y.a.next = self.square[1].y.val();
-        self.sum_y.b.next = self.square[3].y.val();
+        self.sum_y.a.next = self.ca_sq[1].q.val();
+        self.sum_y.b.next = self.ca_sq[3].q.val();
         self.sum_y.sub.next = false;
         self.rho_x.next = self.sum_x.y.val();
         self.rho_y.next = self.sum_y.y.val();
-        if self.r2_maxabs.q.val() {
-            self.rho_x.next = self.square[0].y.val();
-            if self.square[2].y.val() > self.square[0].y.val() {
-                self.rho_x.next = self.square[2].y.val();
+        if self.ca_maxabs.q.val() {
+            self.rho_x.next = self.ca_sq[0].q.val();
+            if self.ca_sq[2].q.val() > self.ca_sq[0].q.val() {
+                self.rho_x.next = self.ca_sq[2].q.val();
             }
-            self.rho_y.next = self.square[1].y.val();
-            if self.square[3].y.val() > self.square[1].y.val() {
-                self.rho_y.next = self.square[3].y.val();
+            self.rho_y.next = self.ca_sq[1].q.val();
+            if self.ca_sq[3].q.val() > self.ca_sq[1].q.val() {
+                self.rho_y.next = self.ca_sq[3].q.val();
             }
         }
         self.r3_rx.clock.next = self.clock.val();

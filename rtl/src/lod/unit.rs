@@ -18,7 +18,10 @@
 //! # Timing
 //! Five register stages: inputs (1); |d|·size (2), squared lengths (3) and logs (4) in each
 //! [`LodLane`]; the fixed-point back end [`LodFinish`] feeds the output registers (5). Latency 5
-//! clocks from the accepting edge to the output transfer, initiation interval 1. Back-pressure stalls
+//! clocks from the accepting edge to the output transfer, initiation interval 1. Pipeline depth 1 or 2
+//! ([`LodUnit::new`]) adds register stages inside the lanes (see [`LodLane`]: cut A between the
+//! squares and their sums, cut B between the derivative subtracters and the scaling multipliers):
+//! latency 5 + depth, II = 1, the same results. Back-pressure stalls
 //! every stage together (`in_ready = !out_valid || out_ready`); `reset` (synchronous, active high)
 //! empties the pipeline.
 //!
@@ -29,7 +32,7 @@
 //! Everything after the logs is 32-bit fixed point (see [`LodFinish`]).
 
 use super::{LodFinish, LodLane};
-use crate::common::fp::{FpAdd, FpToFixed, Retime};
+use crate::common::fp::{FpAdd, FpToFixed, Retime, ValidRetime};
 use crate::common::U16ToF32;
 use rust_hdl::prelude::*;
 
@@ -108,6 +111,8 @@ pub struct LodUnit {
     v1: DFF<Bit>,
     v2: DFF<Bit>,
     v3: DFF<Bit>,
+    /// The valid bits of the lanes' extra stages (pipeline depth).
+    vcut: ValidRetime,
     v4: DFF<Bit>,
     v5: DFF<Bit>,
     // Stage 1.
@@ -156,8 +161,26 @@ pub struct LodUnit {
 
 impl Default for LodUnit {
     fn default() -> Self {
+        Self::new(0)
+    }
+}
+
+impl LodUnit {
+    /// Pipeline depths [`LodUnit::new`] accepts.
+    pub const DEPTHS: [usize; 3] = [0, 1, 2];
+
+    /// Latency in clocks at pipeline depth `depth`.
+    pub fn latency(depth: usize) -> usize {
+        5 + depth
+    }
+
+    /// The unit with `depth` (0…2) extra register stages inside its lanes ([`LodLane::new`]).
+    pub fn new(depth: usize) -> Self {
         use std::array::from_fn;
+        assert!(depth <= 2, "LOD: pipeline depth {depth} (0…2)");
         Self {
+            vcut: ValidRetime::new(depth),
+            lane: from_fn(|_| LodLane::new(depth)),
             clock: Default::default(),
             reset: Default::default(),
             in_valid: Default::default(),
@@ -213,11 +236,10 @@ impl Default for LodUnit {
             fix: Default::default(),
             implicit: Default::default(),
             fine: Default::default(),
-            lane: Default::default(),
-            c4_tag: Retime::new(3),
-            c4_cfg: Retime::new(3),
-            c4_clamp: Retime::new(3),
-            c4_bias: Retime::new(3),
+            c4_tag: Retime::new(3 + depth),
+            c4_cfg: Retime::new(3 + depth),
+            c4_clamp: Retime::new(3 + depth),
+            c4_bias: Retime::new(3 + depth),
             sbias32: Default::default(),
             fin: Default::default(),
             r5_tag: Retime::new(1),
@@ -243,11 +265,15 @@ impl Logic for LodUnit {
 
         // ---------------- valid bits ----------------
         dff_setup!(self, clock, v1, v2, v3, v4, v5);
+        self.vcut.clock.next = self.clock.val();
+        self.vcut.reset.next = self.reset.val();
+        self.vcut.en.next = self.adv.val();
+        self.vcut.d.next = self.v3.q.val();
         if self.adv.val() {
             self.v1.d.next = self.in_valid.val();
             self.v2.d.next = self.v1.q.val();
             self.v3.d.next = self.v2.q.val();
-            self.v4.d.next = self.v3.q.val();
+            self.v4.d.next = self.vcut.q.val();
             self.v5.d.next = self.v4.q.val();
         }
         if self.reset.val() {

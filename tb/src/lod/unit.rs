@@ -15,5 +15,7 @@ crate::unit_impl!(Lod {
     about: "derivative/LOD calculator (gradients, bias, clamps, anisotropy, mip selection)",
     test_vectors: 500,
     ports_doc: "rtl/src/lod/unit.rs",
-    parameters: |_depth| "latency 5, II = 1".to_string(),
+    parameters: |depth| format!("depth {depth}, latency {}, II = 1", LodUnit::latency(depth)),
+    depths: &LodUnit::DEPTHS,
+    block: LodUnit::new,
 });
