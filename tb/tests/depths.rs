@@ -102,4 +102,5 @@ macro_rules! depth_tests {
 depth_tests! {
     coverage => texpix_tb::coverage::Coverage,
     lod => texpix_tb::lod::Lod,
+    bvh => texpix_tb::bvh::Bvh,
 }

@@ -14,15 +14,20 @@
 //! far = minNum of the far ones (a NaN operand is ignored); NaN near or far ⇒ miss;
 //! min_t = maxNum(near, +0), max_t = minNum(far, extent); a positive finite max_t grows by `grow`
 //! ULPs (saturating at +Inf); hit iff min_t ≤ max_t. The key of heuristics 1 and 2 is one more f32
-//! addition (round to nearest even). Combinational, latency 0: 7 adders, 6 multipliers,
-//! 7 comparators.
+//! addition (round to nearest even). 7 adders, 6 multipliers, 7 comparators. Combinational
+//! (latency 0) when built by `default()`; [`BoxSlab::new`]`(1)` registers the plane distances
+//! (cut A, advancing with `en`) before the comparisons: latency 1.
 
-use crate::common::fp::{FpAdd, FpCmp, FpMul};
+use crate::common::fp::{FpAdd, FpCmp, FpMul, Retime};
 use rust_hdl::prelude::*;
 
 /// The slab test. See the module documentation.
-#[derive(Clone, Debug, LogicBlock, Default)]
+#[derive(Clone, Debug, LogicBlock)]
 pub struct BoxSlab {
+    /// Clock (used only with a register stage, see [`BoxSlab::new`]).
+    pub clock: Signal<In, Clock>,
+    /// Advance the register stage.
+    pub en: Signal<In, Bit>,
     /// Origin x.
     pub o_x: Signal<In, Bits<32>>,
     /// Origin y.
@@ -62,6 +67,10 @@ pub struct BoxSlab {
     sub_hi: [FpAdd; 3],
     mul_lo: [FpMul; 3],
     mul_hi: [FpMul; 3],
+    /// Cut A: near (0…2) and far (3…5) plane distances, extent (6).
+    ca: [Retime<Bits<32>>; 7],
+    ca_grow: Retime<Bits<8>>,
+    ca_heur: Retime<Bits<2>>,
     near_xy: FpCmp,
     near_xyz: FpCmp,
     far_xy: FpCmp,
@@ -78,6 +87,66 @@ pub struct BoxSlab {
     tmax: Signal<Local, Bits<32>>,
     grown: Signal<Local, Bits<32>>,
     miss: Signal<Local, Bit>,
+}
+
+impl Default for BoxSlab {
+    fn default() -> Self {
+        Self::new(0)
+    }
+}
+
+impl BoxSlab {
+    /// The test with `stages` (0 or 1) register stages: cut A after the plane distances (the
+    /// subtract–multiply), before the comparisons. Latency `stages`.
+    pub fn new(stages: usize) -> Self {
+        use std::array::from_fn;
+        assert!(stages <= 1, "slab test: {stages} stages (0 or 1)");
+        Self {
+            clock: Default::default(),
+            en: Default::default(),
+            o_x: Default::default(),
+            o_y: Default::default(),
+            o_z: Default::default(),
+            inv_x: Default::default(),
+            inv_y: Default::default(),
+            inv_z: Default::default(),
+            lo_x: Default::default(),
+            lo_y: Default::default(),
+            lo_z: Default::default(),
+            hi_x: Default::default(),
+            hi_y: Default::default(),
+            hi_z: Default::default(),
+            extent: Default::default(),
+            grow: Default::default(),
+            heur: Default::default(),
+            hit: Default::default(),
+            key: Default::default(),
+            kadd: Default::default(),
+            sub_lo: Default::default(),
+            sub_hi: Default::default(),
+            mul_lo: Default::default(),
+            mul_hi: Default::default(),
+            ca: from_fn(|_| Retime::new(stages)),
+            ca_grow: Retime::new(stages),
+            ca_heur: Retime::new(stages),
+            near_xy: Default::default(),
+            near_xyz: Default::default(),
+            far_xy: Default::default(),
+            far_xyz: Default::default(),
+            clamp_min: Default::default(),
+            clamp_max: Default::default(),
+            decide: Default::default(),
+            o: Default::default(),
+            inv: Default::default(),
+            lo: Default::default(),
+            hi: Default::default(),
+            near: Default::default(),
+            far: Default::default(),
+            tmax: Default::default(),
+            grown: Default::default(),
+            miss: Default::default(),
+        }
+    }
 }
 
 impl Logic for BoxSlab {
@@ -113,19 +182,35 @@ impl Logic for BoxSlab {
                 self.far[k].next = self.mul_lo[k].y.val();
             }
         }
-        self.near_xy.a.next = self.near[0].val();
-        self.near_xy.b.next = self.near[1].val();
+        // Cut A (a wire at 0 stages).
+        for i in 0..7 {
+            self.ca[i].clock.next = self.clock.val();
+            self.ca[i].en.next = self.en.val();
+        }
+        for k in 0..3 {
+            self.ca[k].d.next = self.near[k].val();
+            self.ca[3 + k].d.next = self.far[k].val();
+        }
+        self.ca[6].d.next = self.extent.val();
+        self.ca_grow.clock.next = self.clock.val();
+        self.ca_grow.en.next = self.en.val();
+        self.ca_grow.d.next = self.grow.val();
+        self.ca_heur.clock.next = self.clock.val();
+        self.ca_heur.en.next = self.en.val();
+        self.ca_heur.d.next = self.heur.val();
+        self.near_xy.a.next = self.ca[0].q.val();
+        self.near_xy.b.next = self.ca[1].q.val();
         self.near_xyz.a.next = self.near_xy.max.val();
-        self.near_xyz.b.next = self.near[2].val();
-        self.far_xy.a.next = self.far[0].val();
-        self.far_xy.b.next = self.far[1].val();
+        self.near_xyz.b.next = self.ca[2].q.val();
+        self.far_xy.a.next = self.ca[3].q.val();
+        self.far_xy.b.next = self.ca[4].q.val();
         self.far_xyz.a.next = self.far_xy.min.val();
-        self.far_xyz.b.next = self.far[2].val();
+        self.far_xyz.b.next = self.ca[5].q.val();
         // min_t = maxNum(near, +0); max_t = minNum(far, extent).
         self.clamp_min.a.next = self.near_xyz.max.val();
         self.clamp_min.b.next = bits::<32>(0);
         self.clamp_max.a.next = self.far_xyz.min.val();
-        self.clamp_max.b.next = self.extent.val();
+        self.clamp_max.b.next = self.ca[6].q.val();
         // Growing: positive finite max_t gains `grow` ULPs, saturating at +Inf.
         self.tmax.next = self.clamp_max.min.val();
         self.grown.next = self.tmax.val();
@@ -133,7 +218,7 @@ impl Logic for BoxSlab {
             & self.tmax.val().any()
             & (self.tmax.val() < bits::<32>(0x7F80_0000_u64))
         {
-            self.grown.next = self.tmax.val() + bit_cast::<32, 8>(self.grow.val());
+            self.grown.next = self.tmax.val() + bit_cast::<32, 8>(self.ca_grow.q.val());
             if self.grown.val() > bits::<32>(0x7F80_0000_u64) {
                 self.grown.next = bits::<32>(0x7F80_0000_u64);
             }
@@ -150,13 +235,13 @@ impl Logic for BoxSlab {
         self.kadd.a.next = self.clamp_min.max.val();
         self.kadd.b.next = self.tmax.val();
         self.kadd.sub.next = true;
-        if self.heur.val() == 2 {
+        if self.ca_heur.q.val() == 2 {
             self.kadd.a.next = self.near_xyz.max.val();
             self.kadd.b.next = self.far_xyz.min.val();
             self.kadd.sub.next = false;
         }
         self.key.next = self.clamp_min.max.val();
-        if (self.heur.val() == 1) | (self.heur.val() == 2) {
+        if (self.ca_heur.q.val() == 1) | (self.ca_heur.q.val() == 2) {
             self.key.next = self.kadd.y.val();
         }
     }

@@ -11,15 +11,21 @@
 //! flips all four signs; hit iff t_denom > 0, I ≥ 0, J ≥ 0, I + J ≤ t_denom and t_num ≥ 0 (IEEE
 //! comparisons, so NaN ⇒ miss). Mode 0 returns {t_num, t_denom, tri_id, 1}, a miss
 //! {+Inf, 1.0, tri_id, 0}; mode 1 returns {t_num, t_denom, I, J}, a miss {+Inf, 1.0, 0, 0}.
-//! Combinational, latency 0: 24 multipliers, 24 adders, 1 comparator.
+//! 24 multipliers, 24 adders, 1 comparator. Combinational (latency 0) when built by `default()`;
+//! [`TriTest::new`] places up to two register stages advancing with `en`: cut A after the
+//! differences and cross products, cut B after the dot products.
 
 use super::vec3::{Cross3, Dot3};
-use crate::common::fp::{FpAdd, FpCmp};
+use crate::common::fp::{FpAdd, FpCmp, Retime};
 use rust_hdl::prelude::*;
 
 /// The triangle test. See the module documentation.
-#[derive(Clone, Debug, LogicBlock, Default)]
+#[derive(Clone, Debug, LogicBlock)]
 pub struct TriTest {
+    /// Clock (used only with register stages, see [`TriTest::new`]).
+    pub clock: Signal<In, Clock>,
+    /// Advance the register stages.
+    pub en: Signal<In, Bit>,
     /// Vertex a.x
     pub a_x: Signal<In, Bits<32>>,
     /// Vertex a.y
@@ -66,8 +72,15 @@ pub struct TriTest {
     diffs: [FpAdd; 9],
     s1: Cross3,
     s2: Cross3,
+    /// Cut A: e1, e2, e3 (0…8), s1 (9…11), s2 (12…14), dir (15…17).
+    ca: [Retime<Bits<32>>; 18],
+    /// tri_id and mode through cuts A and B.
+    cab_id: Retime<Bits<32>>,
+    cab_mode: Retime<Bit>,
     /// t_num, t_denom, I, J.
     dot: [Dot3; 4],
+    /// Cut B: the four dot products.
+    cb: [Retime<Bits<32>>; 4],
     ij: FpAdd,
     le: FpCmp,
     tn: Signal<Local, Bits<32>>,
@@ -80,6 +93,68 @@ pub struct TriTest {
     r1: Signal<Local, Bits<32>>,
     r2: Signal<Local, Bits<32>>,
     r3: Signal<Local, Bits<32>>,
+}
+
+impl Default for TriTest {
+    fn default() -> Self {
+        Self::new(0)
+    }
+}
+
+impl TriTest {
+    /// The test with `depth` (0…2) register stages: cut A (depth ≥ 1) after the edge differences
+    /// and the cross products, cut B (depth 2) after the dot products. Latency `depth`.
+    pub fn new(depth: usize) -> Self {
+        use std::array::from_fn;
+        assert!(depth <= 2, "triangle test: depth {depth} (0…2)");
+        let a = usize::from(depth >= 1);
+        let b = usize::from(depth >= 2);
+        Self {
+            clock: Default::default(),
+            en: Default::default(),
+            a_x: Default::default(),
+            a_y: Default::default(),
+            a_z: Default::default(),
+            b_x: Default::default(),
+            b_y: Default::default(),
+            b_z: Default::default(),
+            c_x: Default::default(),
+            c_y: Default::default(),
+            c_z: Default::default(),
+            o_x: Default::default(),
+            o_y: Default::default(),
+            o_z: Default::default(),
+            d_x: Default::default(),
+            d_y: Default::default(),
+            d_z: Default::default(),
+            tri_id: Default::default(),
+            mode: Default::default(),
+            d_0: Default::default(),
+            d_1: Default::default(),
+            d_2: Default::default(),
+            d_3: Default::default(),
+            diffs: Default::default(),
+            s1: Default::default(),
+            s2: Default::default(),
+            ca: from_fn(|_| Retime::new(a)),
+            cab_id: Retime::new(a + b),
+            cab_mode: Retime::new(a + b),
+            dot: Default::default(),
+            cb: from_fn(|_| Retime::new(b)),
+            ij: Default::default(),
+            le: Default::default(),
+            tn: Default::default(),
+            td: Default::default(),
+            bi: Default::default(),
+            bj: Default::default(),
+            ge0: Default::default(),
+            h: Default::default(),
+            r0: Default::default(),
+            r1: Default::default(),
+            r2: Default::default(),
+            r3: Default::default(),
+        }
+    }
 }
 
 impl Logic for TriTest {
@@ -116,40 +191,69 @@ impl Logic for TriTest {
         self.s2.vx.next = self.diffs[0].y.val();
         self.s2.vy.next = self.diffs[1].y.val();
         self.s2.vz.next = self.diffs[2].y.val();
+        // Cut A (a wire at depth 0).
+        for i in 0..18 {
+            self.ca[i].clock.next = self.clock.val();
+            self.ca[i].en.next = self.en.val();
+        }
+        for i in 0..9 {
+            self.ca[i].d.next = self.diffs[i].y.val();
+        }
+        self.ca[9].d.next = self.s1.wx.val();
+        self.ca[10].d.next = self.s1.wy.val();
+        self.ca[11].d.next = self.s1.wz.val();
+        self.ca[12].d.next = self.s2.wx.val();
+        self.ca[13].d.next = self.s2.wy.val();
+        self.ca[14].d.next = self.s2.wz.val();
+        self.ca[15].d.next = self.d_x.val();
+        self.ca[16].d.next = self.d_y.val();
+        self.ca[17].d.next = self.d_z.val();
+        self.cab_id.clock.next = self.clock.val();
+        self.cab_id.en.next = self.en.val();
+        self.cab_id.d.next = self.tri_id.val();
+        self.cab_mode.clock.next = self.clock.val();
+        self.cab_mode.en.next = self.en.val();
+        self.cab_mode.d.next = self.mode.val();
         // t_num = e2·s2.
-        self.dot[0].ux.next = self.diffs[3].y.val();
-        self.dot[0].uy.next = self.diffs[4].y.val();
-        self.dot[0].uz.next = self.diffs[5].y.val();
-        self.dot[0].vx.next = self.s2.wx.val();
-        self.dot[0].vy.next = self.s2.wy.val();
-        self.dot[0].vz.next = self.s2.wz.val();
+        self.dot[0].ux.next = self.ca[3].q.val();
+        self.dot[0].uy.next = self.ca[4].q.val();
+        self.dot[0].uz.next = self.ca[5].q.val();
+        self.dot[0].vx.next = self.ca[12].q.val();
+        self.dot[0].vy.next = self.ca[13].q.val();
+        self.dot[0].vz.next = self.ca[14].q.val();
         // t_denom = s1·e1.
-        self.dot[1].ux.next = self.s1.wx.val();
-        self.dot[1].uy.next = self.s1.wy.val();
-        self.dot[1].uz.next = self.s1.wz.val();
-        self.dot[1].vx.next = self.diffs[0].y.val();
-        self.dot[1].vy.next = self.diffs[1].y.val();
-        self.dot[1].vz.next = self.diffs[2].y.val();
+        self.dot[1].ux.next = self.ca[9].q.val();
+        self.dot[1].uy.next = self.ca[10].q.val();
+        self.dot[1].uz.next = self.ca[11].q.val();
+        self.dot[1].vx.next = self.ca[0].q.val();
+        self.dot[1].vy.next = self.ca[1].q.val();
+        self.dot[1].vz.next = self.ca[2].q.val();
         // I = e3·s1.
-        self.dot[2].ux.next = self.diffs[6].y.val();
-        self.dot[2].uy.next = self.diffs[7].y.val();
-        self.dot[2].uz.next = self.diffs[8].y.val();
-        self.dot[2].vx.next = self.s1.wx.val();
-        self.dot[2].vy.next = self.s1.wy.val();
-        self.dot[2].vz.next = self.s1.wz.val();
+        self.dot[2].ux.next = self.ca[6].q.val();
+        self.dot[2].uy.next = self.ca[7].q.val();
+        self.dot[2].uz.next = self.ca[8].q.val();
+        self.dot[2].vx.next = self.ca[9].q.val();
+        self.dot[2].vy.next = self.ca[10].q.val();
+        self.dot[2].vz.next = self.ca[11].q.val();
         // J = dir·s2.
-        self.dot[3].ux.next = self.d_x.val();
-        self.dot[3].uy.next = self.d_y.val();
-        self.dot[3].uz.next = self.d_z.val();
-        self.dot[3].vx.next = self.s2.wx.val();
-        self.dot[3].vy.next = self.s2.wy.val();
-        self.dot[3].vz.next = self.s2.wz.val();
+        self.dot[3].ux.next = self.ca[15].q.val();
+        self.dot[3].uy.next = self.ca[16].q.val();
+        self.dot[3].uz.next = self.ca[17].q.val();
+        self.dot[3].vx.next = self.ca[12].q.val();
+        self.dot[3].vy.next = self.ca[13].q.val();
+        self.dot[3].vz.next = self.ca[14].q.val();
+        // Cut B (a wire below depth 2).
+        for k in 0..4 {
+            self.cb[k].clock.next = self.clock.val();
+            self.cb[k].en.next = self.en.val();
+            self.cb[k].d.next = self.dot[k].s.val();
+        }
         // Sign correction: a negative t_denom flips all four signs.
-        self.tn.next = self.dot[0].s.val();
-        self.td.next = self.dot[1].s.val();
-        self.bi.next = self.dot[2].s.val();
-        self.bj.next = self.dot[3].s.val();
-        if self.dot[1].s.val().get_bit(31) {
+        self.tn.next = self.cb[0].q.val();
+        self.td.next = self.cb[1].q.val();
+        self.bi.next = self.cb[2].q.val();
+        self.bj.next = self.cb[3].q.val();
+        if self.cb[1].q.val().get_bit(31) {
             self.tn.next = self.tn.val() ^ bits::<32>(0x8000_0000_u64);
             self.td.next = self.td.val() ^ bits::<32>(0x8000_0000_u64);
             self.bi.next = self.bi.val() ^ bits::<32>(0x8000_0000_u64);
@@ -176,16 +280,16 @@ impl Logic for TriTest {
             & (self.le.lt.val() | self.le.eq.val());
         self.r0.next = bits::<32>(0x7F80_0000_u64);
         self.r1.next = bits::<32>(0x3F80_0000_u64);
-        self.r2.next = self.tri_id.val();
+        self.r2.next = self.cab_id.q.val();
         self.r3.next = bits::<32>(0);
-        if self.mode.val() {
+        if self.cab_mode.q.val() {
             self.r2.next = bits::<32>(0);
         }
         if self.h.val() {
             self.r0.next = self.tn.val();
             self.r1.next = self.td.val();
             self.r3.next = bits::<32>(1);
-            if self.mode.val() {
+            if self.cab_mode.q.val() {
                 self.r2.next = self.bi.val();
                 self.r3.next = self.bj.val();
             }

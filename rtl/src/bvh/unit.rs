@@ -21,14 +21,19 @@
 //! (`QUEUE` rays in flight) until its node arrives, then the node test runs combinationally into the
 //! output register. Rays that fetch nothing (out of bounds, instance/procedural node, rejected
 //! instruction) pass through the same queue, so results stay in order. Throughput: one node test per
-//! clock while responses keep up; latency 1 + memory latency.
+//! clock while responses keep up; latency 1 + memory latency. Pipeline depth 1 or 2
+//! ([`BvhUnit::new`]) adds register stages to the node test, all advancing with the output (a full
+//! output register that is not taken stalls them and the queue head): cut A inside each test
+//! ([`BoxSlab`]: after the plane distances; [`TriTest`]: after the differences and cross
+//! products), cut B (depth 2) between the slab tests and the sort and after the triangle's dot
+//! products. Latency 1 + memory latency + depth, one node test per clock, the same results.
 //!
 //! # Arithmetic
 //! [`BoxSlab`] ×4 and [`ChildSort`] for box nodes (box16 corners widened exactly from f16),
 //! [`TriTest`] for triangles; A16 directions are widened exactly ([`F16ToF32`]).
 
 use super::{BoxSlab, ChildSort, TriTest};
-use crate::common::fp::{F16ToF32, Retime};
+use crate::common::fp::{F16ToF32, Retime, ValidRetime};
 use rust_hdl::prelude::*;
 
 /// Rays in flight.
@@ -154,6 +159,15 @@ pub struct BvhUnit {
     // Node tests.
     half: [F16ToF32; 24],
     slab: [BoxSlab; 4],
+    // Pipeline depth: cut B between the slab tests and the sort, and what bypasses the cuts.
+    cb_hit: [Retime<Bit>; 4],
+    cb_key: [Retime<Bits<32>>; 4],
+    cd_ptr: [Retime<Bits<32>>; 4],
+    cd_ctl: Retime<Bits<32>>,
+    vpipe: ValidRetime,
+    dctl: Signal<Local, Bits<32>>,
+    dkind: Signal<Local, Bits<2>>,
+    dtype: Signal<Local, Bits<3>>,
     order: ChildSort,
     tritest: TriTest,
     corner: [Signal<Local, Bits<32>>; 24],
@@ -168,8 +182,32 @@ pub struct BvhUnit {
 
 impl Default for BvhUnit {
     fn default() -> Self {
+        Self::new(0)
+    }
+}
+
+impl BvhUnit {
+    /// Pipeline depths [`BvhUnit::new`] accepts.
+    pub const DEPTHS: [usize; 3] = [0, 1, 2];
+
+    /// The unit with `depth` (0…2) register stages inside the node test (see the module
+    /// documentation): latency 1 + memory latency + `depth`.
+    pub fn new(depth: usize) -> Self {
         use std::array::from_fn;
+        assert!(depth <= 2, "BVH: pipeline depth {depth} (0…2)");
+        let a = usize::from(depth >= 1);
+        let b = usize::from(depth >= 2);
         Self {
+            slab: from_fn(|_| BoxSlab::new(a)),
+            tritest: TriTest::new(depth),
+            cb_hit: from_fn(|_| Retime::new(b)),
+            cb_key: from_fn(|_| Retime::new(b)),
+            cd_ptr: from_fn(|_| Retime::new(depth)),
+            cd_ctl: Retime::new(depth),
+            vpipe: ValidRetime::new(depth),
+            dctl: Default::default(),
+            dkind: Default::default(),
+            dtype: Default::default(),
             clock: Default::default(),
             reset: Default::default(),
             in_valid: Default::default(),
@@ -237,9 +275,7 @@ impl Default for BvhUnit {
             hkind: Default::default(),
             htype: Default::default(),
             half: from_fn(|_| Default::default()),
-            slab: Default::default(),
             order: Default::default(),
-            tritest: Default::default(),
             corner: from_fn(|_| Default::default()),
             vsel: Default::default(),
             res: Default::default(),
@@ -433,19 +469,44 @@ impl Logic for BvhUnit {
             self.slab[i].grow.next = self.head[10].val().get_bits::<8>(16);
             self.slab[i].heur.next = self.hheur.val();
         }
-        self.order.ptr_0.next = self.mem_resp_data[0].val();
-        self.order.ptr_1.next = self.mem_resp_data[1].val();
-        self.order.ptr_2.next = self.mem_resp_data[2].val();
-        self.order.ptr_3.next = self.mem_resp_data[3].val();
-        self.order.key_0.next = self.slab[0].key.val();
-        self.order.key_1.next = self.slab[1].key.val();
-        self.order.key_2.next = self.slab[2].key.val();
-        self.order.key_3.next = self.slab[3].key.val();
-        self.order.hit_0.next = self.slab[0].hit.val();
-        self.order.hit_1.next = self.slab[1].hit.val();
-        self.order.hit_2.next = self.slab[2].hit.val();
-        self.order.hit_3.next = self.slab[3].hit.val();
-        self.order.sort.next = self.head[10].val().get_bit(24) | self.head[10].val().get_bit(31);
+        // The node test's register stages advance with the output; what bypasses them is delayed
+        // by the same depth (wires at depth 0).
+        for i in 0..4 {
+            self.slab[i].clock.next = self.clock.val();
+            self.slab[i].en.next = self.adv_out.val();
+            self.cb_hit[i].clock.next = self.clock.val();
+            self.cb_hit[i].en.next = self.adv_out.val();
+            self.cb_hit[i].d.next = self.slab[i].hit.val();
+            self.cb_key[i].clock.next = self.clock.val();
+            self.cb_key[i].en.next = self.adv_out.val();
+            self.cb_key[i].d.next = self.slab[i].key.val();
+            self.cd_ptr[i].clock.next = self.clock.val();
+            self.cd_ptr[i].en.next = self.adv_out.val();
+            self.cd_ptr[i].d.next = self.mem_resp_data[i].val();
+        }
+        self.cd_ctl.clock.next = self.clock.val();
+        self.cd_ctl.en.next = self.adv_out.val();
+        self.cd_ctl.d.next = self.head[10].val();
+        self.vpipe.clock.next = self.clock.val();
+        self.vpipe.reset.next = self.reset.val();
+        self.vpipe.en.next = self.adv_out.val();
+        self.vpipe.d.next = self.pop.val();
+        self.dctl.next = self.cd_ctl.q.val();
+        self.dkind.next = self.dctl.val().get_bits::<2>(29);
+        self.dtype.next = self.dctl.val().get_bits::<3>(26);
+        self.order.ptr_0.next = self.cd_ptr[0].q.val();
+        self.order.ptr_1.next = self.cd_ptr[1].q.val();
+        self.order.ptr_2.next = self.cd_ptr[2].q.val();
+        self.order.ptr_3.next = self.cd_ptr[3].q.val();
+        self.order.key_0.next = self.cb_key[0].q.val();
+        self.order.key_1.next = self.cb_key[1].q.val();
+        self.order.key_2.next = self.cb_key[2].q.val();
+        self.order.key_3.next = self.cb_key[3].q.val();
+        self.order.hit_0.next = self.cb_hit[0].q.val();
+        self.order.hit_1.next = self.cb_hit[1].q.val();
+        self.order.hit_2.next = self.cb_hit[2].q.val();
+        self.order.hit_3.next = self.cb_hit[3].q.val();
+        self.order.sort.next = self.dctl.val().get_bit(24) | self.dctl.val().get_bit(31);
         // Triangle vertex triple by node type: 0 (v0,v1,v2), 1 (v1,v3,v2), 2 (v2,v3,v4),
         // 3 (v2,v4,v0); vertex k is dwords 3k…3k+2.
         for c in 0..3 {
@@ -494,29 +555,31 @@ impl Logic for BvhUnit {
         self.tritest.d_z.next = self.head[5].val();
         self.tritest.tri_id.next = self.mem_resp_data[15].val();
         self.tritest.mode.next = self.head[10].val().get_bit(25);
+        self.tritest.clock.next = self.clock.val();
+        self.tritest.en.next = self.adv_out.val();
         // Result by kind and node type.
         self.res[0].next = self.tritest.d_0.val();
         self.res[1].next = self.tritest.d_1.val();
         self.res[2].next = self.tritest.d_2.val();
         self.res[3].next = self.tritest.d_3.val();
-        if self.htype.val() >= bits::<3>(4) {
+        if self.dtype.val() >= bits::<3>(4) {
             self.res[0].next = self.order.d_0.val();
             self.res[1].next = self.order.d_1.val();
             self.res[2].next = self.order.d_2.val();
             self.res[3].next = self.order.d_3.val();
         }
         for j in 0..4 {
-            if self.hkind.val() == bits::<2>(1) {
+            if self.dkind.val() == bits::<2>(1) {
                 self.res[j].next = bits::<32>(0xFFFF_FFFF_u64);
             }
-            if self.hkind.val() == bits::<2>(2) {
+            if self.dkind.val() == bits::<2>(2) {
                 self.res[j].next = bits::<32>(0);
             }
         }
 
         // ---------------- output register ----------------
         if self.adv_out.val() {
-            self.ovalid.d.next = self.pop.val();
+            self.ovalid.d.next = self.vpipe.q.val();
         }
         if self.reset.val() {
             self.ovalid.d.next = false;
@@ -525,14 +588,14 @@ impl Logic for BvhUnit {
             self.count.d.next = bits::<4>(0);
         }
         self.o_tag.clock.next = self.clock.val();
-        self.o_tag.en.next = self.pop.val();
-        self.o_tag.d.next = self.head[10].val().get_bits::<16>(0);
+        self.o_tag.en.next = self.adv_out.val() & self.vpipe.q.val();
+        self.o_tag.d.next = self.dctl.val().get_bits::<16>(0);
         self.o_err.clock.next = self.clock.val();
-        self.o_err.en.next = self.pop.val();
-        self.o_err.d.next = self.hkind.val() == bits::<2>(2);
+        self.o_err.en.next = self.adv_out.val() & self.vpipe.q.val();
+        self.o_err.d.next = self.dkind.val() == bits::<2>(2);
         for j in 0..4 {
             self.o_d[j].clock.next = self.clock.val();
-            self.o_d[j].en.next = self.pop.val();
+            self.o_d[j].en.next = self.adv_out.val() & self.vpipe.q.val();
             self.o_d[j].d.next = self.res[j].val();
         }
         self.out_valid.next = self.ovalid.q.val();

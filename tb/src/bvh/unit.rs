@@ -16,6 +16,11 @@ crate::unit_impl!(Bvh {
     about: "BVH box/triangle intersector (IMAGE_BVH_INTERSECT_RAY, BVH64, A16)",
     test_vectors: 300,
     ports_doc: "rtl/src/bvh/unit.rs",
-    parameters: |_depth| format!("QUEUE = {} rays in flight", texpix_rtl::bvh::unit::QUEUE),
+    parameters: |depth| format!(
+        "QUEUE = {} rays in flight, depth {depth} (latency 1 + memory latency + {depth}), II = 1",
+        texpix_rtl::bvh::unit::QUEUE
+    ),
+    depths: &texpix_rtl::bvh::BvhUnit::DEPTHS,
+    block: texpix_rtl::bvh::BvhUnit::new,
     run_random_timing: super::dut::run_random_memory,
 });
