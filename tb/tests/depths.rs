@@ -102,5 +102,6 @@ macro_rules! depth_tests {
 depth_tests! {
     coverage => texpix_tb::coverage::Coverage,
     lod => texpix_tb::lod::Lod,
+    texaddr => texpix_tb::texaddr::TexAddr,
     bvh => texpix_tb::bvh::Bvh,
 }

@@ -163,9 +163,10 @@ pub struct BvhUnit {
     cb_hit: [Retime<Bit>; 4],
     cb_key: [Retime<Bits<32>>; 4],
     cd_ptr: [Retime<Bits<32>>; 4],
-    cd_ctl: Retime<Bits<32>>,
+    /// {smode[1] [22], kind [21:20], type [19:17], smode[0] [16], tag [15:0]} of the control word.
+    cd_ctl: Retime<Bits<23>>,
     vpipe: ValidRetime,
-    dctl: Signal<Local, Bits<32>>,
+    dctl: Signal<Local, Bits<23>>,
     dkind: Signal<Local, Bits<2>>,
     dtype: Signal<Local, Bits<3>>,
     order: ChildSort,
@@ -486,14 +487,17 @@ impl Logic for BvhUnit {
         }
         self.cd_ctl.clock.next = self.clock.val();
         self.cd_ctl.en.next = self.adv_out.val();
-        self.cd_ctl.d.next = self.head[10].val();
+        self.cd_ctl.d.next = bit_cast::<23, 16>(self.head[10].val().get_bits::<16>(0))
+            | (bit_cast::<23, 1>(self.head[10].val().get_bits::<1>(24)) << 16)
+            | (bit_cast::<23, 5>(self.head[10].val().get_bits::<5>(26)) << 17)
+            | (bit_cast::<23, 1>(self.head[10].val().get_bits::<1>(31)) << 22);
         self.vpipe.clock.next = self.clock.val();
         self.vpipe.reset.next = self.reset.val();
         self.vpipe.en.next = self.adv_out.val();
         self.vpipe.d.next = self.pop.val();
         self.dctl.next = self.cd_ctl.q.val();
-        self.dkind.next = self.dctl.val().get_bits::<2>(29);
-        self.dtype.next = self.dctl.val().get_bits::<3>(26);
+        self.dkind.next = self.dctl.val().get_bits::<2>(20);
+        self.dtype.next = self.dctl.val().get_bits::<3>(17);
         self.order.ptr_0.next = self.cd_ptr[0].q.val();
         self.order.ptr_1.next = self.cd_ptr[1].q.val();
         self.order.ptr_2.next = self.cd_ptr[2].q.val();
@@ -506,7 +510,7 @@ impl Logic for BvhUnit {
         self.order.hit_1.next = self.cb_hit[1].q.val();
         self.order.hit_2.next = self.cb_hit[2].q.val();
         self.order.hit_3.next = self.cb_hit[3].q.val();
-        self.order.sort.next = self.dctl.val().get_bit(24) | self.dctl.val().get_bit(31);
+        self.order.sort.next = self.dctl.val().get_bit(16) | self.dctl.val().get_bit(22);
         // Triangle vertex triple by node type: 0 (v0,v1,v2), 1 (v1,v3,v2), 2 (v2,v3,v4),
         // 3 (v2,v4,v0); vertex k is dwords 3k…3k+2.
         for c in 0..3 {

@@ -36,7 +36,11 @@
 //! descriptors, validation, level layout, TXQ) beside [`AddrStage`] (stage 1 per lane:
 //! coordinates, wraps, tap addresses, weights), both into stage 2, and [`Residency`] (stage 2:
 //! residency and status, into the output registers). Latency 3 clocks from the accepting edge to
-//! the output transfer, initiation interval 1. Back-pressure stalls every stage together
+//! the output transfer, initiation interval 1. Pipeline depth 1 ([`TexAddrUnit::new`]) adds cut A
+//! inside stage 1, between the descriptor stage's level layout and the lanes' address datapath
+//! (the descriptor stage's own registers are delayed by one clock to match): latency 4, II = 1,
+//! the same results and the same port protocol (the descriptor read stays in stage 1, the
+//! residency read in the stage before the output registers). Back-pressure stalls every stage together
 //! (`in_ready = !out_valid || out_ready`); `reset` (synchronous, active high) empties the
 //! pipeline.
 //!
@@ -46,10 +50,11 @@
 //! [`LevelLayout`](super::LevelLayout) (32 products, a 48-bit prefix chain).
 
 use super::{AddrStage, DescStage, Residency, TxdDecode};
+use crate::common::fp::{Retime, ValidRetime};
 use rust_hdl::prelude::*;
 
 /// The texture address unit. See the module documentation.
-#[derive(Clone, Debug, LogicBlock, Default)]
+#[derive(Clone, Debug, LogicBlock)]
 pub struct TexAddrUnit {
     /// Clock.
     pub clock: Signal<In, Clock>,
@@ -168,6 +173,47 @@ pub struct TexAddrUnit {
     v1: DFF<Bit>,
     v2: DFF<Bit>,
     v3: DFF<Bit>,
+    // Cut A (pipeline depth 1): between the descriptor stage's level layout and the lanes'
+    // address datapath, and the descriptor stage's registers delayed to match.
+    vcut: ValidRetime,
+    cd_qok: Retime<Bit>,
+    cd_linear: Retime<Bit>,
+    cd_unnorm: Retime<Bit>,
+    cd_wrap_s: Retime<Bits<3>>,
+    cd_wrap_t: Retime<Bits<3>>,
+    cd_h2d: Retime<Bit>,
+    cd_lin2d: Retime<Bit>,
+    cd_bpp_log2: Retime<Bits<3>>,
+    cd_lmax: Retime<Bits<16>>,
+    cd_w0: Retime<Bits<16>>,
+    cd_h0: Retime<Bits<16>>,
+    cd_w1: Retime<Bits<16>>,
+    cd_h1: Retime<Bits<16>>,
+    cd_start0: Retime<Bits<48>>,
+    cd_start1: Retime<Bits<48>>,
+    cd_pitch0: Retime<Bits<20>>,
+    cd_pitch1: Retime<Bits<20>>,
+    cd_slice0: Retime<Bits<36>>,
+    cd_slice1: Retime<Bits<36>>,
+    cl_s: [Retime<Bits<32>>; 4],
+    cl_t: [Retime<Bits<32>>; 4],
+    cl_arr: [Retime<Bits<16>>; 4],
+    cl_lc: [Retime<Bits<12>>; 4],
+    cl_offu: [Retime<Bits<4>>; 4],
+    cl_offv: [Retime<Bits<4>>; 4],
+    cl_lambda: [Retime<Bits<32>>; 4],
+    cl_trilin: Retime<Bit>,
+    cq_tag_q: Retime<Bits<16>>,
+    cq_fault_q: Retime<Bits<3>>,
+    cq_ntaps_q: Retime<Bits<3>>,
+    cq_trilin_q: Retime<Bit>,
+    cq_frac_q: Retime<Bits<8>>,
+    cq_txq_q: Retime<Bit>,
+    cq_sparse_q: Retime<Bit>,
+    cq_l0_q: Retime<Bits<4>>,
+    cq_l1_q: Retime<Bits<4>>,
+    cq_warn_q: Retime<Bits<4>>,
+    cq_size: [Retime<Bits<32>>; 4],
     /// Stage 0: TXD decode, registered into stage 1.
     decode: TxdDecode,
     /// Stage 1, per quad: descriptors and level layout.
@@ -176,6 +222,134 @@ pub struct TexAddrUnit {
     addr: AddrStage,
     /// Stage 2: residency and status into the output registers.
     resid: Residency,
+}
+
+impl Default for TexAddrUnit {
+    fn default() -> Self {
+        Self::new(0)
+    }
+}
+
+impl TexAddrUnit {
+    /// Pipeline depths [`TexAddrUnit::new`] accepts.
+    pub const DEPTHS: [usize; 2] = [0, 1];
+
+    /// Latency in clocks at pipeline depth `depth`.
+    pub fn latency(depth: usize) -> usize {
+        3 + depth
+    }
+
+    /// The unit with `depth` (0 or 1) extra register stages: cut A in stage 1 (see the module
+    /// documentation).
+    pub fn new(depth: usize) -> Self {
+        use std::array::from_fn;
+        assert!(depth <= 1, "texaddr: pipeline depth {depth} (0 or 1)");
+        Self {
+            clock: Default::default(),
+            reset: Default::default(),
+            in_valid: Default::default(),
+            in_ready: Default::default(),
+            in_tag: Default::default(),
+            in_ra: from_fn(|_| Default::default()),
+            in_bindless: Default::default(),
+            in_lc: Default::default(),
+            in_aoffi: Default::default(),
+            in_param_a: Default::default(),
+            in_ogl: Default::default(),
+            in_cbank: Default::default(),
+            in_hdr_max: Default::default(),
+            in_smp_max: Default::default(),
+            in_txq: Default::default(),
+            in_level: Default::default(),
+            in_tri: Default::default(),
+            in_level1: Default::default(),
+            in_frac: Default::default(),
+            in_lambda: from_fn(|_| Default::default()),
+            in_warn: Default::default(),
+            desc_rd: Default::default(),
+            desc_tag: Default::default(),
+            desc_hdr_idx: Default::default(),
+            desc_smp_idx: Default::default(),
+            desc_hdr: from_fn(|_| Default::default()),
+            desc_smp: Default::default(),
+            res_rd: Default::default(),
+            res_tag: Default::default(),
+            res_level0: Default::default(),
+            res_level1: Default::default(),
+            res_tile: from_fn(|_| Default::default()),
+            res_ok: from_fn(|_| Default::default()),
+            out_valid: Default::default(),
+            out_ready: Default::default(),
+            out_tag: Default::default(),
+            out_fault: Default::default(),
+            out_ntaps: Default::default(),
+            out_tri: Default::default(),
+            out_frac: Default::default(),
+            out_level0: Default::default(),
+            out_level1: Default::default(),
+            out_size: from_fn(|_| Default::default()),
+            out_i: from_fn(|_| Default::default()),
+            out_j: from_fn(|_| Default::default()),
+            out_addr: from_fn(|_| Default::default()),
+            out_border: from_fn(|_| Default::default()),
+            out_req: from_fn(|_| Default::default()),
+            out_layer: from_fn(|_| Default::default()),
+            out_wu: from_fn(|_| Default::default()),
+            out_wv: from_fn(|_| Default::default()),
+            out_wu1: from_fn(|_| Default::default()),
+            out_wv1: from_fn(|_| Default::default()),
+            out_fail: from_fn(|_| Default::default()),
+            out_status: from_fn(|_| Default::default()),
+            out_lod_clamp: from_fn(|_| Default::default()),
+            adv: Default::default(),
+            v1: Default::default(),
+            v2: Default::default(),
+            v3: Default::default(),
+            vcut: ValidRetime::new(depth),
+            cd_qok: Retime::new(depth),
+            cd_linear: Retime::new(depth),
+            cd_unnorm: Retime::new(depth),
+            cd_wrap_s: Retime::new(depth),
+            cd_wrap_t: Retime::new(depth),
+            cd_h2d: Retime::new(depth),
+            cd_lin2d: Retime::new(depth),
+            cd_bpp_log2: Retime::new(depth),
+            cd_lmax: Retime::new(depth),
+            cd_w0: Retime::new(depth),
+            cd_h0: Retime::new(depth),
+            cd_w1: Retime::new(depth),
+            cd_h1: Retime::new(depth),
+            cd_start0: Retime::new(depth),
+            cd_start1: Retime::new(depth),
+            cd_pitch0: Retime::new(depth),
+            cd_pitch1: Retime::new(depth),
+            cd_slice0: Retime::new(depth),
+            cd_slice1: Retime::new(depth),
+            cl_s: from_fn(|_| Retime::new(depth)),
+            cl_t: from_fn(|_| Retime::new(depth)),
+            cl_arr: from_fn(|_| Retime::new(depth)),
+            cl_lc: from_fn(|_| Retime::new(depth)),
+            cl_offu: from_fn(|_| Retime::new(depth)),
+            cl_offv: from_fn(|_| Retime::new(depth)),
+            cl_lambda: from_fn(|_| Retime::new(depth)),
+            cl_trilin: Retime::new(depth),
+            cq_tag_q: Retime::new(depth),
+            cq_fault_q: Retime::new(depth),
+            cq_ntaps_q: Retime::new(depth),
+            cq_trilin_q: Retime::new(depth),
+            cq_frac_q: Retime::new(depth),
+            cq_txq_q: Retime::new(depth),
+            cq_sparse_q: Retime::new(depth),
+            cq_l0_q: Retime::new(depth),
+            cq_l1_q: Retime::new(depth),
+            cq_warn_q: Retime::new(depth),
+            cq_size: from_fn(|_| Retime::new(depth)),
+            decode: Default::default(),
+            descr: Default::default(),
+            addr: Default::default(),
+            resid: Default::default(),
+        }
+    }
 }
 
 impl Logic for TexAddrUnit {
@@ -187,7 +361,7 @@ impl Logic for TexAddrUnit {
         dff_setup!(self, clock, v1, v2, v3);
         if self.adv.val() {
             self.v1.d.next = self.in_valid.val();
-            self.v2.d.next = self.v1.q.val();
+            self.v2.d.next = self.vcut.q.val();
             self.v3.d.next = self.v2.q.val();
         }
         if self.reset.val() {
@@ -242,59 +416,183 @@ impl Logic for TexAddrUnit {
         }
         self.descr.smp.next = self.desc_smp.val();
 
-        // Stage 1: the address datapath of the four lanes.
+        // Cut A (wires at depth 0).
+        self.vcut.clock.next = self.clock.val();
+        self.vcut.reset.next = self.reset.val();
+        self.vcut.en.next = self.adv.val();
+        self.vcut.d.next = self.v1.q.val();
+        self.cd_qok.clock.next = self.clock.val();
+        self.cd_qok.en.next = self.adv.val();
+        self.cd_qok.d.next = self.descr.qok.val();
+        self.cd_linear.clock.next = self.clock.val();
+        self.cd_linear.en.next = self.adv.val();
+        self.cd_linear.d.next = self.descr.linear.val();
+        self.cd_unnorm.clock.next = self.clock.val();
+        self.cd_unnorm.en.next = self.adv.val();
+        self.cd_unnorm.d.next = self.descr.unnorm.val();
+        self.cd_wrap_s.clock.next = self.clock.val();
+        self.cd_wrap_s.en.next = self.adv.val();
+        self.cd_wrap_s.d.next = self.descr.wrap_s.val();
+        self.cd_wrap_t.clock.next = self.clock.val();
+        self.cd_wrap_t.en.next = self.adv.val();
+        self.cd_wrap_t.d.next = self.descr.wrap_t.val();
+        self.cd_h2d.clock.next = self.clock.val();
+        self.cd_h2d.en.next = self.adv.val();
+        self.cd_h2d.d.next = self.descr.h2d.val();
+        self.cd_lin2d.clock.next = self.clock.val();
+        self.cd_lin2d.en.next = self.adv.val();
+        self.cd_lin2d.d.next = self.descr.lin2d.val();
+        self.cd_bpp_log2.clock.next = self.clock.val();
+        self.cd_bpp_log2.en.next = self.adv.val();
+        self.cd_bpp_log2.d.next = self.descr.bpp_log2.val();
+        self.cd_lmax.clock.next = self.clock.val();
+        self.cd_lmax.en.next = self.adv.val();
+        self.cd_lmax.d.next = self.descr.lmax.val();
+        self.cd_w0.clock.next = self.clock.val();
+        self.cd_w0.en.next = self.adv.val();
+        self.cd_w0.d.next = self.descr.w0.val();
+        self.cd_h0.clock.next = self.clock.val();
+        self.cd_h0.en.next = self.adv.val();
+        self.cd_h0.d.next = self.descr.h0.val();
+        self.cd_w1.clock.next = self.clock.val();
+        self.cd_w1.en.next = self.adv.val();
+        self.cd_w1.d.next = self.descr.w1.val();
+        self.cd_h1.clock.next = self.clock.val();
+        self.cd_h1.en.next = self.adv.val();
+        self.cd_h1.d.next = self.descr.h1.val();
+        self.cd_start0.clock.next = self.clock.val();
+        self.cd_start0.en.next = self.adv.val();
+        self.cd_start0.d.next = self.descr.start0.val();
+        self.cd_start1.clock.next = self.clock.val();
+        self.cd_start1.en.next = self.adv.val();
+        self.cd_start1.d.next = self.descr.start1.val();
+        self.cd_pitch0.clock.next = self.clock.val();
+        self.cd_pitch0.en.next = self.adv.val();
+        self.cd_pitch0.d.next = self.descr.pitch0.val();
+        self.cd_pitch1.clock.next = self.clock.val();
+        self.cd_pitch1.en.next = self.adv.val();
+        self.cd_pitch1.d.next = self.descr.pitch1.val();
+        self.cd_slice0.clock.next = self.clock.val();
+        self.cd_slice0.en.next = self.adv.val();
+        self.cd_slice0.d.next = self.descr.slice0.val();
+        self.cd_slice1.clock.next = self.clock.val();
+        self.cd_slice1.en.next = self.adv.val();
+        self.cd_slice1.d.next = self.descr.slice1.val();
+        self.cl_trilin.clock.next = self.clock.val();
+        self.cl_trilin.en.next = self.adv.val();
+        self.cl_trilin.d.next = self.decode.trilin.val();
+        for l in 0..4 {
+            self.cl_s[l].clock.next = self.clock.val();
+            self.cl_s[l].en.next = self.adv.val();
+            self.cl_s[l].d.next = self.decode.s[l].val();
+            self.cl_t[l].clock.next = self.clock.val();
+            self.cl_t[l].en.next = self.adv.val();
+            self.cl_t[l].d.next = self.decode.t[l].val();
+            self.cl_arr[l].clock.next = self.clock.val();
+            self.cl_arr[l].en.next = self.adv.val();
+            self.cl_arr[l].d.next = self.decode.arr[l].val();
+            self.cl_lc[l].clock.next = self.clock.val();
+            self.cl_lc[l].en.next = self.adv.val();
+            self.cl_lc[l].d.next = self.decode.lc[l].val();
+            self.cl_offu[l].clock.next = self.clock.val();
+            self.cl_offu[l].en.next = self.adv.val();
+            self.cl_offu[l].d.next = self.decode.offu[l].val();
+            self.cl_offv[l].clock.next = self.clock.val();
+            self.cl_offv[l].en.next = self.adv.val();
+            self.cl_offv[l].d.next = self.decode.offv[l].val();
+            self.cl_lambda[l].clock.next = self.clock.val();
+            self.cl_lambda[l].en.next = self.adv.val();
+            self.cl_lambda[l].d.next = self.decode.lambda[l].val();
+        }
+        self.cq_tag_q.clock.next = self.clock.val();
+        self.cq_tag_q.en.next = self.adv.val();
+        self.cq_tag_q.d.next = self.descr.tag_q.val();
+        self.cq_fault_q.clock.next = self.clock.val();
+        self.cq_fault_q.en.next = self.adv.val();
+        self.cq_fault_q.d.next = self.descr.fault_q.val();
+        self.cq_ntaps_q.clock.next = self.clock.val();
+        self.cq_ntaps_q.en.next = self.adv.val();
+        self.cq_ntaps_q.d.next = self.descr.ntaps_q.val();
+        self.cq_trilin_q.clock.next = self.clock.val();
+        self.cq_trilin_q.en.next = self.adv.val();
+        self.cq_trilin_q.d.next = self.descr.trilin_q.val();
+        self.cq_frac_q.clock.next = self.clock.val();
+        self.cq_frac_q.en.next = self.adv.val();
+        self.cq_frac_q.d.next = self.descr.frac_q.val();
+        self.cq_txq_q.clock.next = self.clock.val();
+        self.cq_txq_q.en.next = self.adv.val();
+        self.cq_txq_q.d.next = self.descr.txq_q.val();
+        self.cq_sparse_q.clock.next = self.clock.val();
+        self.cq_sparse_q.en.next = self.adv.val();
+        self.cq_sparse_q.d.next = self.descr.sparse_q.val();
+        self.cq_l0_q.clock.next = self.clock.val();
+        self.cq_l0_q.en.next = self.adv.val();
+        self.cq_l0_q.d.next = self.descr.l0_q.val();
+        self.cq_l1_q.clock.next = self.clock.val();
+        self.cq_l1_q.en.next = self.adv.val();
+        self.cq_l1_q.d.next = self.descr.l1_q.val();
+        self.cq_warn_q.clock.next = self.clock.val();
+        self.cq_warn_q.en.next = self.adv.val();
+        self.cq_warn_q.d.next = self.descr.warn_q.val();
+        for k in 0..4 {
+            self.cq_size[k].clock.next = self.clock.val();
+            self.cq_size[k].en.next = self.adv.val();
+            self.cq_size[k].d.next = self.descr.size_q[k].val();
+        }
+
+        // Stage 1 (after cut A): the address datapath of the four lanes.
         self.addr.clock.next = self.clock.val();
         self.addr.adv.next = self.adv.val();
         for l in 0..4 {
-            self.addr.s[l].next = self.decode.s[l].val();
-            self.addr.t[l].next = self.decode.t[l].val();
-            self.addr.arr[l].next = self.decode.arr[l].val();
-            self.addr.lc[l].next = self.decode.lc[l].val();
-            self.addr.offu[l].next = self.decode.offu[l].val();
-            self.addr.offv[l].next = self.decode.offv[l].val();
-            self.addr.lambda[l].next = self.decode.lambda[l].val();
+            self.addr.s[l].next = self.cl_s[l].q.val();
+            self.addr.t[l].next = self.cl_t[l].q.val();
+            self.addr.arr[l].next = self.cl_arr[l].q.val();
+            self.addr.lc[l].next = self.cl_lc[l].q.val();
+            self.addr.offu[l].next = self.cl_offu[l].q.val();
+            self.addr.offv[l].next = self.cl_offv[l].q.val();
+            self.addr.lambda[l].next = self.cl_lambda[l].q.val();
         }
-        self.addr.trilin.next = self.decode.trilin.val();
-        self.addr.qok.next = self.descr.qok.val();
-        self.addr.linear.next = self.descr.linear.val();
-        self.addr.unnorm.next = self.descr.unnorm.val();
-        self.addr.wrap_s.next = self.descr.wrap_s.val();
-        self.addr.wrap_t.next = self.descr.wrap_t.val();
-        self.addr.h2d.next = self.descr.h2d.val();
-        self.addr.lin2d.next = self.descr.lin2d.val();
-        self.addr.bpp_log2.next = self.descr.bpp_log2.val();
-        self.addr.lmax.next = self.descr.lmax.val();
-        self.addr.w0.next = self.descr.w0.val();
-        self.addr.h0.next = self.descr.h0.val();
-        self.addr.w1.next = self.descr.w1.val();
-        self.addr.h1.next = self.descr.h1.val();
-        self.addr.start0.next = self.descr.start0.val();
-        self.addr.start1.next = self.descr.start1.val();
-        self.addr.pitch0.next = self.descr.pitch0.val();
-        self.addr.pitch1.next = self.descr.pitch1.val();
-        self.addr.slice0.next = self.descr.slice0.val();
-        self.addr.slice1.next = self.descr.slice1.val();
+        self.addr.trilin.next = self.cl_trilin.q.val();
+        self.addr.qok.next = self.cd_qok.q.val();
+        self.addr.linear.next = self.cd_linear.q.val();
+        self.addr.unnorm.next = self.cd_unnorm.q.val();
+        self.addr.wrap_s.next = self.cd_wrap_s.q.val();
+        self.addr.wrap_t.next = self.cd_wrap_t.q.val();
+        self.addr.h2d.next = self.cd_h2d.q.val();
+        self.addr.lin2d.next = self.cd_lin2d.q.val();
+        self.addr.bpp_log2.next = self.cd_bpp_log2.q.val();
+        self.addr.lmax.next = self.cd_lmax.q.val();
+        self.addr.w0.next = self.cd_w0.q.val();
+        self.addr.h0.next = self.cd_h0.q.val();
+        self.addr.w1.next = self.cd_w1.q.val();
+        self.addr.h1.next = self.cd_h1.q.val();
+        self.addr.start0.next = self.cd_start0.q.val();
+        self.addr.start1.next = self.cd_start1.q.val();
+        self.addr.pitch0.next = self.cd_pitch0.q.val();
+        self.addr.pitch1.next = self.cd_pitch1.q.val();
+        self.addr.slice0.next = self.cd_slice0.q.val();
+        self.addr.slice1.next = self.cd_slice1.q.val();
 
         // Stage 2: the residency port and the residency/status stage.
-        self.res_tag.next = self.descr.tag_q.val();
-        self.res_level0.next = self.descr.l0_q.val();
-        self.res_level1.next = self.descr.l1_q.val();
+        self.res_tag.next = self.cq_tag_q.q.val();
+        self.res_level0.next = self.cq_l0_q.q.val();
+        self.res_level1.next = self.cq_l1_q.q.val();
         self.res_rd.next = self.resid.rd.val();
         self.resid.clock.next = self.clock.val();
         self.resid.adv.next = self.adv.val();
         self.resid.valid.next = self.v2.q.val();
-        self.resid.tag.next = self.descr.tag_q.val();
-        self.resid.fault.next = self.descr.fault_q.val();
-        self.resid.ntaps.next = self.descr.ntaps_q.val();
-        self.resid.trilin.next = self.descr.trilin_q.val();
-        self.resid.txq.next = self.descr.txq_q.val();
-        self.resid.sparse.next = self.descr.sparse_q.val();
-        self.resid.frac.next = self.descr.frac_q.val();
-        self.resid.l0.next = self.descr.l0_q.val();
-        self.resid.l1.next = self.descr.l1_q.val();
-        self.resid.warn.next = self.descr.warn_q.val();
+        self.resid.tag.next = self.cq_tag_q.q.val();
+        self.resid.fault.next = self.cq_fault_q.q.val();
+        self.resid.ntaps.next = self.cq_ntaps_q.q.val();
+        self.resid.trilin.next = self.cq_trilin_q.q.val();
+        self.resid.txq.next = self.cq_txq_q.q.val();
+        self.resid.sparse.next = self.cq_sparse_q.q.val();
+        self.resid.frac.next = self.cq_frac_q.q.val();
+        self.resid.l0.next = self.cq_l0_q.q.val();
+        self.resid.l1.next = self.cq_l1_q.q.val();
+        self.resid.warn.next = self.cq_warn_q.q.val();
         for k in 0..4 {
-            self.resid.size[k].next = self.descr.size_q[k].val();
+            self.resid.size[k].next = self.cq_size[k].q.val();
         }
         for s in 0..32 {
             self.res_tile[s].next = self.addr.tile[s].val();

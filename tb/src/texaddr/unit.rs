@@ -17,5 +17,10 @@ crate::unit_impl!(TexAddr {
         "texture address pipeline (TXD decode, descriptors, wraps, footprints, addresses, sparse)",
     test_vectors: 500,
     ports_doc: "rtl/src/texaddr/unit.rs",
-    parameters: |_depth| "latency 3, II = 1, 4 lanes x 2 levels x 4 taps".to_string(),
+    parameters: |depth| format!(
+        "depth {depth}, latency {}, II = 1, 4 lanes x 2 levels x 4 taps",
+        TexAddrUnit::latency(depth)
+    ),
+    depths: &TexAddrUnit::DEPTHS,
+    block: TexAddrUnit::new,
 });
