@@ -2,12 +2,14 @@
 //! algorithm is stated bit for bit in docs/units/bvh.md and in the golden model's documentation
 //! (`texpix_tb::bvh`).
 
+pub mod queue;
 pub mod slab;
 pub mod sort;
 pub mod tri;
 pub mod unit;
 pub mod vec3;
 
+pub use queue::RayQueue;
 pub use slab::BoxSlab;
 pub use sort::ChildSort;
 pub use tri::TriTest;

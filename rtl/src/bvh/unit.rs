@@ -17,8 +17,10 @@
 //! restriction: nothing was fetched, `out_d` reads 0).
 //!
 //! # Timing
-//! A request is issued in the cycle the ray is accepted; the ray waits in an 8-entry in-order queue
-//! (`QUEUE` rays in flight) until its node arrives, then the node test runs combinationally into the
+//! A request is issued in the cycle the ray is accepted; the ray waits in an in-order
+//! [`RayQueue`](super::RayQueue) ([`QUEUE`] = 8 rays in flight by default, any count with
+//! [`BvhUnit::with_queue`]; throughput falls below one ray per clock once the memory latency
+//! exceeds about the queue's length) until its node arrives, then the node test runs combinationally into the
 //! output register. Rays that fetch nothing (out of bounds, instance/procedural node, rejected
 //! instruction) pass through the same queue, so results stay in order. Throughput: one node test per
 //! clock while responses keep up; latency 1 + memory latency. Pipeline depth 1 or 2
@@ -32,14 +34,13 @@
 //! [`BoxSlab`] ×4 and [`ChildSort`] for box nodes (box16 corners widened exactly from f16),
 //! [`TriTest`] for triangles; A16 directions are widened exactly ([`F16ToF32`]).
 
+use super::queue::{RayQueue, RAY_FIELDS};
 use super::{BoxSlab, ChildSort, TriTest};
 use crate::common::fp::{F16ToF32, Retime, ValidRetime};
 use rust_hdl::prelude::*;
 
-/// Rays in flight.
+/// Rays in flight by default ([`BvhUnit::with_queue`] sets another count).
 pub const QUEUE: usize = 8;
-/// 32-bit registers per queue entry: origin ×3, direction ×3, inverse ×3, extent, control.
-const FIELDS: usize = 11;
 
 /// The intersector. See the module documentation.
 #[derive(Clone, Debug, LogicBlock)]
@@ -148,11 +149,7 @@ pub struct BvhUnit {
     pop: Signal<Local, Bit>,
     adv_out: Signal<Local, Bit>,
     // Queue.
-    ent: [Retime<Bits<32>>; 88],
-    wptr: DFF<Bits<3>>,
-    rptr: DFF<Bits<3>>,
-    count: DFF<Bits<4>>,
-    kidx: [Constant<Bits<3>>; 8],
+    queue: RayQueue,
     head: [Signal<Local, Bits<32>>; 11],
     hkind: Signal<Local, Bits<2>>,
     htype: Signal<Local, Bits<3>>,
@@ -192,8 +189,13 @@ impl BvhUnit {
     pub const DEPTHS: [usize; 3] = [0, 1, 2];
 
     /// The unit with `depth` (0…2) register stages inside the node test (see the module
-    /// documentation): latency 1 + memory latency + `depth`.
+    /// documentation) and a [`QUEUE`]-entry ray queue: latency 1 + memory latency + `depth`.
     pub fn new(depth: usize) -> Self {
+        Self::with_queue(depth, QUEUE)
+    }
+
+    /// [`BvhUnit::new`] with a `queue ≥ 1`-entry ray queue (rays in flight).
+    pub fn with_queue(depth: usize, queue: usize) -> Self {
         use std::array::from_fn;
         assert!(depth <= 2, "BVH: pipeline depth {depth} (0…2)");
         let a = usize::from(depth >= 1);
@@ -267,11 +269,7 @@ impl BvhUnit {
             push: Default::default(),
             pop: Default::default(),
             adv_out: Default::default(),
-            ent: from_fn(|_| Retime::new(1)),
-            wptr: Default::default(),
-            rptr: Default::default(),
-            count: Default::default(),
-            kidx: from_fn(|k| Constant::new((k as u64).into())),
+            queue: RayQueue::new(queue),
             head: Default::default(),
             hkind: Default::default(),
             htype: Default::default(),
@@ -288,7 +286,7 @@ impl BvhUnit {
     }
 }
 
-const _: () = assert!(QUEUE == 8 && FIELDS == 11);
+const _: () = assert!(RAY_FIELDS == 11);
 
 impl Logic for BvhUnit {
     #[hdl_gen]
@@ -371,7 +369,7 @@ impl Logic for BvhUnit {
 
         // ---------------- handshakes ----------------
         self.adv_out.next = !self.ovalid.q.val() | self.out_ready.val();
-        self.space.next = self.count.q.val() != bits::<4>(8);
+        self.space.next = !self.queue.full.val();
         self.fetch.next = self.kind.val() == bits::<2>(0);
         self.rdy.next = self.space.val() & (!self.fetch.val() | self.mem_req_ready.val());
         self.push.next = self.in_valid.val() & self.rdy.val();
@@ -382,33 +380,22 @@ impl Logic for BvhUnit {
         self.mem_req_len128.next = self.ntype.val() == bits::<3>(5);
 
         // ---------------- queue ----------------
-        for e in 0..8 {
-            for f in 0..11 {
-                self.ent[11 * e + f].clock.next = self.clock.val();
-                self.ent[11 * e + f].en.next =
-                    self.push.val() & (self.wptr.q.val() == self.kidx[e].val());
-            }
-            self.ent[11 * e].d.next = self.in_o_x.val();
-            self.ent[11 * e + 1].d.next = self.in_o_y.val();
-            self.ent[11 * e + 2].d.next = self.in_o_z.val();
-            self.ent[11 * e + 3].d.next = self.dx[0].val();
-            self.ent[11 * e + 4].d.next = self.dx[1].val();
-            self.ent[11 * e + 5].d.next = self.dx[2].val();
-            self.ent[11 * e + 6].d.next = self.ix[0].val();
-            self.ent[11 * e + 7].d.next = self.ix[1].val();
-            self.ent[11 * e + 8].d.next = self.ix[2].val();
-            self.ent[11 * e + 9].d.next = self.in_extent.val();
-            self.ent[11 * e + 10].d.next = self.ctl.val();
-        }
+        self.queue.clock.next = self.clock.val();
+        self.queue.reset.next = self.reset.val();
+        self.queue.push.next = self.push.val();
+        self.queue.d[0].next = self.in_o_x.val();
+        self.queue.d[1].next = self.in_o_y.val();
+        self.queue.d[2].next = self.in_o_z.val();
+        self.queue.d[3].next = self.dx[0].val();
+        self.queue.d[4].next = self.dx[1].val();
+        self.queue.d[5].next = self.dx[2].val();
+        self.queue.d[6].next = self.ix[0].val();
+        self.queue.d[7].next = self.ix[1].val();
+        self.queue.d[8].next = self.ix[2].val();
+        self.queue.d[9].next = self.in_extent.val();
+        self.queue.d[10].next = self.ctl.val();
         for f in 0..11 {
-            self.head[f].next = bits::<32>(0);
-        }
-        for e in 0..8 {
-            if self.rptr.q.val() == self.kidx[e].val() {
-                for f in 0..11 {
-                    self.head[f].next = self.ent[11 * e + f].q.val();
-                }
-            }
+            self.head[f].next = self.queue.q[f].val();
         }
         self.hkind.next = self.head[10].val().get_bits::<2>(29);
         self.htype.next = self.head[10].val().get_bits::<3>(26);
@@ -420,23 +407,12 @@ impl Logic for BvhUnit {
             }
         }
         self.mem_resp_ready.next =
-            self.count.q.val().any() & (self.hkind.val() == bits::<2>(0)) & self.adv_out.val();
-        self.pop.next = self.count.q.val().any()
+            !self.queue.empty.val() & (self.hkind.val() == bits::<2>(0)) & self.adv_out.val();
+        self.pop.next = !self.queue.empty.val()
             & self.adv_out.val()
             & ((self.hkind.val() != bits::<2>(0)) | self.mem_resp_valid.val());
-        dff_setup!(self, clock, wptr, rptr, count, ovalid);
-        if self.push.val() {
-            self.wptr.d.next = self.wptr.q.val() + bits::<3>(1);
-        }
-        if self.pop.val() {
-            self.rptr.d.next = self.rptr.q.val() + bits::<3>(1);
-        }
-        if self.push.val() & !self.pop.val() {
-            self.count.d.next = self.count.q.val() + bits::<4>(1);
-        }
-        if !self.push.val() & self.pop.val() {
-            self.count.d.next = self.count.q.val() - bits::<4>(1);
-        }
+        dff_setup!(self, clock, ovalid);
+        self.queue.pop.next = self.pop.val();
 
         // ---------------- node tests ----------------
         // Box corners: box32 f32 dwords (min at 4 + 6i, max at 7 + 6i), box16 f16 halves of the
@@ -587,9 +563,6 @@ impl Logic for BvhUnit {
         }
         if self.reset.val() {
             self.ovalid.d.next = false;
-            self.wptr.d.next = bits::<3>(0);
-            self.rptr.d.next = bits::<3>(0);
-            self.count.d.next = bits::<4>(0);
         }
         self.o_tag.clock.next = self.clock.val();
         self.o_tag.en.next = self.adv_out.val() & self.vpipe.q.val();
