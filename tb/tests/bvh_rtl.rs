@@ -5,7 +5,8 @@
 //! regression is opt-in:
 //! `cargo test --release -p texpix-tb --test bvh_rtl -- --ignored`.
 
-use texpix_sim::StreamConfig;
+use texpix_rtl::bvh::BvhUnit;
+use texpix_sim::{Sim, StreamConfig};
 use texpix_tb::bvh::dut::{self, MemConfig};
 use texpix_tb::bvh::stim::{self, Want};
 use texpix_tb::bvh::Bvh;
@@ -14,7 +15,17 @@ use texpix_tb::unit::Unit;
 use texpix_tb::vectors::read_jsonl;
 
 fn compare(vectors: &[BvhTxn], seed: u64, stall: u32, mem: MemConfig) -> (usize, u64) {
-    let mut sim = Bvh::new_sim().expect("sim");
+    compare_on(Bvh::new_sim().expect("sim"), vectors, seed, stall, mem)
+}
+
+/// [`compare`] on a given reset unit.
+fn compare_on(
+    mut sim: Sim<BvhUnit>,
+    vectors: &[BvhTxn],
+    seed: u64,
+    stall: u32,
+    mem: MemConfig,
+) -> (usize, u64) {
     let cfg = StreamConfig {
         in_idle_permille: stall,
         out_stall_permille: stall,
@@ -132,6 +143,60 @@ fn one_node_per_clock_of_each_kind_with_an_ideal_memory() {
             "{name}: {cycles} cycles for {} rays",
             v.len()
         );
+    }
+}
+
+/// Rays per clock against a fixed memory latency for ray queues of 8 and 32 entries (the latter
+/// also at pipeline depth 2), without stalls or back-pressure: every result equal to the golden model, and the
+/// rate as the queue allows — one ray per clock while the latency is covered by the queue, about
+/// Q / (L + 1) beyond (the node test's pipeline depth does not hold a queue entry). `-- --nocapture` prints the table.
+#[test]
+fn queue_length_sets_rays_per_clock_against_memory_latency() {
+    let v = stim::random_of(6, 400, Want::Box32);
+    let latencies = [4u64, 12, 24, 48];
+    println!("rays/clock against memory latency (400 box32 rays, no stalls)");
+    println!(
+        "queue depth | {}",
+        latencies.map(|l| format!("L={l:<3}")).join(" ")
+    );
+    for (queue, depth) in [(8usize, 0usize), (32, 0), (32, 2)] {
+        let mut rates = Vec::new();
+        for &l in &latencies {
+            let mut sim = Sim::boxed(Box::new(BvhUnit::with_queue(depth, queue)), Bvh::set_clock);
+            Bvh::reset(&mut sim).expect("reset");
+            let mem = MemConfig {
+                min_latency: l,
+                max_latency: l,
+                stall_permille: 0,
+            };
+            let (outstanding, cycles) = compare_on(sim, &v, 6, 0, mem);
+            assert!(
+                outstanding <= queue,
+                "{outstanding} requests outstanding, queue {queue}"
+            );
+            rates.push(v.len() as f64 / cycles as f64);
+        }
+        println!(
+            "{queue:>5} {depth:>5} | {}",
+            rates
+                .iter()
+                .map(|r| format!("{r:.3}"))
+                .collect::<Vec<_>>()
+                .join(" ")
+        );
+        for (&l, &r) in latencies.iter().zip(&rates) {
+            // A ray holds its entry from the accepting edge to the edge its node arrives and is
+            // taken into the node test: L + 1 clocks.
+            let bound = (queue as f64 / (l + 1) as f64).min(1.0);
+            assert!(
+                r <= bound + 0.01,
+                "queue {queue}, latency {l}: {r:.3} rays/clock above the queue's bound {bound:.3}"
+            );
+            assert!(
+                r >= 0.9 * bound,
+                "queue {queue}, latency {l}: {r:.3} rays/clock, well below {bound:.3}"
+            );
+        }
     }
 }
 
