@@ -1343,29 +1343,37 @@ fn descriptor_fields_sit_at_the_spec_bit_positions() {
         box_sort: true,
         size: Some(0x2_3456_789A),
         return_mode: 1,
+        watertight: true,
         rtype: 8,
     };
     // dword0 = base[31:0]; dword1 = base[39:32] | grow << 23 | sort << 31;
-    // dword2 = size[31:0]; dword3 = size[41:32] | return_mode << 24 | type << 28.
+    // dword2 = size[31:0]; dword3 = size[41:32] | return_mode << 24 | watertight << 25 | type << 28.
     assert_eq!(
         d.to_bits(),
-        [0xCDEF_0123, 0xD280_00AB, 0x3456_789A, 0x8100_0002]
+        [0xCDEF_0123, 0xD280_00AB, 0x3456_789A, 0x8300_0002]
     );
     assert_eq!(Descriptor::from_bits(d.to_bits()), d);
     // Heuristic at [54:53] = dword1 bits 21, 22; size all ones = no limit; other bits ignored.
-    let e = Descriptor::from_bits([0, 0x0060_0000 | 0x001F_FF00, 0xFFFF_FFFF, 0x0E00_03FF]);
+    let e = Descriptor::from_bits([0, 0x0060_0000 | 0x001F_FF00, 0xFFFF_FFFF, 0x0C00_03FF]);
     assert_eq!(e.heuristic, 3);
     assert_eq!(e.size, None);
     assert_eq!(
-        (e.base, e.box_grow, e.box_sort, e.return_mode, e.rtype),
-        (0, 0, false, 0, 0)
+        (
+            e.base,
+            e.box_grow,
+            e.box_sort,
+            e.return_mode,
+            e.watertight,
+            e.rtype
+        ),
+        (0, 0, false, 0, false, 0)
     );
     assert_eq!(
         Descriptor::default().to_bits(),
         [0, 0, 0xFFFF_FFFF, 0x8000_03FF]
     );
     // Round trips on random values: fields ⇄ bits (masked to the modelled bits).
-    const MASK: [u32; 4] = [0xFFFF_FFFF, 0xFFE0_00FF, 0xFFFF_FFFF, 0xF100_03FF];
+    const MASK: [u32; 4] = [0xFFFF_FFFF, 0xFFE0_00FF, 0xFFFF_FFFF, 0xF300_03FF];
     let mut rng = texpix_sim::SplitMix64::new(9);
     for _ in 0..10_000 {
         let b: [u32; 4] = std::array::from_fn(|_| rng.next_u64() as u32);
@@ -1895,4 +1903,106 @@ fn f32_to_f16_is_exact_on_f16_values_and_rounds_ties_to_even() {
     assert_eq!(h(2f32.powi(-14) - 2f32.powi(-25)), 0x0400); // tie at the top of the denormals
     assert_eq!(h(-0.0), 0x8000);
     assert_eq!(h(1e-30), 0x0000);
+}
+
+// ------------------------------------------------------------------------------------------------
+// Watertight triangle test
+// ------------------------------------------------------------------------------------------------
+
+/// Node types 0 (v0, v1, v2) and 1 (v1, v3, v2) of one triangle node share the edge v1–v2. Rays
+/// from random origins aimed at points on that edge (the aim point rounded to f32, so it lies a
+/// hair to either side), where the two triangles lie on either side of the edge as the ray sees
+/// them: with the watertight option (T# bit 121) at least one of the two
+/// triangles reports a hit every time — the two edge functions of the shared edge are exact
+/// negations — while the plain test lets some rays through both. Both go through the whole golden
+/// model (T# decode, memory, vertex selection). `-- --nocapture` prints the counts.
+#[test]
+fn watertight_test_leaves_no_gap_on_a_shared_edge() {
+    let mut rng = texpix_sim::SplitMix64::new(77);
+    let mut uni = move |lo: f32, hi: f32| {
+        lo + (hi - lo) * ((rng.next_u64() >> 40) as f32 / (1u64 << 24) as f32)
+    };
+    let (mut rays, mut folds, mut plain_gaps, mut wt_double) = (0u32, 0u32, 0u32, 0u32);
+    for _ in 0..20_000 {
+        // A random, convex-enough quad v0, v1, v3, v2 around the origin, scaled up to 2^±20.
+        let scale = 2f32.powi(uni(-20.0, 20.0) as i32);
+        let mut p = |cx: f32, cy: f32| {
+            [
+                (cx + uni(-0.3, 0.3)) * scale,
+                (cy + uni(-0.3, 0.3)) * scale,
+                uni(-0.2, 0.2) * scale,
+            ]
+        };
+        let v0 = p(-1.0, -1.0);
+        let v1 = p(1.0, -1.0);
+        let v2 = p(-1.0, 1.0);
+        let v3 = p(1.0, 1.0);
+        let s = uni(0.1, 0.9);
+        let aim: [f32; 3] = std::array::from_fn(|k| v1[k] + s * (v2[k] - v1[k]));
+        let o = [
+            uni(-3.0, 3.0) * scale,
+            uni(-3.0, 3.0) * scale,
+            uni(2.0, 6.0) * scale * if uni(0.0, 1.0) < 0.5 { 1.0 } else { -1.0 },
+        ];
+        let d: [f32; 3] = std::array::from_fn(|k| aim[k] - o[k]);
+        let r = ray(o, d, d.map(|x| 1.0 / x), POS_INF);
+        let verts = vec![v0.map(fb), v1.map(fb), v2.map(fb), v3.map(fb), [0; 3]];
+        let hit = |ty: u64, watertight: bool| {
+            let t = BvhTxn {
+                ray: r,
+                a16: false,
+                bvh64: false,
+                desc: Descriptor {
+                    return_mode: 1,
+                    watertight,
+                    ..Descriptor::default()
+                },
+                node_ptr: (5 << 3) | ty,
+                node: Some(Node::Tri {
+                    verts: verts.clone(),
+                    tri_id: 1,
+                }),
+                instr: Instr::default(),
+            };
+            golden(&t).expect("legal")[0] != F32_INF
+        };
+        // The far vertices v0 and v3 on opposite sides of the plane through the ray and the shared
+        // edge (exactly, in f64: every input is an f32): the two triangles lie on either side of
+        // the edge as the ray sees them. Otherwise (a fold seen edge-on) the ray may pass both.
+        let e = |v: [f32; 3]| v.map(f64::from);
+        let (o64, d64, e1, e2) = (e(o), e(d), e(v1), e(v2));
+        let ed: [f64; 3] = std::array::from_fn(|k| e2[k] - e1[k]);
+        let n = [
+            d64[1] * ed[2] - d64[2] * ed[1],
+            d64[2] * ed[0] - d64[0] * ed[2],
+            d64[0] * ed[1] - d64[1] * ed[0],
+        ];
+        let side = |v: [f32; 3]| {
+            let v = e(v);
+            (0..3).map(|k| n[k] * (v[k] - o64[k])).sum::<f64>()
+        };
+        if side(v0) * side(v3) >= 0.0 {
+            folds += 1;
+            continue;
+        }
+        rays += 1;
+        let (p0, p1) = (hit(0, false), hit(1, false));
+        let (w0, w1) = (hit(0, true), hit(1, true));
+        plain_gaps += u32::from(!p0 && !p1);
+        wt_double += u32::from(w0 && w1);
+        assert!(
+            w0 || w1,
+            "ray {rays}: origin {o:?} dir {d:?} verts {v0:?} {v1:?} {v2:?} {v3:?} through the shared edge misses both triangles"
+        );
+    }
+    println!(
+        "{rays} rays at a shared edge ({folds} more skipped: the quad folds towards the ray): plain \
+         test misses both triangles {plain_gaps} times, the watertight test never (both hit \
+         {wt_double} times)"
+    );
+    assert!(rays > 15_000, "{rays} rays");
+    assert!(
+        wt_double > 0,
+        "the aim points fall on both sides and on the edge"
+    );
 }

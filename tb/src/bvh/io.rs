@@ -2,7 +2,7 @@
 //!
 //! Fields: `ray` {`origin`, `dir`, `inv_dir`, `extent`} (f32; `dir`/`inv_dir` f16 when `a16`: a
 //! bare integer is the f16 bit pattern, a value must be exactly representable in f16), `desc`
-//! {`base`, `size`, `box_grow`, `box_sort`, `return_mode`, `heuristic`} or `desc_bits` (four u32,
+//! {`base`, `size`, `box_grow`, `box_sort`, `return_mode`, `heuristic`, `watertight`} or `desc_bits` (four u32,
 //! low dword first; exactly one of the two), `node_ptr` (u32, u64 with `bvh64`), `node`, `a16`,
 //! `bvh64`, and the optional `instr` {`dmask`, `d16`, `r128`, `unrm`, `dim`, `lwe`, `tfe`,
 //! `ssamp`} (integers or, for the one-bit fields, booleans; defaults are the only legal values
@@ -110,6 +110,7 @@ fn parse_desc(o: &Map<String, Value>) -> Result<Descriptor, FieldError> {
                     "box_sort",
                     "return_mode",
                     "heuristic",
+                    "watertight",
                 ],
             )?;
             let get = |k: &str, max: u64, default: u64| -> Result<u64, FieldError> {
@@ -130,6 +131,10 @@ fn parse_desc(o: &Map<String, Value>) -> Result<Descriptor, FieldError> {
                     None => None,
                 },
                 return_mode: get("return_mode", 1, 0)? as u32,
+                watertight: match m.get("watertight") {
+                    Some(b) => boolean(b, "desc.watertight")?,
+                    None => false,
+                },
                 rtype: super::BVH_RSRC_TYPE,
             })
         }
@@ -331,6 +336,9 @@ pub fn txn_json(t: &BvhTxn) -> Value {
         }
         if d.heuristic != 0 {
             v["desc"]["heuristic"] = json!(d.heuristic);
+        }
+        if d.watertight {
+            v["desc"]["watertight"] = json!(true);
         }
     } else {
         v["desc_bits"] = json!(d.to_bits());

@@ -129,6 +129,9 @@ pub struct Descriptor {
     pub size: Option<u64>,
     /// `[120]` triangle_return_mode (0 or 1).
     pub return_mode: u32,
+    /// `[121]` watertight triangle test ([`tri_values_watertight`]); a texpix extension, the bit is
+    /// reserved in AMD's T#.
+    pub watertight: bool,
     /// `[127:124]` resource type (8 = BVH).
     pub rtype: u32,
 }
@@ -142,6 +145,7 @@ impl Default for Descriptor {
             box_sort: false,
             size: None,
             return_mode: 0,
+            watertight: false,
             rtype: BVH_RSRC_TYPE,
         }
     }
@@ -160,6 +164,7 @@ impl Descriptor {
             box_sort: lo >> 63 == 1,
             size: (size != SIZE_NO_LIMIT).then_some(size),
             return_mode: ((hi >> 56) & 1) as u32,
+            watertight: (hi >> 57) & 1 == 1,
             rtype: (hi >> 60) as u32,
         }
     }
@@ -173,6 +178,7 @@ impl Descriptor {
             | (u64::from(self.box_sort) << 63);
         let hi = (self.size.unwrap_or(SIZE_NO_LIMIT) & SIZE_NO_LIMIT)
             | (u64::from(self.return_mode & 1) << 56)
+            | (u64::from(self.watertight) << 57)
             | (u64::from(self.rtype & 0xF) << 60);
         [lo as u32, (lo >> 32) as u32, hi as u32, (hi >> 32) as u32]
     }
@@ -615,9 +621,74 @@ pub fn tri_values(ray: &Ray, a: V3, b: V3, c: V3) -> TriValues {
     }
 }
 
-/// Step 4: the four returned dwords of a triangle test.
+/// The watertight triangle test (docs/units/bvh.md §8a), up to the hit decision: the same four
+/// quantities as [`tri_values`] (t = t_num / t_denom, barycentrics I / t_denom and J / t_denom of
+/// b and c), from edge functions of the vertices sheared into the ray's frame, whose signs alone
+/// decide the hit, so that two triangles sharing an edge never both miss a ray through it.
+///
+/// kz = the axis of the largest |dir| (bit patterns with the sign cleared; ties to x, then y),
+/// kx = kz + 1, ky = kz + 2 (mod 3). Per vertex p' = p − origin, and, scaled by dZ = dir[kz]
+/// instead of divided by it, X = p'[kx]·dZ − dir[kx]·p'[kz], Y = p'[ky]·dZ − dir[ky]·p'[kz]
+/// (each product rounded, then the difference). Edge functions U = C.X·B.Y − C.Y·B.X,
+/// V = A.X·C.Y − A.Y·C.X, W = B.X·A.Y − B.Y·A.X (the same two-product form, so an edge shared by
+/// two triangles gives them exactly negated values); det = (U + V) + W;
+/// t_num = (U·A.z + V·B.z) + W·C.z with z = p'[kz]; t_denom = dZ·det; I = dZ·V; J = dZ·W; the
+/// sign correction of t_denom as in the plain test. Hit iff U, V, W are all ≥ 0 or all ≤ 0
+/// (IEEE: a NaN fails both), t_denom > 0 and t_num ≥ 0 after the correction.
+pub fn tri_values_watertight(ray: &Ray, a: V3, b: V3, c: V3) -> TriValues {
+    let m = |x: u32| x & 0x7FFF_FFFF;
+    let d = ray.dir;
+    let kz = if m(d[0]) >= m(d[1]) && m(d[0]) >= m(d[2]) {
+        0
+    } else if m(d[1]) >= m(d[2]) {
+        1
+    } else {
+        2
+    };
+    let (kx, ky) = ((kz + 1) % 3, (kz + 2) % 3);
+    let dz = d[kz];
+    let shear = |p: V3| {
+        let q = sub3(p, ray.origin);
+        let xy = |k: usize| fp_add(fp_mul(q[k], dz), fp_mul(d[k], q[kz]), true);
+        (xy(kx), xy(ky), q[kz])
+    };
+    let (pa, pb, pc) = (shear(a), shear(b), shear(c));
+    let edge =
+        |p: (u32, u32, u32), q: (u32, u32, u32)| fp_add(fp_mul(p.0, q.1), fp_mul(p.1, q.0), true);
+    let u = edge(pc, pb);
+    let v = edge(pa, pc);
+    let w = edge(pb, pa);
+    let det = fp_add(fp_add(u, v, false), w, false);
+    let t_num = fp_add(
+        fp_add(fp_mul(u, pa.2), fp_mul(v, pb.2), false),
+        fp_mul(w, pc.2),
+        false,
+    );
+    let mut q = [t_num, fp_mul(dz, det), fp_mul(dz, v), fp_mul(dz, w)];
+    let flipped = q[1] >> 31 == 1;
+    if flipped {
+        q = q.map(|x| x ^ 0x8000_0000);
+    }
+    let [t_num, t_denom, i, j] = q;
+    let same_sign = (le(0, u) && le(0, v) && le(0, w)) || (le(u, 0) && le(v, 0) && le(w, 0));
+    let hit = same_sign && lt(0, t_denom) && le(0, t_num);
+    TriValues {
+        t_num,
+        t_denom,
+        i,
+        j,
+        flipped,
+        hit,
+    }
+}
+
+/// Step 4: the four returned dwords of a (plain) triangle test.
 pub fn tri_test(ray: &Ray, a: V3, b: V3, c: V3, tri_id: u32, return_mode: u32) -> [u32; 4] {
-    let v = tri_values(ray, a, b, c);
+    tri_result(&tri_values(ray, a, b, c), tri_id, return_mode)
+}
+
+/// The four returned dwords of a triangle test's values `v` (docs/units/bvh.md §8).
+pub fn tri_result(v: &TriValues, tri_id: u32, return_mode: u32) -> [u32; 4] {
     match (return_mode, v.hit) {
         (0, true) => [v.t_num, v.t_denom, tri_id, 1],
         (0, false) => [F32_INF, F32_ONE, tri_id, 0],
@@ -653,7 +724,12 @@ pub fn golden_with_memory(t: &BvhTxn, m: &Memory) -> BvhResult {
         NodeKind::Tri(ty) => {
             let (v, tri_id) = mem::read_tri(m, f.addr);
             let [a, b, c] = TRI_VERTS[ty as usize].map(|k| v[k]);
-            tri_test(&ray, a, b, c, tri_id, d.return_mode)
+            let v = if d.watertight {
+                tri_values_watertight(&ray, a, b, c)
+            } else {
+                tri_values(&ray, a, b, c)
+            };
+            tri_result(&v, tri_id, d.return_mode)
         }
     })
 }
