@@ -27,9 +27,9 @@ use texpix_tb::bvh::stim::{edge_cases, BvhStim, Want};
 use texpix_tb::bvh::{
     self, box_child, box_detail, box_test, check_instr, closest_first, golden, golden_with_memory,
     ideal, ideal_instr, ideal_key, mem, memory_of, node_fetch, parse_line, result_json, sort_key,
-    sort_order, tri_test, tri_values, txn_json, widen_boxes, Bounded, BvhTxn, Descriptor, Ideal,
-    IdealSlab, Instr, InstrError, Memory, Node, NodeKind, Ray, F32_INF, F32_ONE, INVALID,
-    TRI_VERTS,
+    sort_order, tri_test, tri_values, tri_values_watertight, txn_json, widen_boxes, Bounded,
+    BvhTxn, Descriptor, Ideal, IdealSlab, Instr, InstrError, Memory, Node, NodeKind, Ray, F32_INF,
+    F32_ONE, INVALID, TRI_VERTS,
 };
 use texpix_tb::vectors::{parse_object, read_jsonl, FieldError};
 
@@ -1004,6 +1004,8 @@ fn check_box(t: &BvhTxn, r: &mut BoxReport) -> Result<(), String> {
 #[derive(Default, Debug)]
 struct TriReport {
     nodes: u64,
+    /// Nodes tested with the watertight option.
+    watertight: u64,
     in_range: u64,
     hits_both: u64,
     misses_both: u64,
@@ -1039,7 +1041,12 @@ fn check_tri(t: &BvhTxn, r: &mut TriReport) -> Result<(), String> {
         return Err("no triangle".into());
     };
     let [a, b, c] = TRI_VERTS[(t.node_ptr & 3) as usize].map(|k| verts[k]);
-    let gv = tri_values(&ray, a, b, c);
+    let gv = if t.desc.watertight {
+        r.watertight += 1;
+        tri_values_watertight(&ray, a, b, c)
+    } else {
+        tri_values(&ray, a, b, c)
+    };
     r.nodes += 1;
     let nan = |v: &[u32]| v.iter().any(|&x| x & 0x7FFF_FFFF > 0x7F80_0000);
     if nan(&ray.origin) || nan(&ray.dir) || nan(&a) || nan(&b) || nan(&c) {
@@ -1277,6 +1284,11 @@ fn golden_agrees_with_ideal_on_a_million_random_nodes() {
     }
     // The stimulus must reach the interesting cases.
     assert!(br.nodes > 400_000 && tr.nodes > 300_000);
+    assert!(
+        tr.watertight > 80_000,
+        "watertight nodes: {}",
+        tr.watertight
+    );
     assert!(
         br.child_hits > br.children / 5,
         "too few box hits: {}",

@@ -8,6 +8,7 @@ pub mod sort;
 pub mod tri;
 pub mod unit;
 pub mod vec3;
+pub mod watertight;
 
 pub use queue::RayQueue;
 pub use slab::BoxSlab;
@@ -15,3 +16,4 @@ pub use sort::ChildSort;
 pub use tri::TriTest;
 pub use unit::BvhUnit;
 pub use vec3::{Cross3, Dot3};
+pub use watertight::TriWatertight;

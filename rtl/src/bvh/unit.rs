@@ -32,10 +32,11 @@
 //!
 //! # Arithmetic
 //! [`BoxSlab`] ×4 and [`ChildSort`] for box nodes (box16 corners widened exactly from f16),
-//! [`TriTest`] for triangles; A16 directions are widened exactly ([`F16ToF32`]).
+//! [`TriTest`] for triangles, or [`TriWatertight`] when T#[121] asks for the watertight test; A16
+//! directions are widened exactly ([`F16ToF32`]).
 
 use super::queue::{RayQueue, RAY_FIELDS};
-use super::{BoxSlab, ChildSort, TriTest};
+use super::{BoxSlab, ChildSort, TriTest, TriWatertight};
 use crate::common::fp::{F16ToF32, Retime, ValidRetime};
 use rust_hdl::prelude::*;
 
@@ -168,6 +169,7 @@ pub struct BvhUnit {
     dtype: Signal<Local, Bits<3>>,
     order: ChildSort,
     tritest: TriTest,
+    wtri: TriWatertight,
     corner: [Signal<Local, Bits<32>>; 24],
     vsel: [Signal<Local, Bits<32>>; 9],
     res: [Signal<Local, Bits<32>>; 4],
@@ -203,6 +205,7 @@ impl BvhUnit {
         Self {
             slab: from_fn(|_| BoxSlab::new(a)),
             tritest: TriTest::new(depth),
+            wtri: TriWatertight::new(depth),
             cb_hit: from_fn(|_| Retime::new(b)),
             cb_key: from_fn(|_| Retime::new(b)),
             cd_ptr: from_fn(|_| Retime::new(depth)),
@@ -356,6 +359,11 @@ impl Logic for BvhUnit {
             if self.in_desc[1].val().get_bits::<2>(21) == bits::<2>(2) {
                 self.smode.next = bits::<2>(3);
             }
+        }
+        // A triangle node has no child order: its smode field carries the watertight-test flag
+        // (T#[121]) instead, in bit 0.
+        if self.ntype.val() < bits::<3>(4) {
+            self.smode.next = bit_cast::<2, 1>(self.in_desc[3].val().get_bits::<1>(25));
         }
         // Control word: {smode[1] [31], kind[30:29], type[28:26], mode[25], smode[0] [24],
         // grow[23:16], tag[15:0]}.
@@ -537,11 +545,36 @@ impl Logic for BvhUnit {
         self.tritest.mode.next = self.head[10].val().get_bit(25);
         self.tritest.clock.next = self.clock.val();
         self.tritest.en.next = self.adv_out.val();
+        self.wtri.a_x.next = self.vsel[0].val();
+        self.wtri.a_y.next = self.vsel[1].val();
+        self.wtri.a_z.next = self.vsel[2].val();
+        self.wtri.b_x.next = self.vsel[3].val();
+        self.wtri.b_y.next = self.vsel[4].val();
+        self.wtri.b_z.next = self.vsel[5].val();
+        self.wtri.c_x.next = self.vsel[6].val();
+        self.wtri.c_y.next = self.vsel[7].val();
+        self.wtri.c_z.next = self.vsel[8].val();
+        self.wtri.o_x.next = self.head[0].val();
+        self.wtri.o_y.next = self.head[1].val();
+        self.wtri.o_z.next = self.head[2].val();
+        self.wtri.d_x.next = self.head[3].val();
+        self.wtri.d_y.next = self.head[4].val();
+        self.wtri.d_z.next = self.head[5].val();
+        self.wtri.tri_id.next = self.mem_resp_data[15].val();
+        self.wtri.mode.next = self.head[10].val().get_bit(25);
+        self.wtri.clock.next = self.clock.val();
+        self.wtri.en.next = self.adv_out.val();
         // Result by kind and node type.
         self.res[0].next = self.tritest.d_0.val();
         self.res[1].next = self.tritest.d_1.val();
         self.res[2].next = self.tritest.d_2.val();
         self.res[3].next = self.tritest.d_3.val();
+        if self.dctl.val().get_bit(16) {
+            self.res[0].next = self.wtri.d_0.val();
+            self.res[1].next = self.wtri.d_1.val();
+            self.res[2].next = self.wtri.d_2.val();
+            self.res[3].next = self.wtri.d_3.val();
+        }
         if self.dtype.val() >= bits::<3>(4) {
             self.res[0].next = self.order.d_0.val();
             self.res[1].next = self.order.d_1.val();

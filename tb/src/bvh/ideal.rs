@@ -278,6 +278,9 @@ pub struct IdealTri {
     pub slack: Bounded,
     /// The exact t_denom was negative (the four values were negated).
     pub flipped: bool,
+    /// The watertight test's edge functions U, V, W (their signs decide its hit); `None` for the
+    /// plain test.
+    pub edges: Option<[Bounded; 3]>,
     pub hit: bool,
     /// t = t_num / t_denom and the barycentrics I / t_denom, J / t_denom.
     pub t: f64,
@@ -289,7 +292,8 @@ impl IdealTri {
     /// True if some decision quantity is within its error bound of its threshold (the golden
     /// decision may legitimately differ).
     pub fn near_boundary(&self) -> bool {
-        self.t_denom.near(0.0)
+        self.edges.is_some_and(|e| e.iter().any(|b| b.near(0.0)))
+            || self.t_denom.near(0.0)
             || self.i.near(0.0)
             || self.j.near(0.0)
             || self.slack.near(0.0)
@@ -300,6 +304,7 @@ impl IdealTri {
     pub fn in_range(&self) -> bool {
         [self.t_num, self.t_denom, self.i, self.j, self.slack]
             .iter()
+            .chain(self.edges.iter().flatten())
             .all(|b| b.in_range)
     }
 }
@@ -335,6 +340,67 @@ pub fn ideal_tri(ray: &Ray, a: [u32; 3], b: [u32; 3], c: [u32; 3]) -> IdealTri {
         j,
         slack,
         flipped,
+        edges: None,
+        hit,
+        t: t_num.v / t_denom.v,
+        u: i.v / t_denom.v,
+        v: j.v / t_denom.v,
+    }
+}
+
+/// The ideal watertight triangle test (docs/units/bvh.md §8a): the golden model's formulas and
+/// axis choice in f64 with error bounds; the hit from the exact edge-function signs.
+pub fn ideal_tri_watertight(ray: &Ray, a: [u32; 3], b: [u32; 3], c: [u32; 3]) -> IdealTri {
+    let x = |v: [u32; 3]| v.map(Bounded::exact);
+    let mag = ray.dir.map(|d| d & 0x7FFF_FFFF);
+    let kz = if mag[0] >= mag[1] && mag[0] >= mag[2] {
+        0
+    } else if mag[1] >= mag[2] {
+        1
+    } else {
+        2
+    };
+    let (kx, ky) = ((kz + 1) % 3, (kz + 2) % 3);
+    let (o, d) = (x(ray.origin), x(ray.dir));
+    let dz = d[kz];
+    let shear = |p: [u32; 3]| {
+        let q = sub3(&x(p), &o);
+        let xy = |k: usize| q[k].mul(&dz).add(&d[k].mul(&q[kz]), true);
+        (xy(kx), xy(ky), q[kz])
+    };
+    let (pa, pb, pc) = (shear(a), shear(b), shear(c));
+    let edge = |p: &(Bounded, Bounded, Bounded), q: &(Bounded, Bounded, Bounded)| {
+        p.0.mul(&q.1).add(&p.1.mul(&q.0), true)
+    };
+    let (u, v, w) = (edge(&pc, &pb), edge(&pa, &pc), edge(&pb, &pa));
+    let det = u.add(&v, false).add(&w, false);
+    let t_num = u
+        .mul(&pa.2)
+        .add(&v.mul(&pb.2), false)
+        .add(&w.mul(&pc.2), false);
+    let mut q = [t_num, dz.mul(&det), dz.mul(&v), dz.mul(&w)];
+    let flipped = q[1].v < 0.0;
+    if flipped {
+        q = q.map(|b| b.neg());
+    }
+    let [t_num, t_denom, i, j] = q;
+    let sum = i.add(&j, false);
+    let slack = Bounded {
+        v: t_denom.v - sum.v,
+        err: t_denom.err + sum.err,
+        in_range: t_denom.in_range && sum.in_range,
+    };
+    let same_sign =
+        (u.v >= 0.0 && v.v >= 0.0 && w.v >= 0.0) || (u.v <= 0.0 && v.v <= 0.0 && w.v <= 0.0);
+    let hit = same_sign && t_denom.v > 0.0 && t_num.v >= 0.0;
+    IdealTri {
+        t_num,
+        t_denom,
+        i,
+        j,
+        slack,
+        flipped,
+        edges: Some([u, v, w]),
         hit,
         t: t_num.v / t_denom.v,
         u: i.v / t_denom.v,
@@ -389,7 +455,11 @@ pub fn ideal(t: &BvhTxn) -> Ideal {
         Node::Tri { verts, tri_id } => {
             let [a, b, c] = tri_vertices(ptr_type, verts);
             Ideal::Tri {
-                tri: ideal_tri(&ray, a, b, c),
+                tri: if t.desc.watertight {
+                    ideal_tri_watertight(&ray, a, b, c)
+                } else {
+                    ideal_tri(&ray, a, b, c)
+                },
                 tri_id: *tri_id,
                 return_mode: t.desc.return_mode,
             }

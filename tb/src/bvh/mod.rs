@@ -80,7 +80,7 @@ mod io;
 
 pub use ideal::{
     closest_first, ideal, ideal_box, ideal_instr, ideal_json, ideal_key, ideal_slab, ideal_tri,
-    tri_vertices, Bounded, Ideal, IdealBoxNode, IdealSlab, IdealTri,
+    ideal_tri_watertight, tri_vertices, Bounded, Ideal, IdealBoxNode, IdealSlab, IdealTri,
 };
 pub use io::{parse_line, result_json, txn_json};
 pub use mem::Memory;

@@ -912,6 +912,7 @@ impl BvhStim {
             box_sort: self.chance(75),
             return_mode: self.range(0, 1) as u32,
             heuristic: self.range(0, 3) as u32,
+            watertight: self.chance(35),
             ..Descriptor::default()
         };
         let size = match self.range(0, 19) {
