@@ -82,13 +82,15 @@ M64 = (1 << 64) - 1
 
 def desc_words(v):
     """The T# as four dwords, low first (tb/src/bvh/mod.rs "Descriptor"): base [39:0], box_grow
-    [62:55], box_sort_en [63], size [105:64] (all ones = no limit), return_mode [120], type 8."""
+    [62:55], box_sort_en [63], size [105:64] (all ones = no limit), return_mode [120], watertight
+    [121], type 8."""
     if "desc_bits" in v:
         return list(v["desc_bits"])
     d = v["desc"]
     lo = d.get("base", 0) | d.get("heuristic", 0) << 53 | d.get("box_grow", 0) << 55 \
         | int(bool(d.get("box_sort", False))) << 63
-    hi = d.get("size", NO_LIMIT) | d.get("return_mode", 0) << 56 | 8 << 60
+    hi = d.get("size", NO_LIMIT) | d.get("return_mode", 0) << 56 \
+        | int(bool(d.get("watertight", False))) << 57 | 8 << 60
     return [lo & 0xFFFFFFFF, lo >> 32, hi & 0xFFFFFFFF, hi >> 32]
 
 
