@@ -52,12 +52,43 @@ def critpath(report_path):
                      f"logic steps")
         lines.append(f"  from {first['cell']}.{first['port']}")
         lines.append(f"  to   {last['cell']}.{last['port']}")
+        # The RTL the path goes through: the exported Verilog's source locations that Yosys kept
+        # on the nets (module and statement), in path order.
+        through, acc = [], 0.0
+        for p in path:
+            acc += p["delay"]
+            for src in p.get("sources", []):
+                rtl = rtl_source(src)
+                if rtl and (not through or through[-1][1] != rtl):
+                    through.append((acc, rtl))
+        if through:
+            lines.append("  through (ns from the start, module: statement of the exported Verilog):")
+            lines.extend(f"    {t:6.2f}  {rtl}" for t, rtl in through)
+        lines.append("  steps (type, delay ns, cumulative ns, net or cell pin):")
         acc = 0.0
         for p in path:
             acc += p["delay"]
             where = p.get("net") if p["type"] == "routing" else f"{p['to']['cell']}.{p['to']['port']}"
             lines.append(f"    {p['type']:9s} {p['delay']:5.2f} {acc:6.2f}  {where}")
     return "\n".join(lines)
+
+
+_verilog = {}
+
+
+def rtl_source(src):
+    """`file.v:L1.C1-L2.C2` of a design file (not Yosys' own cell libraries) as
+    `module: statement`, or None."""
+    m = re.match(r"(.+\.v):(\d+)\.(\d+)-(\d+)\.(\d+)$", src)
+    if not m or not os.path.exists(m.group(1)) or m.group(1).startswith("/share/"):
+        return None
+    f = m.group(1)
+    if f not in _verilog:
+        _verilog[f] = open(f).read().split("\n")
+    text, line = _verilog[f], int(m.group(2))
+    module = next((re.match(r"module\s+(\w+)", text[i]).group(1) for i in range(line - 1, -1, -1)
+                   if text[i].startswith("module ")), "?")
+    return f"{module}: {text[line - 1].strip()[:140]}"
 
 
 def main():
