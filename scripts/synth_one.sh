@@ -5,18 +5,30 @@
 #   report, log and bitstream (nextpnr-ice40, icepack);
 # - ECP5: when it fits the LFE5U-85F, place and route with nextpnr-ecp5 (the ULX3S board tops with
 #   constraints/ulx3s.lpf and a bitstream from ecppack, everything else out of context at
-#   $ecp5_freq MHz), the report, log and the worst path ($base.critpath.txt).
+#   $ecp5_freq MHz inside a wrapper that registers every port, scripts/synth_regio.py), the report,
+#   log and the worst path ($base.critpath.txt).
 # Run time and peak memory of each tool come from /usr/bin/time -v ($base.*.tv).
 set -uo pipefail
 IFS='|' read -r name verilog top fam flags <<<"$1"
 base="$build/$name.$fam"
 t0=$(date +%s)
 ys=yosys
+reads="$verilog"
+stop="$top"
+regio=""
 case "$fam" in
   ice40) synth="synth_ice40 -dsp $flags -top $top -json $base.json" ;;
   ecp5)
     ys="${ecp5_yosys:-yosys}"
-    synth="synth_ecp5 $flags -top $top -json $base.json" ;;
+    # Out-of-context nextpnr times only register-to-register paths: a bare block is synthesised
+    # inside a wrapper with a register on every port, so its input and output logic is timed too.
+    if [ -n "${ecp5_pnr:-}" ] && [[ "$top" != *_ulx3s ]]; then
+      regio=$(python3 scripts/synth_regio.py "$verilog" "$top" "$base.regio.v") || {
+        echo "failed: scripts/synth_regio.py" >"$base.status"; exit 0; }
+      reads="$verilog $base.regio.v"
+      stop="${top}_regio"
+    fi
+    synth="synth_ecp5 $flags -top $stop -json $base.json" ;;
   # Word-level cost before technology mapping and resource sharing: multipliers, adders, flip-flop
   # bits (fast; the SAT-based `share` pass needs over 20 GB on the BVH unit).
   coarse) synth="synth -flatten -noshare $flags -top $top -run :fine" ;;
@@ -43,7 +55,7 @@ measure() {
   return $rc
 }
 rm -f "$base.mem"
-measure synth "$ys" -q -l "$base.log" -p "read_verilog $verilog; $synth; tee -q -o $base.stat.json stat -json $statw" >/dev/null 2>&1
+measure synth "$ys" -q -l "$base.log" -p "read_verilog $reads; $synth; tee -q -o $base.stat.json stat -json $statw" >"$base.err" 2>&1
 rc=$?
 if [ $rc -ne 0 ]; then
   rm -f "$base.stat.json"
@@ -59,11 +71,11 @@ if [ $rc -ne 0 ]; then
   else
     echo "failed: yosys" >"$base.status"
   fi
-  echo "   $name ($fam): $ys FAILED, see $base.log" >&2
+  echo "   $name ($fam): $ys FAILED, see $base.log and $base.err: $(tail -n 1 "$base.err" 2>/dev/null)" >&2
   exit 0
 fi
 t1=$(date +%s)
-{ echo "synth_s $((t1 - t0))"; [ -f "$base.mem" ] && cat "$base.mem"; } >"$base.time"
+{ echo "synth_s $((t1 - t0))"; [ -f "$base.mem" ] && cat "$base.mem"; [ -n "$regio" ] && echo "regio_bits $regio"; } >"$base.time"
 echo "$ys" >"$base.yosys"
 echo "   $name ($fam): synthesised in $((t1 - t0)) s ($ys)"
 
@@ -73,7 +85,7 @@ if [ "$fam" = ecp5 ]; then
     exit 0
   fi
   # Fits the LFE5U-85F? 83 640 LUT4 and as many flip-flops, 156 MULT18X18D, 208 DP16KD.
-  fit=$(python3 - "$base.stat.json" "$top" <<'PY'
+  fit=$(python3 - "$base.stat.json" "$stop" <<'PY'
 import json, sys
 sys.path.insert(0, "scripts")
 from synth_report import cells_of
@@ -87,6 +99,7 @@ if c.get("DP16KD", 0) > 208: why.append(f"{c['DP16KD']} DP16KD > 208")
 print("; ".join(why) if why else "fits")
 PY
 )
+  [ -n "$fit" ] || fit="no statistics"
   if [ "$fit" != fits ]; then
     echo "no-fit: $fit (LFE5U-85F)" >"$base.status"
     echo "   $name: does not fit the LFE5U-85F ($fit)"

@@ -111,7 +111,7 @@ def main():
             for l in open(base + ".time"):
                 k, v = l.split()
                 times[k] = float(v) if "." in v else int(v)
-        for k in ("synth_s", "pnr_s", "synth_rss_mb", "pnr_rss_mb", "target_mhz"):
+        for k in ("synth_s", "pnr_s", "synth_rss_mb", "pnr_rss_mb", "target_mhz", "regio_bits"):
             row[k] = times.get(k, "")
         if os.path.exists(base + ".yosys"):
             row["yosys"] = open(base + ".yosys").read().strip()
@@ -171,7 +171,7 @@ def main():
 
     cols = ["design", "family", "synth_flags", "luts", "ffs", "carry", "dsp", "bram", "lutram",
             "pnr_lcs", "fmax_mhz", "timing", "bitstream", "status", "synth_s", "pnr_s", "run",
-            "mults", "target_mhz", "yosys", "synth_rss_mb", "pnr_rss_mb"]
+            "mults", "target_mhz", "yosys", "synth_rss_mb", "pnr_rss_mb", "regio_bits"]
     run = f"{rev} {time.strftime('%Y-%m-%d', time.gmtime())} ({int(wall)} s run)"
     for r in rows:
         r["run"] = run
@@ -236,12 +236,15 @@ def main():
         md.append("LUT4, TRELLIS_FF, CCU2C (carry), MULT18X18D (+ALU54B), DP16KD from the synthesis; "
                   "P&R: TRELLIS_COMB used of 83 640 (LUT4 + carry halves, as placed); fmax from the "
                   "nextpnr-ecp5 report against the target (ULX3S board top: 25 MHz from "
-                  "constraints/ulx3s.lpf; bare blocks: out of context); times in seconds, peak "
+                  "constraints/ulx3s.lpf; bare blocks: out of context, inside a wrapper with a "
+                  "register on every port (scripts/synth_regio.py) so that their input and output "
+                  "logic is timed — the FF column includes those registers, at most the `I/O regs` "
+                  "bits); times in seconds, peak "
                   "memory in MB (`/usr/bin/time -v`). The worst path of every routed row is in "
                   "`<design>.ecp5.critpath.txt` beside the logs.\n")
-        md.append("| design | yosys | LUT4 | FF | CCU2C | MULT18X18D | DP16KD | P&R COMB | fmax MHz | "
-                  "timing | bitstream | status | synth s / MB | P&R s / MB |")
-        md.append("|---|---|---:|---:|---:|---:|---:|---:|---:|---|---|---|---:|---:|")
+        md.append("| design | yosys | LUT4 | FF | I/O regs | CCU2C | MULT18X18D | DP16KD | P&R COMB | "
+                  "fmax MHz | timing | bitstream | status | synth s / MB | P&R s / MB |")
+        md.append("|---|---|---:|---:|---:|---:|---:|---:|---:|---:|---|---|---|---:|---:|")
         for r in ecp5:
             if r["synth_flags"] and r["synth_flags"] != "-noflatten":
                 continue
@@ -250,7 +253,7 @@ def main():
             sm = f"{fmt(r, 'synth_s')} / {fmt(r, 'synth_rss_mb')}"
             pm = f"{fmt(r, 'pnr_s')} / {fmt(r, 'pnr_rss_mb')}"
             md.append("| " + " | ".join([name, ys] + [fmt(r, k) for k in
-                      ["luts", "ffs", "carry", "dsp", "bram", "pnr_lcs", "fmax_mhz", "timing",
+                      ["luts", "ffs", "regio_bits", "carry", "dsp", "bram", "pnr_lcs", "fmax_mhz", "timing",
                        "bitstream", "status"]] + [sm, pm]) + " |")
     coarse = [r for r in rows if r["family"] == "coarse"]
     if coarse:
