@@ -15,7 +15,16 @@ import time
 
 
 def cells_of(stat_path, top):
-    stat = json.load(open(stat_path))
+    text = open(stat_path).read()
+    try:
+        stat = json.loads(text)
+    except json.JSONDecodeError:
+        # Yosys 0.23's `stat -json` of a hierarchical design prints the module hierarchy as plain
+        # text into the JSON; the design totals come last, as a well-formed `"design": {…}` object.
+        i = text.rfind('"design": {')
+        if i < 0:
+            raise
+        stat = {"design": json.JSONDecoder().raw_decode(text, i + len('"design": '))[0]}
     d = stat.get("design") or stat["modules"]["\\" + top]
     return d["num_cells_by_type"]
 
