@@ -4,7 +4,7 @@
 usage: synth_regio.py VERILOG TOP OUT.v
 
 The wrapper `<TOP>_regio` has TOP's ports and puts a register on every input and every output
-(all clocked by TOP's `clock`), so that nextpnr, which times only register-to-register paths out of
+(all clocked by TOP's `clock`, or by a new `clock` input for a combinational TOP), so that nextpnr, which times only register-to-register paths out of
 context, also times the block's port-to-register and register-to-port logic: the block's
 combinational input and output stages become register-to-register paths. Prints the number of
 register bits the wrapper adds (the non-clock port bits).
@@ -19,10 +19,12 @@ from synth_ports import verilog_ports  # noqa: E402
 def main():
     verilog, top, out = sys.argv[1:4]
     ports = verilog_ports(verilog, top)
-    if not any(p == "clock" for p, _, _ in ports):
-        sys.exit(f"synth_regio: {top} has no `clock` port")
+    comb = not any(p == "clock" for p, _, _ in ports)
+    names = (["clock"] if comb else []) + [p for p, _, _ in ports]
     v = [f"// Timing wrapper of {top} (scripts/synth_regio.py): a register on every input and output.",
-         f"module {top}_regio(" + ", ".join(p for p, _, _ in ports) + ");"]
+         f"module {top}_regio(" + ", ".join(names) + ");"]
+    if comb:
+        v.append("    input wire clock;")
     inst, bits = [], 0
     for p, d, w in ports:
         rng = f" [{w - 1}:0]" if w > 1 else ""
