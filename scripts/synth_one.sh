@@ -1,14 +1,34 @@
 #!/usr/bin/env bash
 # One job of scripts/synth: "name|verilog|top|family|extra synth flags".
-# Writes $build/<name>.<family>.{log,stat.json,time} and, when the design fits the iCE40UP5K-SG48
-# and has the board's pins, the place-and-route report, log and bitstream.
+# Writes $build/<name>.<family>.{log,stat.json,time,status} and:
+# - iCE40: when the design fits the iCE40UP5K-SG48 and has the board's pins, the place-and-route
+#   report, log and bitstream (nextpnr-ice40, icepack);
+# - ECP5: when it fits the LFE5U-85F, place and route with nextpnr-ecp5 (the ULX3S board tops with
+#   constraints/ulx3s.lpf and a bitstream from ecppack, everything else out of context at
+#   $ecp5_freq MHz inside a wrapper that registers every port, scripts/synth_regio.py), the report,
+#   log and the worst path ($base.critpath.txt).
+# Run time and peak memory of each tool come from /usr/bin/time -v ($base.*.tv).
 set -uo pipefail
 IFS='|' read -r name verilog top fam flags <<<"$1"
 base="$build/$name.$fam"
 t0=$(date +%s)
+ys=yosys
+reads="$verilog"
+stop="$top"
+regio=""
 case "$fam" in
   ice40) synth="synth_ice40 -dsp $flags -top $top -json $base.json" ;;
-  ecp5) synth="synth_ecp5 $flags -top $top" ;;
+  ecp5)
+    ys="${ecp5_yosys:-yosys}"
+    # Out-of-context nextpnr times only register-to-register paths: a bare block is synthesised
+    # inside a wrapper with a register on every port, so its input and output logic is timed too.
+    if [ -n "${ecp5_pnr:-}" ] && [[ "$top" != *_ulx3s ]]; then
+      regio=$(python3 scripts/synth_regio.py "$verilog" "$top" "$base.regio.v") || {
+        echo "failed: scripts/synth_regio.py" >"$base.status"; exit 0; }
+      reads="$verilog $base.regio.v"
+      stop="${top}_regio"
+    fi
+    synth="synth_ecp5 $flags -top $stop -json $base.json" ;;
   # Word-level cost before technology mapping and resource sharing: multipliers, adders, flip-flop
   # bits (fast; the SAT-based `share` pass needs over 20 GB on the BVH unit).
   coarse) synth="synth -flatten -noshare $flags -top $top -run :fine" ;;
@@ -16,26 +36,115 @@ case "$fam" in
 esac
 statw=""
 [ "$fam" = coarse ] && statw="-width"
-timeout "$limit" yosys -q -l "$base.log" -p "read_verilog $verilog; $synth; tee -q -o $base.stat.json stat -json $statw" >/dev/null 2>&1
+
+# measure LABEL CMD...: runs CMD under the --limit timeout, with /usr/bin/time -v when available;
+# appends "<LABEL>_rss_mb N" (peak resident memory) to $base.time.
+measure() {
+  local label=$1; shift
+  local rc
+  if [ -x /usr/bin/time ]; then
+    /usr/bin/time -v -o "$base.$label.tv" timeout "$limit" "$@"
+    rc=$?
+    local kb
+    kb=$(awk -F': ' '/Maximum resident set size/ { print $2 }' "$base.$label.tv" 2>/dev/null)
+    [ -n "$kb" ] && echo "${label}_rss_mb $((kb / 1024))" >>"$base.mem"
+  else
+    timeout "$limit" "$@"
+    rc=$?
+  fi
+  return $rc
+}
+rm -f "$base.mem"
+measure synth "$ys" -q -l "$base.log" -p "read_verilog $reads; $synth; tee -q -o $base.stat.json stat -json $statw" >"$base.err" 2>&1
 rc=$?
 if [ $rc -ne 0 ]; then
   rm -f "$base.stat.json"
   if [ $rc -eq 124 ]; then
     echo "synthesis stopped after the ${limit} s limit" >"$base.status"
-    echo "   $name ($fam): yosys stopped after ${limit} s" >&2
+    echo "   $name ($fam): $ys stopped after ${limit} s" >&2
     exit 0
   fi
   if [ $rc -eq 137 ]; then
     echo "failed: yosys killed (out of memory; see the kernel log)" >"$base.status"
+  elif grep -q -i -E "out of memory|bad_alloc|memory allocation" "$base.log" 2>/dev/null; then
+    echo "failed: yosys out of memory (see $(basename "$base").log)" >"$base.status"
   else
     echo "failed: yosys" >"$base.status"
   fi
-  echo "   $name ($fam): yosys FAILED, see $base.log" >&2
+  echo "   $name ($fam): $ys FAILED, see $base.log and $base.err: $(tail -n 1 "$base.err" 2>/dev/null)" >&2
   exit 0
 fi
 t1=$(date +%s)
-echo "synth_s $((t1 - t0))" >"$base.time"
-echo "   $name ($fam): synthesised in $((t1 - t0)) s"
+{ echo "synth_s $((t1 - t0))"; [ -f "$base.mem" ] && cat "$base.mem"; [ -n "$regio" ] && echo "regio_bits $regio"; } >"$base.time"
+echo "$ys" >"$base.yosys"
+echo "   $name ($fam): synthesised in $((t1 - t0)) s ($ys)"
+
+if [ "$fam" = ecp5 ]; then
+  if [ -z "${ecp5_pnr:-}" ]; then
+    echo "synthesis only (no nextpnr-ecp5; scripts/setup_ecp5 installs it)" >"$base.status"
+    exit 0
+  fi
+  # Fits the LFE5U-85F? 83 640 logic slots (TRELLIS_COMB: a LUT4 each, a CCU2C takes two) and as
+  # many flip-flops, 156 MULT18X18D, 208 DP16KD. (nextpnr's packing adds a few per cent more slots,
+  # so a design close to the limit may still fail to place.)
+  fit=$(python3 - "$base.stat.json" "$stop" <<'PY'
+import json, sys
+sys.path.insert(0, "scripts")
+from synth_report import cells_of
+c = cells_of(sys.argv[1], sys.argv[2])
+why = []
+lut, ff = c.get("LUT4", 0), sum(n for t, n in c.items() if t.startswith("TRELLIS_FF"))
+comb = lut + 2 * c.get("CCU2C", 0)
+if comb > 83640: why.append(f"{lut} LUT4 + 2 x {c.get('CCU2C', 0)} CCU2C > 83640")
+if ff > 83640: why.append(f"{ff} FF > 83640")
+if c.get("MULT18X18D", 0) > 156: why.append(f"{c['MULT18X18D']} MULT18X18D > 156")
+if c.get("DP16KD", 0) > 208: why.append(f"{c['DP16KD']} DP16KD > 208")
+print("; ".join(why) if why else "fits")
+PY
+)
+  [ -n "$fit" ] || fit="no statistics"
+  if [ "$fit" != fits ]; then
+    echo "no-fit: $fit (LFE5U-85F)" >"$base.status"
+    echo "   $name: does not fit the LFE5U-85F ($fit)"
+    exit 0
+  fi
+  dev=(--85k --package CABGA381 --speed 6)
+  case "$top" in
+    *_ulx3s)
+      # A ULX3S board top: its pins and 25 MHz clock from constraints/ulx3s.lpf, and a bitstream.
+      mode=(--lpf constraints/ulx3s.lpf --textcfg "$base.config")
+      echo "target_mhz $ecp5_board_freq" >>"$base.time" ;;
+    *)
+      # A bare block: no I/O buffers or pins, clock target --ecp5-freq.
+      mode=(--out-of-context --freq "$ecp5_freq")
+      echo "target_mhz $ecp5_freq" >>"$base.time" ;;
+  esac
+  rm -f "$base.mem"
+  # --timing-allow-fail: the report script compares the achieved fmax with the target.
+  if measure pnr "$ecp5_pnr" "${dev[@]}" "${mode[@]}" --json "$base.json" --report "$base.pnr.json" \
+      --seed 1 --timing-allow-fail -l "$base.pnr.log" -q >/dev/null 2>&1; then
+    echo "routed" >"$base.status"
+    if [ -f "$base.config" ]; then
+      if [ -n "${ecp5_pack:-}" ] && "$ecp5_pack" "$base.config" "$base.bit" >"$base.pack.log" 2>&1; then
+        echo "routed" >"$base.status"
+      else
+        echo "routed; failed: ecppack (see $(basename "$base").pack.log)" >"$base.status"
+      fi
+    fi
+    python3 scripts/synth_report.py --critpath "$base.pnr.json" >"$base.critpath.txt" 2>&1 || true
+  else
+    rc=$?
+    if [ $rc -eq 124 ]; then
+      echo "place-and-route stopped after the ${limit} s limit" >"$base.status"
+    else
+      echo "failed: nextpnr-ecp5 (see $(basename "$base").pnr.log)" >"$base.status"
+    fi
+  fi
+  t2=$(date +%s)
+  { echo "pnr_s $((t2 - t1))"; [ -f "$base.mem" ] && cat "$base.mem"; } >>"$base.time"
+  echo "   $name (ecp5): place-and-route $(cat "$base.status") in $((t2 - t1)) s"
+  exit 0
+fi
 [ "$fam" = ice40 ] || exit 0
 
 # Fits the iCE40UP5K-SG48? 5280 logic cells (a LUT4 and a flip-flop each, carry alongside),

@@ -15,7 +15,7 @@ use texpix_rtl::board::coverage_board::{COV_CMD_BYTES, COV_RSP_BYTES};
 use texpix_rtl::board::fp_board::{FP_CMD_BYTES, FP_RSP_BYTES};
 use texpix_rtl::board::framer::{CMD_SYNC, RSP_SYNC};
 use texpix_rtl::board::reset::POR_CYCLES;
-use texpix_rtl::board::{CoverageBoard, FpBoard, FpOps};
+use texpix_rtl::board::{CoverageBoard, CoverageBoardUlx3s, FpBoard, FpOps};
 use texpix_rtl::coverage::OPS;
 use texpix_sim::Sim;
 
@@ -149,6 +149,23 @@ impl BoardPins for CoverageBoard {
     }
     fn led_n(&self) -> bool {
         self.led_n.val()
+    }
+}
+
+impl BoardPins for CoverageBoardUlx3s {
+    fn set_clock(&mut self, high: bool) {
+        self.clock.next = Clock::from(high);
+    }
+    fn set_inputs(&mut self, rx: bool, btn_n: bool) {
+        self.rx.next = rx;
+        self.btn_n.next = btn_n;
+    }
+    fn tx(&self) -> bool {
+        self.tx.val()
+    }
+    /// The ULX3S's LED is active high: its inverse.
+    fn led_n(&self) -> bool {
+        !self.led.val()
     }
 }
 
@@ -299,8 +316,8 @@ pub fn coverage_response(b: &[u8]) -> Result<CovOut, String> {
 /// Runs one coverage vector through the board over the serial line: one command per RTL
 /// transaction ([`OPS`] ops each), tags numbered from `first_tag`. Checks every response's tag, and
 /// joins the responses with the RTL driver's checks ([`join`]: same covmask, err and Pd-write bits).
-pub fn coverage_vector(
-    b: &mut BoardSim<CoverageBoard>,
+pub fn coverage_vector<B: BoardPins>(
+    b: &mut BoardSim<B>,
     t: &CoverageTxn,
     first_tag: u16,
 ) -> Result<CoverageResult, String> {
@@ -345,10 +362,14 @@ pub fn fp_command(b: &mut BoardSim<FpBoard>, op: u8, a: u32, x: u32) -> Result<(
 
 /// Verilog targets for FPGA bring-up beyond the units: the board tops and the pipelined fp blocks
 /// (for the fmax-against-depth sweep).
-pub const FPGA_TARGETS: [(&str, &str); 5] = [
+pub const FPGA_TARGETS: [(&str, &str); 6] = [
     (
         "coverage-board",
         "coverage unit behind the UART framing (top texpix_coverage_board)",
+    ),
+    (
+        "coverage-board-ulx3s",
+        "the coverage board with an active-high LED, for the ULX3S (top texpix_coverage_board_ulx3s; --div 217 at 25 MHz)",
     ),
     (
         "fp-board",
@@ -368,9 +389,12 @@ pub const FPGA_TARGETS: [(&str, &str); 5] = [
 /// The top-level module name of an FPGA target.
 pub fn fpga_top(target: &str) -> Result<String, String> {
     match target {
-        "coverage-board" | "fp-board" | "fp-cmp-board" | "fpmul" | "fpadd" => {
-            Ok(format!("texpix_{}", target.replace('-', "_")))
-        }
+        "coverage-board"
+        | "coverage-board-ulx3s"
+        | "fp-board"
+        | "fp-cmp-board"
+        | "fpmul"
+        | "fpadd" => Ok(format!("texpix_{}", target.replace('-', "_"))),
         other => Err(format!(
             "unknown FPGA target `{other}` (expected one of: {})",
             FPGA_TARGETS.map(|t| t.0).join(", ")
@@ -393,6 +417,11 @@ pub fn export_fpga(target: &str, stages: usize, div: u64, header: &str) -> Resul
         "coverage-board" => {
             let mut b = Box::new(CoverageBoard::new(div));
             let h = format!("{header}\nparameters: UART bit time {div} clocks; frames: see rtl/src/board/coverage_board.rs");
+            texpix_rtl::export::verilog(&mut *b, &top, &h)
+        }
+        "coverage-board-ulx3s" => {
+            let mut b = Box::new(CoverageBoardUlx3s::new(div));
+            let h = format!("{header}\nparameters: UART bit time {div} clocks (ULX3S, 25 MHz: 217); busy LED `led` active high; frames: see rtl/src/board/coverage_board.rs");
             texpix_rtl::export::verilog(&mut *b, &top, &h)
         }
         "fp-board" | "fp-cmp-board" => {
