@@ -289,6 +289,41 @@ pub struct IdealTri {
 }
 
 impl IdealTri {
+    /// From the raw `[t_num, t_denom, I, J]` (before the sign correction) and, for the watertight
+    /// test, its edge functions: the correction, the slack and the exact hit decision — §8's
+    /// inequalities for the plain test, consistent edge signs with t_denom > 0 and t_num ≥ 0 for
+    /// the watertight one.
+    fn from_values(mut q: [Bounded; 4], edges: Option<[Bounded; 3]>) -> Self {
+        let flipped = q[1].v < 0.0;
+        if flipped {
+            q = q.map(|b| b.neg());
+        }
+        let [t_num, t_denom, i, j] = q;
+        let sum = i.add(&j, false);
+        let slack = Bounded {
+            v: t_denom.v - sum.v,
+            err: t_denom.err + sum.err,
+            in_range: t_denom.in_range && sum.in_range,
+        };
+        let inside = match edges {
+            None => i.v >= 0.0 && j.v >= 0.0 && i.v + j.v <= t_denom.v,
+            Some(e) => e.iter().all(|b| b.v >= 0.0) || e.iter().all(|b| b.v <= 0.0),
+        };
+        Self {
+            t_num,
+            t_denom,
+            i,
+            j,
+            slack,
+            flipped,
+            edges,
+            hit: inside && t_denom.v > 0.0 && t_num.v >= 0.0,
+            t: t_num.v / t_denom.v,
+            u: i.v / t_denom.v,
+            v: j.v / t_denom.v,
+        }
+    }
+
     /// True if some decision quantity is within its error bound of its threshold (the golden
     /// decision may legitimately differ).
     pub fn near_boundary(&self) -> bool {
@@ -319,33 +354,10 @@ pub fn ideal_tri(ray: &Ray, a: [u32; 3], b: [u32; 3], c: [u32; 3]) -> IdealTri {
     let e3 = sub3(&o, &a);
     let s1 = cross(&d, &e2);
     let s2 = cross(&e3, &e1);
-    let mut q = [dot(&e2, &s2), dot(&s1, &e1), dot(&e3, &s1), dot(&d, &s2)];
-    let flipped = q[1].v < 0.0;
-    if flipped {
-        q = q.map(|b| b.neg());
-    }
-    let [t_num, t_denom, i, j] = q;
-    let sum = i.add(&j, false);
-    let slack = Bounded {
-        v: t_denom.v - sum.v,
-        err: t_denom.err + sum.err,
-        in_range: t_denom.in_range && sum.in_range,
-    };
-    let hit =
-        t_denom.v > 0.0 && i.v >= 0.0 && j.v >= 0.0 && i.v + j.v <= t_denom.v && t_num.v >= 0.0;
-    IdealTri {
-        t_num,
-        t_denom,
-        i,
-        j,
-        slack,
-        flipped,
-        edges: None,
-        hit,
-        t: t_num.v / t_denom.v,
-        u: i.v / t_denom.v,
-        v: j.v / t_denom.v,
-    }
+    IdealTri::from_values(
+        [dot(&e2, &s2), dot(&s1, &e1), dot(&e3, &s1), dot(&d, &s2)],
+        None,
+    )
 }
 
 /// The ideal watertight triangle test (docs/units/bvh.md §8a): the golden model's formulas and
@@ -378,34 +390,10 @@ pub fn ideal_tri_watertight(ray: &Ray, a: [u32; 3], b: [u32; 3], c: [u32; 3]) ->
         .mul(&pa.2)
         .add(&v.mul(&pb.2), false)
         .add(&w.mul(&pc.2), false);
-    let mut q = [t_num, dz.mul(&det), dz.mul(&v), dz.mul(&w)];
-    let flipped = q[1].v < 0.0;
-    if flipped {
-        q = q.map(|b| b.neg());
-    }
-    let [t_num, t_denom, i, j] = q;
-    let sum = i.add(&j, false);
-    let slack = Bounded {
-        v: t_denom.v - sum.v,
-        err: t_denom.err + sum.err,
-        in_range: t_denom.in_range && sum.in_range,
-    };
-    let same_sign =
-        (u.v >= 0.0 && v.v >= 0.0 && w.v >= 0.0) || (u.v <= 0.0 && v.v <= 0.0 && w.v <= 0.0);
-    let hit = same_sign && t_denom.v > 0.0 && t_num.v >= 0.0;
-    IdealTri {
-        t_num,
-        t_denom,
-        i,
-        j,
-        slack,
-        flipped,
-        edges: Some([u, v, w]),
-        hit,
-        t: t_num.v / t_denom.v,
-        u: i.v / t_denom.v,
-        v: j.v / t_denom.v,
-    }
+    IdealTri::from_values(
+        [t_num, dz.mul(&det), dz.mul(&v), dz.mul(&w)],
+        Some([u, v, w]),
+    )
 }
 
 /// The ideal outcome of one instruction.

@@ -596,6 +596,20 @@ fn dot(u: V3, v: V3) -> u32 {
     )
 }
 
+/// `[t_num, t_denom, I, J]` with all four sign bits flipped if t_denom's is set, and whether they
+/// were.
+fn sign_corrected(v: [u32; 4]) -> ([u32; 4], bool) {
+    let flipped = v[1] >> 31 == 1;
+    (
+        if flipped {
+            v.map(|x| x ^ 0x8000_0000)
+        } else {
+            v
+        },
+        flipped,
+    )
+}
+
 /// Step 4 up to the hit decision.
 pub fn tri_values(ray: &Ray, a: V3, b: V3, c: V3) -> TriValues {
     let e1 = sub3(b, a);
@@ -603,11 +617,7 @@ pub fn tri_values(ray: &Ray, a: V3, b: V3, c: V3) -> TriValues {
     let e3 = sub3(ray.origin, a);
     let s1 = cross(ray.dir, e2);
     let s2 = cross(e3, e1);
-    let mut v = [dot(e2, s2), dot(s1, e1), dot(e3, s1), dot(ray.dir, s2)];
-    let flipped = v[1] >> 31 == 1;
-    if flipped {
-        v = v.map(|x| x ^ 0x8000_0000);
-    }
+    let (v, flipped) = sign_corrected([dot(e2, s2), dot(s1, e1), dot(e3, s1), dot(ray.dir, s2)]);
     let [t_num, t_denom, i, j] = v;
     let hit =
         lt(0, t_denom) && le(0, i) && le(0, j) && le(fp_add(i, j, false), t_denom) && le(0, t_num);
@@ -664,11 +674,7 @@ pub fn tri_values_watertight(ray: &Ray, a: V3, b: V3, c: V3) -> TriValues {
         fp_mul(w, pc.2),
         false,
     );
-    let mut q = [t_num, fp_mul(dz, det), fp_mul(dz, v), fp_mul(dz, w)];
-    let flipped = q[1] >> 31 == 1;
-    if flipped {
-        q = q.map(|x| x ^ 0x8000_0000);
-    }
+    let (q, flipped) = sign_corrected([t_num, fp_mul(dz, det), fp_mul(dz, v), fp_mul(dz, w)]);
     let [t_num, t_denom, i, j] = q;
     let same_sign = (le(0, u) && le(0, v) && le(0, w)) || (le(u, 0) && le(v, 0) && le(w, 0));
     let hit = same_sign && lt(0, t_denom) && le(0, t_num);

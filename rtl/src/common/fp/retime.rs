@@ -64,44 +64,17 @@ impl<T: Synth> Logic for Retime<T> {
         self.q.connect();
     }
     fn hdl(&self) -> Verilog {
-        let s = self._stage.len();
-        if s == 0 {
-            return Verilog::Custom(
-                "always @(*) q = d;\n/* verilator lint_off UNUSEDSIGNAL */\nwire unused_ok = &{1'b0, clock, en};\n/* verilator lint_on UNUSEDSIGNAL */\n".into(),
-            );
-        }
         let range = if T::BITS == 1 {
             String::new()
         } else {
             format!("[{}:0] ", T::BITS - 1)
         };
-        let init = format!("{:x}", T::default().verilog());
-        // Stage i < s-1 is `r<i>`; the last stage is the output register `q`.
-        let name = |i: usize| {
-            if i + 1 == s {
-                "q".to_string()
-            } else {
-                format!("r{i}")
-            }
-        };
-        let mut v = String::new();
-        for i in 0..s - 1 {
-            let _ = writeln!(v, "reg {range}{};", name(i));
-        }
-        let _ = writeln!(v, "initial begin");
-        for i in 0..s {
-            let _ = writeln!(v, "   {} = {init};", name(i));
-        }
-        let _ = writeln!(v, "end");
-        let _ = writeln!(v, "always @(posedge clock) begin");
-        let _ = writeln!(v, "   if (en) begin");
-        let _ = writeln!(v, "      {} <= d;", name(0));
-        for i in 1..s {
-            let _ = writeln!(v, "      {} <= {};", name(i), name(i - 1));
-        }
-        let _ = writeln!(v, "   end");
-        let _ = writeln!(v, "end");
-        Verilog::Custom(v)
+        chain_verilog(
+            self._stage.len(),
+            &range,
+            &format!("{:x}", T::default().verilog()),
+            false,
+        )
     }
 }
 
@@ -165,40 +138,56 @@ impl Logic for ValidRetime {
         self.q.connect();
     }
     fn hdl(&self) -> Verilog {
-        let s = self._stage.len();
-        if s == 0 {
-            return Verilog::Custom(
-                "always @(*) q = d;\n/* verilator lint_off UNUSEDSIGNAL */\nwire unused_ok = &{1'b0, clock, reset, en};\n/* verilator lint_on UNUSEDSIGNAL */\n".into(),
-            );
+        chain_verilog(self._stage.len(), "", "1'b0", true)
+    }
+}
+
+/// The Verilog body of an `s`-stage enabled delay line (`range` is the register width prefix,
+/// `init` the power-up value, `reset` adds a synchronous clear of every stage): stage i < s − 1 is
+/// `r<i>`, the last stage is the output register `q`; with `s = 0` a wire.
+fn chain_verilog(s: usize, range: &str, init: &str, reset: bool) -> Verilog {
+    let ports = if reset {
+        "clock, reset, en"
+    } else {
+        "clock, en"
+    };
+    if s == 0 {
+        return Verilog::Custom(format!(
+            "always @(*) q = d;\n/* verilator lint_off UNUSEDSIGNAL */\nwire unused_ok = &{{1'b0, {ports}}};\n/* verilator lint_on UNUSEDSIGNAL */\n"
+        ));
+    }
+    let name = |i: usize| {
+        if i + 1 == s {
+            "q".to_string()
+        } else {
+            format!("r{i}")
         }
-        let name = |i: usize| {
-            if i + 1 == s {
-                "q".to_string()
-            } else {
-                format!("r{i}")
-            }
-        };
-        let mut v = String::new();
-        for i in 0..s - 1 {
-            let _ = writeln!(v, "reg {};", name(i));
-        }
-        let _ = writeln!(v, "initial begin");
-        for i in 0..s {
-            let _ = writeln!(v, "   {} = 1'b0;", name(i));
-        }
-        let _ = writeln!(v, "end");
-        let _ = writeln!(v, "always @(posedge clock) begin");
+    };
+    let mut v = String::new();
+    for i in 0..s - 1 {
+        let _ = writeln!(v, "reg {range}{};", name(i));
+    }
+    let _ = writeln!(v, "initial begin");
+    for i in 0..s {
+        let _ = writeln!(v, "   {} = {init};", name(i));
+    }
+    let _ = writeln!(v, "end");
+    let _ = writeln!(v, "always @(posedge clock) begin");
+    let shift = if reset {
         let _ = writeln!(v, "   if (reset) begin");
         for i in 0..s {
             let _ = writeln!(v, "      {} <= 1'b0;", name(i));
         }
-        let _ = writeln!(v, "   end else if (en) begin");
-        let _ = writeln!(v, "      {} <= d;", name(0));
-        for i in 1..s {
-            let _ = writeln!(v, "      {} <= {};", name(i), name(i - 1));
-        }
-        let _ = writeln!(v, "   end");
-        let _ = writeln!(v, "end");
-        Verilog::Custom(v)
+        "   end else if (en) begin"
+    } else {
+        "   if (en) begin"
+    };
+    let _ = writeln!(v, "{shift}");
+    let _ = writeln!(v, "      {} <= d;", name(0));
+    for i in 1..s {
+        let _ = writeln!(v, "      {} <= {};", name(i), name(i - 1));
     }
+    let _ = writeln!(v, "   end");
+    let _ = writeln!(v, "end");
+    Verilog::Custom(v)
 }
