@@ -9,7 +9,8 @@
 //! them once all four ways were refilled, which rewrites all three bits).
 //!
 //! # Ports
-//! Lookup (`lk_valid`/`lk_ready`, `lk_line`): a line address, accepted when the cache is idle.
+//! Lookup (`lk_valid`/`lk_ready`, `lk_line`): a line address, accepted when the cache is idle or
+//! returning a hit.
 //! Result: `ln_valid` for one cycle with the line's bytes `ln_data[k]` (bytes 8k…8k+7,
 //! little-endian) and `ln_hit`. Memory: `mem_req_valid`/`mem_req_ready`, `mem_req_line`; the
 //! response `mem_resp_valid` with `mem_resp_data[k]` (one outstanding request, so no ready).
@@ -18,8 +19,10 @@
 //!
 //! # Timing
 //! A hit returns on the clock after the lookup is accepted (the tag and data RAMs are read on the
-//! accepting edge) and the cache is ready again the cycle after: one line per two clocks. A miss
-//! returns in the cycle the memory answers.
+//! accepting edge), and the cycle that returns a hit also accepts the next lookup: one line per
+//! clock while lines hit. (A hit rewrites only its set's pseudo-LRU bits, on the edge that reads
+//! the next lookup's set; when the two sets are equal the new bits are forwarded from a register.)
+//! A miss returns in the cycle the memory answers; the cache is ready again the cycle after.
 
 use rust_hdl::prelude::*;
 
@@ -77,6 +80,13 @@ pub struct TexelCache {
     way2: [RAM<Bits<64>, 6>; 8],
     way3: [RAM<Bits<64>, 6>; 8],
     plru: RAM<Bits<3>, 6>,
+    /// The pseudo-LRU bits written on the edge that read the same set for the next lookup.
+    fwd_v: DFF<Bit>,
+    fwd_d: DFF<Bits<3>>,
+    /// The held set's pseudo-LRU bits (the RAM's, or the forwarded ones).
+    lru: Signal<Local, Bits<3>>,
+    /// The held line hits (in state 1).
+    hit: Signal<Local, Bit>,
     set: Signal<Local, Bits<6>>,
     lset: Signal<Local, Bits<6>>,
     tag: Signal<Local, Bits<36>>,
@@ -92,12 +102,24 @@ pub struct TexelCache {
 impl Logic for TexelCache {
     #[hdl_gen]
     fn update(&mut self) {
-        dff_setup!(self, clock, state, line, victim, hits, misses);
+        dff_setup!(self, clock, state, line, victim, hits, misses, fwd_v, fwd_d);
         self.lset.next = self.line.q.val().get_bits::<6>(0);
         self.tag.next = self.line.q.val().get_bits::<36>(6);
-        // The set being read: the incoming lookup's while idle, else the held line's.
+        // Tag compare of the held line.
+        for w in 0..4 {
+            self.vshift[w].next = self.valid[w].q.val() >> self.lset.val();
+            self.vb[w].next = self.vshift[w].val().get_bit(0);
+            self.hb[w].next = self.vb[w].val()
+                & (self.tags[w].read_data.val() == self.tag.val())
+                & self.enable.val();
+        }
+        self.hit.next = (self.state.q.val() == 1)
+            & (self.hb[0].val() | self.hb[1].val() | self.hb[2].val() | self.hb[3].val());
+        // The set being read: the incoming lookup's while idle or returning a hit, else the held
+        // line's.
+        self.lk_ready.next = (self.state.q.val() == 0) | self.hit.val();
         self.set.next = self.lset.val();
-        if self.state.q.val() == 0 {
+        if self.lk_ready.val() {
             self.set.next = self.lk_line.val().get_bits::<6>(0);
         }
         for w in 0..4 {
@@ -142,13 +164,9 @@ impl Logic for TexelCache {
         self.plru.write_address.next = self.lset.val();
         self.plru.read_address.next = self.set.val();
 
-        // Tag compare of the held line.
-        for w in 0..4 {
-            self.vshift[w].next = self.valid[w].q.val() >> self.lset.val();
-            self.vb[w].next = self.vshift[w].val().get_bit(0);
-            self.hb[w].next = self.vb[w].val()
-                & (self.tags[w].read_data.val() == self.tag.val())
-                & self.enable.val();
+        self.lru.next = self.plru.read_data.val();
+        if self.fwd_v.q.val() {
+            self.lru.next = self.fwd_d.q.val();
         }
         // The way hit, or for a miss the victim: the first invalid way, else the pseudo-LRU one.
         self.way.next = 0.into();
@@ -161,14 +179,14 @@ impl Logic for TexelCache {
         if self.hb[3].val() {
             self.way.next = 3.into();
         }
-        if !self.plru.read_data.val().get_bit(0) {
+        if !self.lru.val().get_bit(0) {
             self.victim_c.next = 0.into();
-            if self.plru.read_data.val().get_bit(1) {
+            if self.lru.val().get_bit(1) {
                 self.victim_c.next = 1.into();
             }
         } else {
             self.victim_c.next = 2.into();
-            if self.plru.read_data.val().get_bit(2) {
+            if self.lru.val().get_bit(2) {
                 self.victim_c.next = 3.into();
             }
         }
@@ -189,12 +207,12 @@ impl Logic for TexelCache {
         }
         // Pseudo-LRU bits after touching `way`.
         if !self.way.val().get_bit(1) {
-            self.touched.next = (self.plru.read_data.val() & 4) | 1;
+            self.touched.next = (self.lru.val() & 4) | 1;
             if !self.way.val().get_bit(0) {
                 self.touched.next = self.touched.val() | 2;
             }
         } else {
-            self.touched.next = self.plru.read_data.val() & 2;
+            self.touched.next = self.lru.val() & 2;
             if !self.way.val().get_bit(0) {
                 self.touched.next = self.touched.val() | 4;
             }
@@ -203,7 +221,8 @@ impl Logic for TexelCache {
         self.setbit.next = bits::<64>(1) << self.lset.val();
 
         // Outputs and the state machine.
-        self.lk_ready.next = self.state.q.val() == 0;
+        self.fwd_v.d.next = false;
+        self.fwd_d.d.next = self.touched.val();
         self.ln_valid.next = false;
         self.ln_hit.next = false;
         self.mem_req_valid.next = self.state.q.val() == 2;
@@ -219,12 +238,17 @@ impl Logic for TexelCache {
                 self.state.d.next = 1.into();
             }
         } else if self.state.q.val() == 1 {
-            if self.hb[0].val() | self.hb[1].val() | self.hb[2].val() | self.hb[3].val() {
+            if self.hit.val() {
                 self.ln_valid.next = true;
                 self.ln_hit.next = true;
                 self.plru.write_enable.next = true;
                 self.hits.d.next = self.hits.q.val() + 1;
                 self.state.d.next = 0.into();
+                if self.lk_valid.val() {
+                    self.line.d.next = self.lk_line.val();
+                    self.state.d.next = 1.into();
+                    self.fwd_v.d.next = self.set.val() == self.lset.val();
+                }
                 match self.way.val().index() {
                     0 => {
                         for k in 0..8 {

@@ -18,9 +18,8 @@
 //! `cache_en`: the cache is used (low: every line is fetched, nothing allocated; so for one
 //! `lookup_uncached`). ATI CTM bits: `in_unscaled` (unnormalized coordinates), `in_sem_wait`,
 //! `in_sem_acquire` (texture semaphore; `sem_busy` out: an acquire is outstanding — from its
-//! instruction's accept until its result leaves — and a waiting instruction is not accepted
-//! meanwhile; one instruction at a time, so the wait costs nothing and an overlapping acquire
-//! cannot occur).
+//! instruction's accept until its result leaves — and neither a waiting nor an acquiring
+//! instruction is accepted meanwhile, so two acquires never overlap).
 //! Residency port (forwarded from the address pipeline, same protocol): `res_rd`, `res_tag` (the
 //! instruction's tag), `res_level0`, `res_level1`, `res_tile[32]` → `res_ok[32]`.
 //! Memory port: `mem_req_valid`/`mem_req_ready`, `mem_req_line` (byte address / 64);
@@ -38,20 +37,25 @@
 //! dwords each lane's VGPRs receive ([`MimgPack`]).
 //!
 //! # Structure and timing
-//! One instruction at a time, as a sequence: accept (descriptor, sampler and operands into
-//! registers) → for `txp`, the projective divide: s, t and r of each lane divided by its q in a
-//! pipelined [`FpDiv`] (twelve divisions issued one per clock, quotients written back over the
-//! coordinates: 12 + 14 clocks) → for a cube texture (sampling ops), each lane's face by
-//! [`CubeFace`] and its face coordinates (sc/|ma| + 1)/2, (tc/|ma| + 1)/2 through the same divider
-//! and an [`FpAdd`] (eight divisions: 8 + 14 clocks; the descriptor was rewritten at accept into
-//! the 2D array of the faces, 6·cubes layers, clamp to edge, and [`LanePrep`] makes the layer
-//! 6·index + face) → LOD unit (one clock to issue from the registers, 5 clocks) → for each anisotropic probe (one unless a lane has N > 1:
-//! then first 4 clocks of probe coordinates, one lane per clock) one *pass* per distinct (level
-//! pair, filter) key among the probe's lanes, each: address pipeline (3 clocks, its output held
-//! until the pass is done; `txq` and `lodq` fetch nothing) → fetch (each distinct line of the pass's taps through the cache: 2 clocks on a hit, 3 + memory latency
-//! on a miss) → four clocks of [`FilterLane`], one lane each (`lodq`: the lane's λ and λ' through
-//! two [`Fix8ToF32`]) → result register → output. Latency
-//! about 17 clocks plus 2 per line (txp 26 more, cube 22 more); the next instruction is accepted after the result leaves.
+//! Two machines in order, each holding one instruction. The *front* accepts an instruction
+//! (descriptor, sampler and operands into its `f_` registers), for `txp` runs the projective
+//! divide (s, t and r of each lane by its q in a pipelined [`FpDiv`]: twelve divisions issued one
+//! per clock, quotients written back over the coordinates, 12 + 14 clocks), for a cube texture
+//! (sampling ops) each lane's face by [`CubeFace`] and its face coordinates (sc/|ma| + 1)/2,
+//! (tc/|ma| + 1)/2 through the same divider and an [`FpAdd`] (8 + 14 clocks; the descriptor is
+//! rewritten at accept into the 2D array of the faces, 6·cubes layers, clamp to edge, and
+//! [`LanePrep`] makes the layer 6·index + face), and issues it to the LOD unit (one clock, then
+//! its 5). The *back*, once idle, takes the instruction with its LOD answer (copying the `f_`
+//! registers into its `p_` registers; `nop` and `kill_lt_0` go straight to the result) and the
+//! front accepts the next one while the back works. The back: for each anisotropic probe (one
+//! unless a lane has N > 1: then first 4 clocks of probe coordinates, one lane per clock) one
+//! *pass* per distinct (level pair, filter) key among the probe's lanes, each: address pipeline
+//! (3 clocks, its output held until the pass is done; `txq` and `lodq` fetch nothing) → fetch
+//! (each distinct line of the pass's taps through the cache: one clock per hit, streamed, 3 +
+//! memory latency per miss) → one clock of four [`FilterLane`]s, one per lane (`lodq`: each lane's
+//! λ and λ' through two [`Fix8ToF32`]) → result register → output. Latency about 17 clocks plus
+//! one per line (txp 26 more, cube 22 more); a quad that hits in the cache leaves the back about
+//! 10 clocks after it entered it.
 //! `reset` (synchronous, active high) returns to idle and clears the counters and the cache.
 
 use super::{CubeFace, FilterLane, LanePrep, MimgPack, MimgUnpack, ProbeStepRom, TexelCache};
@@ -204,13 +208,51 @@ pub struct TexUnit {
     /// Dwords per lane in `out_vdata`.
     pub out_vcount: Signal<Out, Bits<3>>,
 
-    /// 0 idle, 1 LOD, 2 pass into the address pipeline, 3 address result, 4 fetch, 5 blend
-    /// (one lane per clock), 6 result held, 7 probe coordinates (one lane per clock), 8 issue to
-    /// the LOD unit, 9 projective divide, 10 cube face coordinates (literals in the code: rust-hdl does not export Rust
-    /// constants). Op codes as `in_op`: 1 txb, 2 txl, 3 txd, 4 txf, 5 txq, 6 gather4, 7 sample_c,
-    /// 8 sample_c_lz, 9 txp, 10 lodq.
+    /// The front (accept, txp divide, cube faces, issue to the LOD unit): 0 idle, 9 projective
+    /// divide, 10 cube face coordinates, 8 issue to the LOD unit, 11 issued (waiting for the
+    /// back to take the LOD answer), 12 nop or kill_lt_0 waiting for the back. It holds one
+    /// instruction in the `f_` registers while the back works on the previous one.
+    fst: DFF<Bits<4>>,
+    /// The back: 0 idle (waiting for the front), 2 pass into the address pipeline, 3 address
+    /// result, 4 fetch, 5 filter (the four lanes at once), 6 result held, 7 probe coordinates (one
+    /// lane per clock) (literals in the code: rust-hdl does not export Rust constants). Op codes
+    /// as `in_op`: 1 txb, 2 txl, 3 txd, 4 txf, 5 txq, 6 gather4, 7 sample_c, 8 sample_c_lz,
+    /// 9 txp, 10 lodq.
     state: DFF<Bits<4>>,
-    // The instruction.
+    // The front's instruction (the `p_` registers are the back's copy).
+    f_tag: DFF<Bits<16>>,
+    f_op: DFF<Bits<4>>,
+    f_wrap: DFF<Bits<9>>,
+    f_minlin: DFF<Bit>,
+    f_maglin: DFF<Bit>,
+    f_mip: DFF<Bits<2>>,
+    f_unnorm: DFF<Bit>,
+    f_acq: DFF<Bit>,
+    f_cmp: DFF<Bits<3>>,
+    f_sbias: DFF<Bits<16>>,
+    f_minlod: DFF<Bits<12>>,
+    f_maxlod: DFF<Bits<12>>,
+    f_aniso: DFF<Bits<5>>,
+    f_wmask: DFF<Bits<4>>,
+    f_d16: DFF<Bit>,
+    f_tfe: DFF<Bit>,
+    f_lwe: DFF<Bit>,
+    f_gcomp: DFF<Bits<2>>,
+    f_cube: DFF<Bit>,
+    f_ncube: DFF<Bits<16>>,
+    f_vol: DFF<Bit>,
+    f_hdr: [DFF<Bits<32>>; 5],
+    f_coord: [DFF<Bits<32>>; 16],
+    f_grad: [DFF<Bits<32>>; 16],
+    f_bcol: [DFF<Bits<32>>; 4],
+    f_lod: [DFF<Bits<32>>; 4],
+    f_lbias: [DFF<Bits<32>>; 4],
+    f_ref: [DFF<Bits<32>>; 4],
+    f_off: [DFF<Bits<12>>; 4],
+    f_face: [DFF<Bits<3>>; 4],
+    f_kill: DFF<Bits<4>>,
+    f_flush: DFF<Bit>,
+    // The back's instruction (copied from the front's at the hand-over).
     p_tag: DFF<Bits<16>>,
     p_op: DFF<Bits<4>>,
     p_hdr: [DFF<Bits<32>>; 5],
@@ -311,8 +353,14 @@ pub struct TexUnit {
     pack2: MimgPack,
     pack3: MimgPack,
     /// lodq: λ and λ' of the lane in the blend stage to f32.
-    cv_lam: Fix8ToF32,
-    cv_unc: Fix8ToF32,
+    cv_lam0: Fix8ToF32,
+    cv_unc0: Fix8ToF32,
+    cv_lam1: Fix8ToF32,
+    cv_unc1: Fix8ToF32,
+    cv_lam2: Fix8ToF32,
+    cv_unc2: Fix8ToF32,
+    cv_lam3: Fix8ToF32,
+    cv_unc3: Fix8ToF32,
     addr: TexAddrUnit,
     /// 3D: the volume's level layout (the plane's level: size, depth, first byte) and each
     /// lane's r axis at that level (the address pipeline's own blocks), W_p = f_l · f_r.
@@ -320,7 +368,12 @@ pub struct TexUnit {
     rax: [Axis; 4],
     wmul: [MulU<9, 9, 17>; 4],
     cache: TexelCache,
-    lane: FilterLane,
+    /// One filter datapath per lane (named instances: rust-hdl's Verilog does not index an array
+    /// port of an arrayed sub-block).
+    lane0: FilterLane,
+    lane1: FilterLane,
+    lane2: FilterLane,
+    lane3: FilterLane,
     /// Per lane: address operands and pass key.
     prep: [LanePrep; 4],
     /// Probe positions, one lane per clock: derivatives, times k_p, plus the coordinate.
@@ -333,6 +386,16 @@ pub struct TexUnit {
     a_t: FpAdd,
 
     accept: Signal<Local, Bit>,
+    /// The back takes the front's instruction (`take_lod`: with the LOD unit's answer).
+    take: Signal<Local, Bit>,
+    take_lod: Signal<Local, Bit>,
+    /// The front instruction's dimension, 1D, level count, size and op as the datapath sees it.
+    f_dimc: Signal<Local, Bits<3>>,
+    f_one_d: Signal<Local, Bit>,
+    f_levels: Signal<Local, Bits<5>>,
+    f_width: Signal<Local, Bits<16>>,
+    f_height: Signal<Local, Bits<16>>,
+    f_eop: Signal<Local, Bits<4>>,
     /// The offered texture's dimension code; it is a cube or cube array.
     in_dim: Signal<Local, Bits<3>>,
     in_cube: Signal<Local, Bit>,
@@ -349,9 +412,8 @@ pub struct TexUnit {
     kmask: Signal<Local, Bits<4>>,
     dv_a: Signal<Local, Bits<32>>,
     dv_b: Signal<Local, Bits<32>>,
-    cur_lam: Signal<Local, Bits<16>>,
-    cur_unc: Signal<Local, Bits<24>>,
-    unc_f: Signal<Local, Bits<32>>,
+    /// lodq: each lane's λ' as f32.
+    unc_f: [Signal<Local, Bits<32>>; 4],
     dimc: Signal<Local, Bits<3>>,
     one_d: Signal<Local, Bit>,
     levels: Signal<Local, Bits<5>>,
@@ -368,6 +430,8 @@ pub struct TexUnit {
     // Fetch.
     pfound: Signal<Local, Bit>,
     pick: Signal<Local, Bits<42>>,
+    /// Pending slots not waiting on the line in flight.
+    avail: Signal<Local, Bits<32>>,
     fsh: [Signal<Local, Bits<6>>; 32],
     hit_slot: [Signal<Local, Bit>; 32],
     lane_on: Signal<Local, Bits<4>>,
@@ -386,7 +450,12 @@ pub struct TexUnit {
     nm1: Signal<Local, Bits<5>>,
     major: Signal<Local, Bits<4>>,
     multi: Signal<Local, Bit>,
-    bfail: Signal<Local, Bit>,
+    /// The lane returns zeros (TEXEL_FAIL in this or an earlier probe).
+    bfail: [Signal<Local, Bit>; 4],
+    /// The filter lanes' shared controls: mode, first probe or plane, the 3D planes' scale.
+    lmode: Signal<Local, Bits<2>>,
+    lfirst: Signal<Local, Bit>,
+    ls3: Signal<Local, Bits<5>>,
     /// 3D: a sampling op on a volume; the plane's level and the key's trilinear and linear bits
     /// (from the key being issued in state 2, else from the pass's key); last plane of the key;
     /// the next plane; the rewritten header words; per lane the slice and its factors.
@@ -402,18 +471,19 @@ pub struct TexUnit {
     vbord: Signal<Local, Bits<4>>,
     fl: [Signal<Local, Bits<9>>; 4],
     fr: [Signal<Local, Bits<9>>; 4],
-    cur_pw: Signal<Local, Bits<17>>,
-    cur_bord: Signal<Local, Bit>,
 }
 
 impl Logic for TexUnit {
     #[hdl_gen]
     fn update(&mut self) {
         dff_setup!(
-            self, clock, state, p_tag, p_op, p_wrap, p_minlin, p_maglin, p_mip, p_unnorm, p_cmp,
-            p_wmask, p_gcomp, p_sbias, p_minlod, p_maxlod, p_aniso, p_acq, p_cube, p_ncube, p_d16,
-            p_tfe, p_lwe, p_vol, pl, pbord, r_kill, dv_issue, dv_ret, l_warn, l_major, pidx,
-            remaining, pmask, pkey, psmp, pending, inflight, cur_line, blane, r_fault, r_lines
+            self, clock, fst, f_kill, f_flush, f_tag, f_op, f_wrap, f_minlin, f_maglin, f_mip,
+            f_unnorm, f_acq, f_cmp, f_sbias, f_minlod, f_maxlod, f_aniso, f_wmask, f_d16, f_tfe,
+            f_lwe, f_gcomp, f_cube, f_ncube, f_vol, state, p_tag, p_op, p_wrap, p_minlin, p_maglin,
+            p_mip, p_unnorm, p_cmp, p_wmask, p_gcomp, p_sbias, p_minlod, p_maxlod, p_aniso, p_acq,
+            p_cube, p_ncube, p_d16, p_tfe, p_lwe, p_vol, pl, pbord, r_kill, dv_issue, dv_ret,
+            l_warn, l_major, pidx, remaining, pmask, pkey, psmp, pending, inflight, cur_line,
+            blane, r_fault, r_lines
         );
         for k in 0..5 {
             self.p_hdr[k].clock.next = self.clock.val();
@@ -478,14 +548,53 @@ impl Logic for TexUnit {
             self.shi[s].d.next = self.shi[s].q.val();
         }
 
+        for k in 0..5 {
+            self.f_hdr[k].clock.next = self.clock.val();
+            self.f_hdr[k].d.next = self.f_hdr[k].q.val();
+        }
+        for k in 0..16 {
+            self.f_coord[k].clock.next = self.clock.val();
+            self.f_coord[k].d.next = self.f_coord[k].q.val();
+        }
+        for k in 0..16 {
+            self.f_grad[k].clock.next = self.clock.val();
+            self.f_grad[k].d.next = self.f_grad[k].q.val();
+        }
+        for k in 0..4 {
+            self.f_bcol[k].clock.next = self.clock.val();
+            self.f_bcol[k].d.next = self.f_bcol[k].q.val();
+        }
+        for k in 0..4 {
+            self.f_lod[k].clock.next = self.clock.val();
+            self.f_lod[k].d.next = self.f_lod[k].q.val();
+        }
+        for k in 0..4 {
+            self.f_lbias[k].clock.next = self.clock.val();
+            self.f_lbias[k].d.next = self.f_lbias[k].q.val();
+        }
+        for k in 0..4 {
+            self.f_ref[k].clock.next = self.clock.val();
+            self.f_ref[k].d.next = self.f_ref[k].q.val();
+        }
+        for k in 0..4 {
+            self.f_off[k].clock.next = self.clock.val();
+            self.f_off[k].d.next = self.f_off[k].q.val();
+        }
+        for k in 0..4 {
+            self.f_face[k].clock.next = self.clock.val();
+            self.f_face[k].d.next = self.f_face[k].q.val();
+        }
         // ---------------- accept: operands into registers ----------------
         // Texture semaphore: an acquire is outstanding from its instruction's accept until its
-        // result has left (every earlier instruction has returned by then: one at a time); a
-        // waiting instruction is not accepted meanwhile.
-        self.busy.next = self.p_acq.q.val() & (self.state.q.val() != 0);
+        // result has left (the front holds at most one instruction and the back one, in order,
+        // so every earlier instruction has returned by then); a waiting instruction is not
+        // accepted meanwhile, nor is an acquiring one (so two acquires never overlap and the
+        // `sem_overlap` fault cannot arise: the second acquire waits instead).
+        self.busy.next = (self.p_acq.q.val() & (self.state.q.val() != 0))
+            | (self.f_acq.q.val() & (self.fst.q.val() != 0));
         self.sem_busy.next = self.busy.val();
-        self.in_ready.next =
-            (self.state.q.val() == 0) & !(self.in_sem_wait.val() & self.busy.val());
+        self.in_ready.next = (self.fst.q.val() == 0)
+            & !((self.in_sem_wait.val() | self.in_sem_acquire.val()) & self.busy.val());
         self.accept.next = self.in_ready.val() & self.in_valid.val();
         // kill_lt_0: lane l is killed when a component its write mask examines is below 0 (−0
         // and NaN are not).
@@ -538,118 +647,113 @@ impl Logic for TexUnit {
             self.unpk3.vaddr[k].next = self.in_vaddr3[k].val();
         }
         if self.accept.val() {
-            self.p_tag.d.next = self.in_tag.val();
-            self.p_op.d.next = self.in_op.val();
+            self.f_tag.d.next = self.in_tag.val();
+            self.f_op.d.next = self.in_op.val();
             for k in 0..5 {
-                self.p_hdr[k].d.next = self.in_hdr[k].val();
+                self.f_hdr[k].d.next = self.in_hdr[k].val();
             }
-            self.p_wrap.d.next = self.in_wrap.val();
-            self.p_minlin.d.next = self.in_min_lin.val();
-            self.p_maglin.d.next = self.in_mag_lin.val();
-            self.p_mip.d.next = self.in_mip.val();
-            self.p_unnorm.d.next = self.in_unnorm.val() | self.in_unscaled.val();
-            self.p_acq.d.next = self.in_sem_acquire.val();
-            self.r_kill.d.next = 0.into();
-            self.p_cmp.d.next = self.in_compare.val();
-            self.p_sbias.d.next = self.in_bias.val();
-            self.p_minlod.d.next = self.in_min_lod.val();
-            self.p_maxlod.d.next = self.in_max_lod.val();
+            self.f_wrap.d.next = self.in_wrap.val();
+            self.f_minlin.d.next = self.in_min_lin.val();
+            self.f_maglin.d.next = self.in_mag_lin.val();
+            self.f_mip.d.next = self.in_mip.val();
+            self.f_unnorm.d.next = self.in_unnorm.val() | self.in_unscaled.val();
+            self.f_acq.d.next = self.in_sem_acquire.val();
+            self.f_cmp.d.next = self.in_compare.val();
+            self.f_sbias.d.next = self.in_bias.val();
+            self.f_minlod.d.next = self.in_min_lod.val();
+            self.f_maxlod.d.next = self.in_max_lod.val();
             // max_aniso 0 and 17…31 are isotropic (the probe loop counts up to 16).
-            self.p_aniso.d.next = self.in_aniso.val();
+            self.f_aniso.d.next = self.in_aniso.val();
             if self.in_aniso.val() > bits::<5>(16) {
-                self.p_aniso.d.next = 1.into();
+                self.f_aniso.d.next = 1.into();
             }
             for k in 0..16 {
-                self.p_coord[k].d.next = self.in_coord[k].val();
-                self.p_grad[k].d.next = self.in_grad[k].val();
-                self.r_rgba[k].d.next = 0.into();
+                self.f_coord[k].d.next = self.in_coord[k].val();
+                self.f_grad[k].d.next = self.in_grad[k].val();
             }
             for l in 0..4 {
-                self.p_bcol[l].d.next = self.in_border[l].val();
-                self.p_lod[l].d.next = self.in_lod[l].val();
-                self.p_lbias[l].d.next = self.in_lbias[l].val();
-                self.p_ref[l].d.next = self.in_ref[l].val();
-                self.p_off[l].d.next = self.in_off[l].val();
-                self.r_status[l].d.next = 0.into();
-                self.r_lambda[l].d.next = 0.into();
+                self.f_bcol[l].d.next = self.in_border[l].val();
+                self.f_lod[l].d.next = self.in_lod[l].val();
+                self.f_lbias[l].d.next = self.in_lbias[l].val();
+                self.f_ref[l].d.next = self.in_ref[l].val();
+                self.f_off[l].d.next = self.in_off[l].val();
             }
-            self.p_wmask.d.next = self.in_wmask.val() & self.in_dmask.val();
-            self.p_d16.d.next = self.in_d16.val();
-            self.p_tfe.d.next = self.in_tfe.val();
-            self.p_lwe.d.next = self.in_lwe.val();
+            self.f_wmask.d.next = self.in_wmask.val() & self.in_dmask.val();
+            self.f_d16.d.next = self.in_d16.val();
+            self.f_tfe.d.next = self.in_tfe.val();
+            self.f_lwe.d.next = self.in_lwe.val();
             if self.in_mimg.val() {
                 for k in 0..4 {
-                    self.p_coord[k].d.next = self.unpk0.coord[k].val();
-                    self.p_grad[k].d.next = self.unpk0.grad[k].val();
-                    self.p_coord[4 + k].d.next = self.unpk1.coord[k].val();
-                    self.p_grad[4 + k].d.next = self.unpk1.grad[k].val();
-                    self.p_coord[8 + k].d.next = self.unpk2.coord[k].val();
-                    self.p_grad[8 + k].d.next = self.unpk2.grad[k].val();
-                    self.p_coord[12 + k].d.next = self.unpk3.coord[k].val();
-                    self.p_grad[12 + k].d.next = self.unpk3.grad[k].val();
+                    self.f_coord[k].d.next = self.unpk0.coord[k].val();
+                    self.f_grad[k].d.next = self.unpk0.grad[k].val();
+                    self.f_coord[4 + k].d.next = self.unpk1.coord[k].val();
+                    self.f_grad[4 + k].d.next = self.unpk1.grad[k].val();
+                    self.f_coord[8 + k].d.next = self.unpk2.coord[k].val();
+                    self.f_grad[8 + k].d.next = self.unpk2.grad[k].val();
+                    self.f_coord[12 + k].d.next = self.unpk3.coord[k].val();
+                    self.f_grad[12 + k].d.next = self.unpk3.grad[k].val();
                 }
-                self.p_lod[0].d.next = self.unpk0.lod.val();
-                self.p_lbias[0].d.next = self.unpk0.bias.val();
-                self.p_ref[0].d.next = self.unpk0.zref.val();
-                self.p_off[0].d.next = self.unpk0.off.val();
-                self.p_lod[1].d.next = self.unpk1.lod.val();
-                self.p_lbias[1].d.next = self.unpk1.bias.val();
-                self.p_ref[1].d.next = self.unpk1.zref.val();
-                self.p_off[1].d.next = self.unpk1.off.val();
-                self.p_lod[2].d.next = self.unpk2.lod.val();
-                self.p_lbias[2].d.next = self.unpk2.bias.val();
-                self.p_ref[2].d.next = self.unpk2.zref.val();
-                self.p_off[2].d.next = self.unpk2.off.val();
-                self.p_lod[3].d.next = self.unpk3.lod.val();
-                self.p_lbias[3].d.next = self.unpk3.bias.val();
-                self.p_ref[3].d.next = self.unpk3.zref.val();
-                self.p_off[3].d.next = self.unpk3.off.val();
+                self.f_lod[0].d.next = self.unpk0.lod.val();
+                self.f_lbias[0].d.next = self.unpk0.bias.val();
+                self.f_ref[0].d.next = self.unpk0.zref.val();
+                self.f_off[0].d.next = self.unpk0.off.val();
+                self.f_lod[1].d.next = self.unpk1.lod.val();
+                self.f_lbias[1].d.next = self.unpk1.bias.val();
+                self.f_ref[1].d.next = self.unpk1.zref.val();
+                self.f_off[1].d.next = self.unpk1.off.val();
+                self.f_lod[2].d.next = self.unpk2.lod.val();
+                self.f_lbias[2].d.next = self.unpk2.bias.val();
+                self.f_ref[2].d.next = self.unpk2.zref.val();
+                self.f_off[2].d.next = self.unpk2.off.val();
+                self.f_lod[3].d.next = self.unpk3.lod.val();
+                self.f_lbias[3].d.next = self.unpk3.bias.val();
+                self.f_ref[3].d.next = self.unpk3.zref.val();
+                self.f_off[3].d.next = self.unpk3.off.val();
             }
-            self.p_gcomp.d.next = self.in_gcomp.val();
-            self.r_fault.d.next = 0.into();
-            self.r_lines.d.next = 0.into();
+            self.f_gcomp.d.next = self.in_gcomp.val();
+            self.f_flush.d.next = self.in_flush.val();
             self.dv_issue.d.next = 0.into();
             self.dv_ret.d.next = 0.into();
-            self.state.d.next = 8.into();
+            self.fst.d.next = 8.into();
             if self.in_op.val() == 9 {
-                self.state.d.next = 9.into();
+                self.fst.d.next = 9.into();
             }
-            self.p_cube.d.next = self.in_cube.val();
-            self.p_ncube.d.next = self.in_ncube.val();
+            self.f_cube.d.next = self.in_cube.val();
+            self.f_ncube.d.next = self.in_ncube.val();
             // A 3D texture is sampled isotropically; gather4 on it, or a depth above 32 768 (the r
             // axis scales through 16 bits), gets an invalid bytes-per-texel field: bad_descriptor.
-            self.p_vol.d.next = self.in_dim.val() == 2;
-            self.pl.d.next = 0.into();
+            self.f_vol.d.next = self.in_dim.val() == 2;
             if self.in_dim.val() == 2 {
-                self.p_aniso.d.next = 1.into();
+                self.f_aniso.d.next = 1.into();
                 if (self.in_op.val() == 6) | self.in_hdr[3].val().get_bit(15) {
-                    self.p_hdr[1].d.next = self.in_hdr[1].val() | 0x7_0000_u64;
+                    self.f_hdr[1].d.next = self.in_hdr[1].val() | 0x7_0000_u64;
                 }
             }
             if self.in_cube.val() {
-                self.p_hdr[1].d.next = (self.in_hdr[1].val() & 0xFFC7_FFFF_u64) | 0x28_0000_u64;
-                self.p_hdr[3].d.next = (self.in_hdr[3].val() & 0xFFFF_0000_u64)
+                self.f_hdr[1].d.next = (self.in_hdr[1].val() & 0xFFC7_FFFF_u64) | 0x28_0000_u64;
+                self.f_hdr[3].d.next = (self.in_hdr[3].val() & 0xFFFF_0000_u64)
                     | bit_cast::<32, 16>(
                         (self.in_ncube.val() << 2) + (self.in_ncube.val() << 1) + 5,
                     );
                 if self.in_ncube.val() >= bits::<16>(10922) {
-                    self.p_hdr[1].d.next = (self.in_hdr[1].val() & 0xFFC0_FFFF_u64) | 0x2F_0000_u64;
+                    self.f_hdr[1].d.next = (self.in_hdr[1].val() & 0xFFC0_FFFF_u64) | 0x2F_0000_u64;
                 }
-                self.p_wrap.d.next = 0x12.into();
-                self.p_unnorm.d.next = false;
+                self.f_wrap.d.next = 0x12.into();
+                self.f_unnorm.d.next = false;
                 // Sampling ops first project the directions onto the faces (txp: after its
                 // divide); txf and txq address the face array directly.
                 if (self.in_op.val() != 4) & (self.in_op.val() != 5) & (self.in_op.val() != 9) {
-                    self.state.d.next = 10.into();
+                    self.fst.d.next = 10.into();
                 }
             }
             // nop and kill_lt_0 write nothing and touch neither the texture nor the LOD unit.
             if (self.in_op.val() == 11) | (self.in_op.val() == 13) {
-                self.p_wmask.d.next = 0.into();
-                self.state.d.next = 6.into();
+                self.f_wmask.d.next = 0.into();
+                self.fst.d.next = 12.into();
             }
+            self.f_kill.d.next = 0.into();
             if self.in_op.val() == 13 {
-                self.r_kill.d.next = self.kmask.val();
+                self.f_kill.d.next = self.kmask.val();
             }
         }
         self.eop.next = self.p_op.q.val();
@@ -664,113 +768,113 @@ impl Logic for TexUnit {
         }
 
         // ---------------- txp: s, t, r of each lane divided by its q, one division per clock ----
-        self.dv_a.next = self.p_coord[0].q.val();
-        self.dv_b.next = self.p_coord[3].q.val();
+        self.dv_a.next = self.f_coord[0].q.val();
+        self.dv_b.next = self.f_coord[3].q.val();
         match self.dv_issue.q.val().index() {
             1 => {
-                self.dv_a.next = self.p_coord[1].q.val();
+                self.dv_a.next = self.f_coord[1].q.val();
             }
             2 => {
-                self.dv_a.next = self.p_coord[2].q.val();
+                self.dv_a.next = self.f_coord[2].q.val();
             }
             3 => {
-                self.dv_a.next = self.p_coord[4].q.val();
-                self.dv_b.next = self.p_coord[7].q.val();
+                self.dv_a.next = self.f_coord[4].q.val();
+                self.dv_b.next = self.f_coord[7].q.val();
             }
             4 => {
-                self.dv_a.next = self.p_coord[5].q.val();
-                self.dv_b.next = self.p_coord[7].q.val();
+                self.dv_a.next = self.f_coord[5].q.val();
+                self.dv_b.next = self.f_coord[7].q.val();
             }
             5 => {
-                self.dv_a.next = self.p_coord[6].q.val();
-                self.dv_b.next = self.p_coord[7].q.val();
+                self.dv_a.next = self.f_coord[6].q.val();
+                self.dv_b.next = self.f_coord[7].q.val();
             }
             6 => {
-                self.dv_a.next = self.p_coord[8].q.val();
-                self.dv_b.next = self.p_coord[11].q.val();
+                self.dv_a.next = self.f_coord[8].q.val();
+                self.dv_b.next = self.f_coord[11].q.val();
             }
             7 => {
-                self.dv_a.next = self.p_coord[9].q.val();
-                self.dv_b.next = self.p_coord[11].q.val();
+                self.dv_a.next = self.f_coord[9].q.val();
+                self.dv_b.next = self.f_coord[11].q.val();
             }
             8 => {
-                self.dv_a.next = self.p_coord[10].q.val();
-                self.dv_b.next = self.p_coord[11].q.val();
+                self.dv_a.next = self.f_coord[10].q.val();
+                self.dv_b.next = self.f_coord[11].q.val();
             }
             9 => {
-                self.dv_a.next = self.p_coord[12].q.val();
-                self.dv_b.next = self.p_coord[15].q.val();
+                self.dv_a.next = self.f_coord[12].q.val();
+                self.dv_b.next = self.f_coord[15].q.val();
             }
             10 => {
-                self.dv_a.next = self.p_coord[13].q.val();
-                self.dv_b.next = self.p_coord[15].q.val();
+                self.dv_a.next = self.f_coord[13].q.val();
+                self.dv_b.next = self.f_coord[15].q.val();
             }
             11 => {
-                self.dv_a.next = self.p_coord[14].q.val();
-                self.dv_b.next = self.p_coord[15].q.val();
+                self.dv_a.next = self.f_coord[14].q.val();
+                self.dv_b.next = self.f_coord[15].q.val();
             }
             _ => {}
         }
         self.div.clock.next = self.clock.val();
         self.div.reset.next = self.reset.val();
-        if self.state.q.val() == 10 {
+        if self.fst.q.val() == 10 {
             self.dv_a.next = self.cubef.sc.val();
             if self.dv_issue.q.val().get_bit(0) {
                 self.dv_a.next = self.cubef.tc.val();
             }
             self.dv_b.next = self.cubef.ma.val();
         }
-        self.div.in_valid.next = ((self.state.q.val() == 9) & (self.dv_issue.q.val() < 12))
-            | ((self.state.q.val() == 10) & (self.dv_issue.q.val() < 8));
+        self.div.in_valid.next = ((self.fst.q.val() == 9) & (self.dv_issue.q.val() < 12))
+            | ((self.fst.q.val() == 10) & (self.dv_issue.q.val() < 8));
         self.div.a.next = self.dv_a.val();
         self.div.b.next = self.dv_b.val();
         if self.div.in_valid.val() {
             self.dv_issue.d.next = self.dv_issue.q.val() + 1;
         }
-        if (self.state.q.val() == 9) & self.div.out_valid.val() {
+        if (self.fst.q.val() == 9) & self.div.out_valid.val() {
             self.dv_ret.d.next = self.dv_ret.q.val() + 1;
             match self.dv_ret.q.val().index() {
                 0 => {
-                    self.p_coord[0].d.next = self.div.y.val();
+                    self.f_coord[0].d.next = self.div.y.val();
                 }
                 1 => {
-                    self.p_coord[1].d.next = self.div.y.val();
+                    self.f_coord[1].d.next = self.div.y.val();
                 }
                 2 => {
-                    self.p_coord[2].d.next = self.div.y.val();
+                    self.f_coord[2].d.next = self.div.y.val();
                 }
                 3 => {
-                    self.p_coord[4].d.next = self.div.y.val();
+                    self.f_coord[4].d.next = self.div.y.val();
                 }
                 4 => {
-                    self.p_coord[5].d.next = self.div.y.val();
+                    self.f_coord[5].d.next = self.div.y.val();
                 }
                 5 => {
-                    self.p_coord[6].d.next = self.div.y.val();
+                    self.f_coord[6].d.next = self.div.y.val();
                 }
                 6 => {
-                    self.p_coord[8].d.next = self.div.y.val();
+                    self.f_coord[8].d.next = self.div.y.val();
                 }
                 7 => {
-                    self.p_coord[9].d.next = self.div.y.val();
+                    self.f_coord[9].d.next = self.div.y.val();
                 }
                 8 => {
-                    self.p_coord[10].d.next = self.div.y.val();
+                    self.f_coord[10].d.next = self.div.y.val();
                 }
                 9 => {
-                    self.p_coord[12].d.next = self.div.y.val();
+                    self.f_coord[12].d.next = self.div.y.val();
                 }
                 10 => {
-                    self.p_coord[13].d.next = self.div.y.val();
+                    self.f_coord[13].d.next = self.div.y.val();
                 }
                 _ => {
-                    self.p_coord[14].d.next = self.div.y.val();
+                    self.f_coord[14].d.next = self.div.y.val();
                 }
             }
             if self.dv_ret.q.val() == 11 {
-                self.state.d.next = 8.into();
-                if self.p_cube.q.val() {
-                    self.state.d.next = 10.into();
+                self.fst.d.next = 8.into();
+                if self.f_cube.q.val() {
+                    self.fst.d.next = 10.into();
                     self.dv_issue.d.next = 0.into();
                     self.dv_ret.d.next = 0.into();
                 }
@@ -782,23 +886,23 @@ impl Logic for TexUnit {
         // back as (q + 1.0)/2 over s or t (the halving is exact: q + 1 is 0, NaN or in
         // [2^-24, 2]), the face into p_face at the lane's first issue.
         self.cb_lane.next = self.dv_issue.q.val().get_bits::<2>(1);
-        self.cubef.x.next = self.p_coord[0].q.val();
-        self.cubef.y.next = self.p_coord[1].q.val();
-        self.cubef.z.next = self.p_coord[2].q.val();
+        self.cubef.x.next = self.f_coord[0].q.val();
+        self.cubef.y.next = self.f_coord[1].q.val();
+        self.cubef.z.next = self.f_coord[2].q.val();
         if self.cb_lane.val() == 1 {
-            self.cubef.x.next = self.p_coord[4].q.val();
-            self.cubef.y.next = self.p_coord[5].q.val();
-            self.cubef.z.next = self.p_coord[6].q.val();
+            self.cubef.x.next = self.f_coord[4].q.val();
+            self.cubef.y.next = self.f_coord[5].q.val();
+            self.cubef.z.next = self.f_coord[6].q.val();
         }
         if self.cb_lane.val() == 2 {
-            self.cubef.x.next = self.p_coord[8].q.val();
-            self.cubef.y.next = self.p_coord[9].q.val();
-            self.cubef.z.next = self.p_coord[10].q.val();
+            self.cubef.x.next = self.f_coord[8].q.val();
+            self.cubef.y.next = self.f_coord[9].q.val();
+            self.cubef.z.next = self.f_coord[10].q.val();
         }
         if self.cb_lane.val() == 3 {
-            self.cubef.x.next = self.p_coord[12].q.val();
-            self.cubef.y.next = self.p_coord[13].q.val();
-            self.cubef.z.next = self.p_coord[14].q.val();
+            self.cubef.x.next = self.f_coord[12].q.val();
+            self.cubef.y.next = self.f_coord[13].q.val();
+            self.cubef.z.next = self.f_coord[14].q.val();
         }
         self.cb_add.a.next = self.div.y.val();
         self.cb_add.b.next = 0x3F80_0000_u64.into();
@@ -809,58 +913,56 @@ impl Logic for TexUnit {
         {
             self.cb_half.next = self.cb_add.y.val();
         }
-        if (self.state.q.val() == 10) & (self.dv_issue.q.val() < 8) {
+        if (self.fst.q.val() == 10) & (self.dv_issue.q.val() < 8) {
             self.dv_issue.d.next = self.dv_issue.q.val() + 1;
             match self.dv_issue.q.val().index() {
                 0 => {
-                    self.p_face[0].d.next = self.cubef.face.val();
+                    self.f_face[0].d.next = self.cubef.face.val();
                 }
                 2 => {
-                    self.p_face[1].d.next = self.cubef.face.val();
+                    self.f_face[1].d.next = self.cubef.face.val();
                 }
                 4 => {
-                    self.p_face[2].d.next = self.cubef.face.val();
+                    self.f_face[2].d.next = self.cubef.face.val();
                 }
                 6 => {
-                    self.p_face[3].d.next = self.cubef.face.val();
+                    self.f_face[3].d.next = self.cubef.face.val();
                 }
                 _ => {}
             }
         }
-        if (self.state.q.val() == 10) & self.div.out_valid.val() {
+        if (self.fst.q.val() == 10) & self.div.out_valid.val() {
             self.dv_ret.d.next = self.dv_ret.q.val() + 1;
             match self.dv_ret.q.val().index() {
                 0 => {
-                    self.p_coord[0].d.next = self.cb_half.val();
+                    self.f_coord[0].d.next = self.cb_half.val();
                 }
                 1 => {
-                    self.p_coord[1].d.next = self.cb_half.val();
+                    self.f_coord[1].d.next = self.cb_half.val();
                 }
                 2 => {
-                    self.p_coord[4].d.next = self.cb_half.val();
+                    self.f_coord[4].d.next = self.cb_half.val();
                 }
                 3 => {
-                    self.p_coord[5].d.next = self.cb_half.val();
+                    self.f_coord[5].d.next = self.cb_half.val();
                 }
                 4 => {
-                    self.p_coord[8].d.next = self.cb_half.val();
+                    self.f_coord[8].d.next = self.cb_half.val();
                 }
                 5 => {
-                    self.p_coord[9].d.next = self.cb_half.val();
+                    self.f_coord[9].d.next = self.cb_half.val();
                 }
                 6 => {
-                    self.p_coord[12].d.next = self.cb_half.val();
+                    self.f_coord[12].d.next = self.cb_half.val();
                 }
                 _ => {
-                    self.p_coord[13].d.next = self.cb_half.val();
+                    self.f_coord[13].d.next = self.cb_half.val();
                 }
             }
             if self.dv_ret.q.val() == 7 {
-                self.state.d.next = 8.into();
+                self.fst.d.next = 8.into();
             }
         }
-
-        self.lod.out_ready.next = self.state.q.val() == 1;
 
         // ---------------- the held instruction's descriptor ----------------
         self.dimc.next = self.p_hdr[1].q.val().get_bits::<3>(19);
@@ -885,65 +987,89 @@ impl Logic for TexUnit {
                 | (self.p_mip.q.val() == 2)
                 | (self.eop.val() >= 7));
 
+        // The front's instruction: its size for the LOD unit, its op as the datapath sees it and
+        // whether it takes anisotropic probes (tex, txb, txd, sample_c on a non-integer format).
+        self.f_dimc.next = self.f_hdr[1].q.val().get_bits::<3>(19);
+        self.f_one_d.next = (self.f_dimc.val() == 0) | (self.f_dimc.val() == 4);
+        self.f_levels.next = bit_cast::<5, 4>(self.f_hdr[1].q.val().get_bits::<4>(24)) + 1;
+        self.f_width.next = bit_cast::<16, 15>(self.f_hdr[2].q.val().get_bits::<15>(0)) + 1;
+        self.f_height.next = bit_cast::<16, 15>(self.f_hdr[2].q.val().get_bits::<15>(16)) + 1;
+        if self.f_one_d.val() {
+            self.f_height.next = 1.into();
+        }
+        self.f_eop.next = self.f_op.q.val();
+        if (self.f_op.q.val() == 9) | (self.f_op.q.val() == 12) {
+            self.f_eop.next = 0.into();
+        }
+        if self.f_op.q.val() == 10 {
+            self.f_eop.next = 5.into();
+        }
+        self.aniso_op.next = ((self.f_eop.val() == 0)
+            | (self.f_eop.val() == 1)
+            | (self.f_eop.val() == 3)
+            | (self.f_eop.val() == 7))
+            & (self.f_hdr[4].q.val().get_bits::<5>(0) != 17)
+            & (self.f_hdr[4].q.val().get_bits::<5>(0) != 18);
+
         // ---------------- the LOD unit, from the registered instruction ----------------
         self.lod.clock.next = self.clock.val();
         self.lod.reset.next = self.reset.val();
-        self.lod.in_valid.next = self.state.q.val() == 8;
-        if (self.state.q.val() == 8) & self.lod.in_ready.val() {
-            self.state.d.next = 1.into();
+        self.lod.in_valid.next = self.fst.q.val() == 8;
+        if (self.fst.q.val() == 8) & self.lod.in_ready.val() {
+            self.fst.d.next = 11.into();
         }
-        self.lod.in_tag.next = self.p_tag.q.val();
-        self.lod.in_width.next = self.width.val();
-        self.lod.in_height.next = self.height.val();
-        self.lod.in_levels.next = self.levels.val();
+        self.lod.in_tag.next = self.f_tag.q.val();
+        self.lod.in_width.next = self.f_width.val();
+        self.lod.in_height.next = self.f_height.val();
+        self.lod.in_levels.next = self.f_levels.val();
         self.lod.in_base.next = 0.into();
-        self.lod.in_sbias.next = self.p_sbias.q.val();
-        self.lod.in_min_lod.next = self.p_minlod.q.val();
-        self.lod.in_max_lod.next = self.p_maxlod.q.val();
+        self.lod.in_sbias.next = self.f_sbias.q.val();
+        self.lod.in_min_lod.next = self.f_minlod.q.val();
+        self.lod.in_max_lod.next = self.f_maxlod.q.val();
         self.lod.in_lod_clamp.next = 0.into();
         self.lod.in_warn.next = 0.into();
-        self.lod.in_mip.next = self.p_mip.q.val();
-        self.lod.in_aniso.next = self.p_aniso.q.val();
+        self.lod.in_mip.next = self.f_mip.q.val();
+        self.lod.in_aniso.next = self.f_aniso.q.val();
         self.lod.in_fine.next = false;
         self.lod.in_maxabs.next = false;
         // Modes: 0 implicit (tex, sample_c, txp, lodq, lookup_uncached), 1 grad, 2 lod, 3 bias, 4 lz.
         self.lod.in_mode.next = 4.into();
-        if (self.p_op.q.val() == 0)
-            | (self.p_op.q.val() == 7)
-            | (self.p_op.q.val() == 9)
-            | (self.p_op.q.val() == 10)
-            | (self.p_op.q.val() == 12)
+        if (self.f_op.q.val() == 0)
+            | (self.f_op.q.val() == 7)
+            | (self.f_op.q.val() == 9)
+            | (self.f_op.q.val() == 10)
+            | (self.f_op.q.val() == 12)
         {
             self.lod.in_mode.next = 0.into();
         }
-        if self.p_op.q.val() == 1 {
+        if self.f_op.q.val() == 1 {
             self.lod.in_mode.next = 3.into();
         }
-        if self.p_op.q.val() == 2 {
+        if self.f_op.q.val() == 2 {
             self.lod.in_mode.next = 2.into();
         }
-        if self.p_op.q.val() == 3 {
+        if self.f_op.q.val() == 3 {
             self.lod.in_mode.next = 1.into();
         }
         for l in 0..4 {
-            self.lod.in_op[4 * l].next = self.p_coord[4 * l].q.val();
-            self.lod.in_op[4 * l + 1].next = self.p_coord[4 * l + 1].q.val();
-            if self.one_d.val() {
+            self.lod.in_op[4 * l].next = self.f_coord[4 * l].q.val();
+            self.lod.in_op[4 * l + 1].next = self.f_coord[4 * l + 1].q.val();
+            if self.f_one_d.val() {
                 self.lod.in_op[4 * l + 1].next = 0.into();
             }
-            self.lod.in_op[4 * l + 2].next = self.p_lbias[l].q.val();
+            self.lod.in_op[4 * l + 2].next = self.f_lbias[l].q.val();
             self.lod.in_op[4 * l + 3].next = 0.into();
-            if self.p_op.q.val() == 2 {
-                self.lod.in_op[4 * l].next = self.p_lod[l].q.val();
+            if self.f_op.q.val() == 2 {
+                self.lod.in_op[4 * l].next = self.f_lod[l].q.val();
                 self.lod.in_op[4 * l + 1].next = 0.into();
                 self.lod.in_op[4 * l + 2].next = 0.into();
             }
-            if self.p_op.q.val() == 3 {
-                self.lod.in_op[4 * l].next = self.p_grad[4 * l].q.val();
-                self.lod.in_op[4 * l + 1].next = self.p_grad[4 * l + 1].q.val();
-                self.lod.in_op[4 * l + 2].next = self.p_grad[4 * l + 2].q.val();
-                self.lod.in_op[4 * l + 3].next = self.p_grad[4 * l + 3].q.val();
-                if self.one_d.val() {
+            if self.f_op.q.val() == 3 {
+                self.lod.in_op[4 * l].next = self.f_grad[4 * l].q.val();
+                self.lod.in_op[4 * l + 1].next = self.f_grad[4 * l + 1].q.val();
+                self.lod.in_op[4 * l + 2].next = self.f_grad[4 * l + 2].q.val();
+                self.lod.in_op[4 * l + 3].next = self.f_grad[4 * l + 3].q.val();
+                if self.f_one_d.val() {
                     // A 1D texture has no t axis.
                     self.lod.in_op[4 * l + 2].next = 0.into();
                     self.lod.in_op[4 * l + 3].next = 0.into();
@@ -988,12 +1114,6 @@ impl Logic for TexUnit {
                 self.warn.next = self.warn.val().replace_bit(l, true);
             }
         }
-        // Anisotropic ops (tex, txb, txd, sample_c) on non-integer formats take the LOD unit's N.
-        self.aniso_op.next = ((self.eop.val() == 0)
-            | (self.eop.val() == 1)
-            | (self.eop.val() == 3)
-            | (self.eop.val() == 7))
-            & !self.is_int.val();
         self.nmax.next = bits::<5>(1);
         for l in 0..4 {
             if self.l_n[l].q.val() > self.nmax.val() {
@@ -1010,13 +1130,85 @@ impl Logic for TexUnit {
                 self.multi.next = true;
             }
         }
-        if (self.state.q.val() == 1) & self.lod.out_valid.val() {
+        // Hand-over: the back (idle) takes the front's instruction — with its LOD answer, or
+        // straight to the result for nop and kill_lt_0. The back's registers and the result
+        // start from the front's; the cache flush happens here, once every earlier instruction
+        // has fetched all it needs.
+        self.take_lod.next =
+            (self.state.q.val() == 0) & (self.fst.q.val() == 11) & self.lod.out_valid.val();
+        self.take.next =
+            self.take_lod.val() | ((self.state.q.val() == 0) & (self.fst.q.val() == 12));
+        self.lod.out_ready.next = self.take_lod.val();
+        if self.take.val() {
+            self.fst.d.next = 0.into();
+            self.p_tag.d.next = self.f_tag.q.val();
+            self.p_op.d.next = self.f_op.q.val();
+            self.p_wrap.d.next = self.f_wrap.q.val();
+            self.p_minlin.d.next = self.f_minlin.q.val();
+            self.p_maglin.d.next = self.f_maglin.q.val();
+            self.p_mip.d.next = self.f_mip.q.val();
+            self.p_unnorm.d.next = self.f_unnorm.q.val();
+            self.p_acq.d.next = self.f_acq.q.val();
+            self.p_cmp.d.next = self.f_cmp.q.val();
+            self.p_sbias.d.next = self.f_sbias.q.val();
+            self.p_minlod.d.next = self.f_minlod.q.val();
+            self.p_maxlod.d.next = self.f_maxlod.q.val();
+            self.p_aniso.d.next = self.f_aniso.q.val();
+            self.p_wmask.d.next = self.f_wmask.q.val();
+            self.p_d16.d.next = self.f_d16.q.val();
+            self.p_tfe.d.next = self.f_tfe.q.val();
+            self.p_lwe.d.next = self.f_lwe.q.val();
+            self.p_gcomp.d.next = self.f_gcomp.q.val();
+            self.p_cube.d.next = self.f_cube.q.val();
+            self.p_ncube.d.next = self.f_ncube.q.val();
+            self.p_vol.d.next = self.f_vol.q.val();
+            for k in 0..5 {
+                self.p_hdr[k].d.next = self.f_hdr[k].q.val();
+            }
+            for k in 0..16 {
+                self.p_coord[k].d.next = self.f_coord[k].q.val();
+            }
+            for k in 0..16 {
+                self.p_grad[k].d.next = self.f_grad[k].q.val();
+            }
+            for k in 0..4 {
+                self.p_bcol[k].d.next = self.f_bcol[k].q.val();
+            }
+            for k in 0..4 {
+                self.p_lod[k].d.next = self.f_lod[k].q.val();
+            }
+            for k in 0..4 {
+                self.p_lbias[k].d.next = self.f_lbias[k].q.val();
+            }
+            for k in 0..4 {
+                self.p_ref[k].d.next = self.f_ref[k].q.val();
+            }
+            for k in 0..4 {
+                self.p_off[k].d.next = self.f_off[k].q.val();
+            }
+            for k in 0..4 {
+                self.p_face[k].d.next = self.f_face[k].q.val();
+            }
+            for k in 0..16 {
+                self.r_rgba[k].d.next = 0.into();
+            }
+            for l in 0..4 {
+                self.r_status[l].d.next = 0.into();
+                self.r_lambda[l].d.next = 0.into();
+            }
+            self.r_kill.d.next = self.f_kill.q.val();
+            self.r_fault.d.next = 0.into();
+            self.r_lines.d.next = 0.into();
+            self.pl.d.next = 0.into();
+            self.state.d.next = 6.into();
+        }
+        if self.take_lod.val() {
             self.pidx.d.next = 0.into();
             self.blane.d.next = 0.into();
             self.l_major.d.next = 0.into();
             for l in 0..4 {
-                self.ps[l].d.next = self.p_coord[4 * l].q.val();
-                self.pt[l].d.next = self.p_coord[4 * l + 1].q.val();
+                self.ps[l].d.next = self.f_coord[4 * l].q.val();
+                self.pt[l].d.next = self.f_coord[4 * l + 1].q.val();
                 self.l_n[l].d.next = 1.into();
                 if self.aniso_op.val() {
                     self.l_n[l].d.next = self.lod.out_probes[l].val();
@@ -1029,7 +1221,7 @@ impl Logic for TexUnit {
                 self.l_frac[l].d.next = self.lod.out_frac[l].val();
                 self.l_unc[l].d.next = self.lod.out_unclamped[l].val();
                 self.l_mag[l].d.next = self.lod.out_magnify[l].val();
-                if (self.p_op.q.val() != 4) & (self.p_op.q.val() != 5) {
+                if (self.f_op.q.val() != 4) & (self.f_op.q.val() != 5) {
                     self.r_lambda[l].d.next = self.lod.out_lambda[l].val();
                 }
             }
@@ -1385,23 +1577,12 @@ impl Logic for TexUnit {
                 self.state.d.next = 4.into();
             }
         }
-        // Pick the first pending slot's line.
-        self.pfound.next = false;
-        self.pick.next = 0.into();
-        for s in 0..32 {
-            if self.pending.q.val().get_bit(s) & !self.pfound.val() {
-                self.pick.next = self.addr.out_addr[s].val().get_bits::<42>(6);
-                self.pfound.next = true;
-            }
-        }
         self.cache.clock.next = self.clock.val();
         self.cache.reset.next = self.reset.val();
-        self.cache.flush.next = self.accept.val() & self.in_flush.val();
+        self.cache.flush.next = self.take.val() & self.f_flush.q.val();
         // lookup_uncached goes past the cache: every line requested, nothing allocated.
         self.cache.enable.next = self.cache_en.val() & (self.p_op.q.val() != 12);
-        self.cache.lk_valid.next =
-            (self.state.q.val() == 4) & self.pfound.val() & !self.inflight.q.val();
-        self.cache.lk_line.next = self.pick.val();
+
         self.cache.mem_req_ready.next = self.mem_req_ready.val();
         self.cache.mem_resp_valid.next = self.mem_resp_valid.val();
         for k in 0..8 {
@@ -1411,10 +1592,6 @@ impl Logic for TexUnit {
         self.mem_req_line.next = self.cache.mem_req_line.val();
         self.cnt_hits.next = self.cache.cnt_hits.val();
         self.cnt_misses.next = self.cache.cnt_misses.val();
-        if self.cache.lk_valid.val() & self.cache.lk_ready.val() {
-            self.inflight.d.next = true;
-            self.cur_line.d.next = self.pick.val();
-        }
         self.hitmask.next = 0.into();
         for s in 0..32 {
             self.fsh[s].next = (self.addr.out_addr[s].val().get_bits::<6>(0) & 7) << 3;
@@ -1424,6 +1601,24 @@ impl Logic for TexUnit {
                 self.hitmask.next = self.hitmask.val().replace_bit(s, true);
             }
         }
+        // Pick the first pending slot's line, past the line in flight: the cache takes the next
+        // lookup in the cycle it returns a hit, so hits stream one line per clock.
+        self.avail.next = self.pending.q.val();
+        if self.inflight.q.val() {
+            self.avail.next = self.pending.q.val() & !self.hitmask.val();
+        }
+        self.pfound.next = false;
+        self.pick.next = 0.into();
+        for s in 0..32 {
+            if self.avail.val().get_bit(s) & !self.pfound.val() {
+                self.pick.next = self.addr.out_addr[s].val().get_bits::<42>(6);
+                self.pfound.next = true;
+            }
+        }
+        self.cache.lk_valid.next = (self.state.q.val() == 4)
+            & self.pfound.val()
+            & (!self.inflight.q.val() | self.cache.ln_valid.val());
+        self.cache.lk_line.next = self.pick.val();
         if (self.state.q.val() == 4) & self.cache.ln_valid.val() {
             self.inflight.d.next = false;
             if !self.cache.ln_hit.val() {
@@ -1469,138 +1664,163 @@ impl Logic for TexUnit {
                 }
             }
         }
+        if self.cache.lk_valid.val() & self.cache.lk_ready.val() {
+            self.inflight.d.next = true;
+            self.cur_line.d.next = self.pick.val();
+        }
         if (self.state.q.val() == 4) & !self.pending.q.val().any() & !self.inflight.q.val() {
             self.blane.d.next = 0.into();
             self.state.d.next = 5.into();
         }
 
-        // ---------------- filter, one lane per clock ----------------
-        match self.blane.q.val().index() {
-            0 => {
-                self.cur_pw.next = self.pw[0].q.val();
-                self.cur_bord.next = self.pbord.q.val().get_bit(0);
-            }
-            1 => {
-                self.cur_pw.next = self.pw[1].q.val();
-                self.cur_bord.next = self.pbord.q.val().get_bit(1);
-            }
-            2 => {
-                self.cur_pw.next = self.pw[2].q.val();
-                self.cur_bord.next = self.pbord.q.val().get_bit(2);
-            }
-            _ => {
-                self.cur_pw.next = self.pw[3].q.val();
-                self.cur_bord.next = self.pbord.q.val().get_bit(3);
-            }
-        }
-        self.lane.fmt.next = self.p_hdr[4].q.val().get_bits::<5>(0);
-        self.lane.swz.next = self.p_hdr[4].q.val().get_bits::<12>(5);
-        for c in 0..4 {
-            self.lane.bcol[c].next = self.p_bcol[c].q.val();
-        }
-        self.lane.trilinear.next = self.pkey.q.val().get_bit(10) & !self.vsamp.val();
-        self.lane.linear.next = self.pkey.q.val().get_bit(11);
-        self.lane.one_d.next = self.one_d.val();
-        self.lane.mode.next = 0.into();
+        // ---------------- filter: the four lanes in parallel, one clock per pass ----------------
+        self.lmode.next = 0.into();
         if self.eop.val() >= 7 {
-            self.lane.mode.next = 1.into();
+            self.lmode.next = 1.into();
         }
         if self.eop.val() == 6 {
-            self.lane.mode.next = 2.into();
+            self.lmode.next = 2.into();
         }
-        self.lane.func.next = self.p_cmp.q.val();
-        self.lane.gcomp.next = self.p_gcomp.q.val();
-        self.lane.first.next = !self.pidx.q.val().any();
-        self.lane.pw.next = 1.into();
-        self.lane.s3.next = 0.into();
+        self.lfirst.next = !self.pidx.q.val().any();
+        self.ls3.next = 0.into();
         if self.vsamp.val() {
-            self.lane.first.next = !self.pl.q.val().any();
-            self.lane.pw.next = self.cur_pw.val();
-            self.lane.s3.next = (bit_cast::<5, 1>(self.pkey.q.val().get_bits::<1>(10))
+            self.lfirst.next = !self.pl.q.val().any();
+            self.ls3.next = (bit_cast::<5, 1>(self.pkey.q.val().get_bits::<1>(10))
                 + bit_cast::<5, 1>(self.pkey.q.val().get_bits::<1>(11)))
                 << 3;
         }
-        match self.blane.q.val().index() {
-            0 => {
-                for k in 0..8 {
-                    self.lane.lo[k].next = self.slo[k].q.val();
-                    self.lane.hi[k].next = self.shi[k].q.val();
-                    self.lane.border[k].next = self.addr.out_border[k].val() | self.cur_bord.val();
-                }
-                self.lane.wu.next = self.addr.out_wu[0].val();
-                self.lane.wv.next = self.addr.out_wv[0].val();
-                self.lane.wu1.next = self.addr.out_wu1[0].val();
-                self.lane.wv1.next = self.addr.out_wv1[0].val();
-                self.lane.frac.next = self.l_frac[0].q.val();
-                self.lane.reference.next = self.p_ref[0].q.val();
-                self.lane.n.next = self.l_n[0].q.val();
-                for c in 0..4 {
-                    self.lane.ps_e[c].next = self.sum_e[c].q.val();
-                    self.lane.ps_acc[c].next = self.sum_acc[c].q.val();
-                    self.lane.ps_fl[c].next = self.sum_fl[c].q.val();
-                }
-            }
-            1 => {
-                for k in 0..8 {
-                    self.lane.lo[k].next = self.slo[8 + k].q.val();
-                    self.lane.hi[k].next = self.shi[8 + k].q.val();
-                    self.lane.border[k].next =
-                        self.addr.out_border[8 + k].val() | self.cur_bord.val();
-                }
-                self.lane.wu.next = self.addr.out_wu[1].val();
-                self.lane.wv.next = self.addr.out_wv[1].val();
-                self.lane.wu1.next = self.addr.out_wu1[1].val();
-                self.lane.wv1.next = self.addr.out_wv1[1].val();
-                self.lane.frac.next = self.l_frac[1].q.val();
-                self.lane.reference.next = self.p_ref[1].q.val();
-                self.lane.n.next = self.l_n[1].q.val();
-                for c in 0..4 {
-                    self.lane.ps_e[c].next = self.sum_e[4 + c].q.val();
-                    self.lane.ps_acc[c].next = self.sum_acc[4 + c].q.val();
-                    self.lane.ps_fl[c].next = self.sum_fl[4 + c].q.val();
-                }
-            }
-            2 => {
-                for k in 0..8 {
-                    self.lane.lo[k].next = self.slo[16 + k].q.val();
-                    self.lane.hi[k].next = self.shi[16 + k].q.val();
-                    self.lane.border[k].next =
-                        self.addr.out_border[16 + k].val() | self.cur_bord.val();
-                }
-                self.lane.wu.next = self.addr.out_wu[2].val();
-                self.lane.wv.next = self.addr.out_wv[2].val();
-                self.lane.wu1.next = self.addr.out_wu1[2].val();
-                self.lane.wv1.next = self.addr.out_wv1[2].val();
-                self.lane.frac.next = self.l_frac[2].q.val();
-                self.lane.reference.next = self.p_ref[2].q.val();
-                self.lane.n.next = self.l_n[2].q.val();
-                for c in 0..4 {
-                    self.lane.ps_e[c].next = self.sum_e[8 + c].q.val();
-                    self.lane.ps_acc[c].next = self.sum_acc[8 + c].q.val();
-                    self.lane.ps_fl[c].next = self.sum_fl[8 + c].q.val();
-                }
-            }
-            _ => {
-                for k in 0..8 {
-                    self.lane.lo[k].next = self.slo[24 + k].q.val();
-                    self.lane.hi[k].next = self.shi[24 + k].q.val();
-                    self.lane.border[k].next =
-                        self.addr.out_border[24 + k].val() | self.cur_bord.val();
-                }
-                self.lane.wu.next = self.addr.out_wu[3].val();
-                self.lane.wv.next = self.addr.out_wv[3].val();
-                self.lane.wu1.next = self.addr.out_wu1[3].val();
-                self.lane.wv1.next = self.addr.out_wv1[3].val();
-                self.lane.frac.next = self.l_frac[3].q.val();
-                self.lane.reference.next = self.p_ref[3].q.val();
-                self.lane.n.next = self.l_n[3].q.val();
-                for c in 0..4 {
-                    self.lane.ps_e[c].next = self.sum_e[12 + c].q.val();
-                    self.lane.ps_acc[c].next = self.sum_acc[12 + c].q.val();
-                    self.lane.ps_fl[c].next = self.sum_fl[12 + c].q.val();
-                }
-            }
+        self.lane0.fmt.next = self.p_hdr[4].q.val().get_bits::<5>(0);
+        self.lane0.swz.next = self.p_hdr[4].q.val().get_bits::<12>(5);
+        for c in 0..4 {
+            self.lane0.bcol[c].next = self.p_bcol[c].q.val();
+            self.lane0.ps_e[c].next = self.sum_e[0 + c].q.val();
+            self.lane0.ps_acc[c].next = self.sum_acc[0 + c].q.val();
+            self.lane0.ps_fl[c].next = self.sum_fl[0 + c].q.val();
         }
+        self.lane0.trilinear.next = self.pkey.q.val().get_bit(10) & !self.vsamp.val();
+        self.lane0.linear.next = self.pkey.q.val().get_bit(11);
+        self.lane0.one_d.next = self.one_d.val();
+        self.lane0.mode.next = self.lmode.val();
+        self.lane0.func.next = self.p_cmp.q.val();
+        self.lane0.gcomp.next = self.p_gcomp.q.val();
+        self.lane0.first.next = self.lfirst.val();
+        self.lane0.s3.next = self.ls3.val();
+        self.lane0.pw.next = 1.into();
+        if self.vsamp.val() {
+            self.lane0.pw.next = self.pw[0].q.val();
+        }
+        for k in 0..8 {
+            self.lane0.lo[k].next = self.slo[0 + k].q.val();
+            self.lane0.hi[k].next = self.shi[0 + k].q.val();
+            self.lane0.border[k].next =
+                self.addr.out_border[0 + k].val() | self.pbord.q.val().get_bit(0);
+        }
+        self.lane0.wu.next = self.addr.out_wu[0].val();
+        self.lane0.wv.next = self.addr.out_wv[0].val();
+        self.lane0.wu1.next = self.addr.out_wu1[0].val();
+        self.lane0.wv1.next = self.addr.out_wv1[0].val();
+        self.lane0.frac.next = self.l_frac[0].q.val();
+        self.lane0.reference.next = self.p_ref[0].q.val();
+        self.lane0.n.next = self.l_n[0].q.val();
+        self.lane1.fmt.next = self.p_hdr[4].q.val().get_bits::<5>(0);
+        self.lane1.swz.next = self.p_hdr[4].q.val().get_bits::<12>(5);
+        for c in 0..4 {
+            self.lane1.bcol[c].next = self.p_bcol[c].q.val();
+            self.lane1.ps_e[c].next = self.sum_e[4 + c].q.val();
+            self.lane1.ps_acc[c].next = self.sum_acc[4 + c].q.val();
+            self.lane1.ps_fl[c].next = self.sum_fl[4 + c].q.val();
+        }
+        self.lane1.trilinear.next = self.pkey.q.val().get_bit(10) & !self.vsamp.val();
+        self.lane1.linear.next = self.pkey.q.val().get_bit(11);
+        self.lane1.one_d.next = self.one_d.val();
+        self.lane1.mode.next = self.lmode.val();
+        self.lane1.func.next = self.p_cmp.q.val();
+        self.lane1.gcomp.next = self.p_gcomp.q.val();
+        self.lane1.first.next = self.lfirst.val();
+        self.lane1.s3.next = self.ls3.val();
+        self.lane1.pw.next = 1.into();
+        if self.vsamp.val() {
+            self.lane1.pw.next = self.pw[1].q.val();
+        }
+        for k in 0..8 {
+            self.lane1.lo[k].next = self.slo[8 + k].q.val();
+            self.lane1.hi[k].next = self.shi[8 + k].q.val();
+            self.lane1.border[k].next =
+                self.addr.out_border[8 + k].val() | self.pbord.q.val().get_bit(1);
+        }
+        self.lane1.wu.next = self.addr.out_wu[1].val();
+        self.lane1.wv.next = self.addr.out_wv[1].val();
+        self.lane1.wu1.next = self.addr.out_wu1[1].val();
+        self.lane1.wv1.next = self.addr.out_wv1[1].val();
+        self.lane1.frac.next = self.l_frac[1].q.val();
+        self.lane1.reference.next = self.p_ref[1].q.val();
+        self.lane1.n.next = self.l_n[1].q.val();
+        self.lane2.fmt.next = self.p_hdr[4].q.val().get_bits::<5>(0);
+        self.lane2.swz.next = self.p_hdr[4].q.val().get_bits::<12>(5);
+        for c in 0..4 {
+            self.lane2.bcol[c].next = self.p_bcol[c].q.val();
+            self.lane2.ps_e[c].next = self.sum_e[8 + c].q.val();
+            self.lane2.ps_acc[c].next = self.sum_acc[8 + c].q.val();
+            self.lane2.ps_fl[c].next = self.sum_fl[8 + c].q.val();
+        }
+        self.lane2.trilinear.next = self.pkey.q.val().get_bit(10) & !self.vsamp.val();
+        self.lane2.linear.next = self.pkey.q.val().get_bit(11);
+        self.lane2.one_d.next = self.one_d.val();
+        self.lane2.mode.next = self.lmode.val();
+        self.lane2.func.next = self.p_cmp.q.val();
+        self.lane2.gcomp.next = self.p_gcomp.q.val();
+        self.lane2.first.next = self.lfirst.val();
+        self.lane2.s3.next = self.ls3.val();
+        self.lane2.pw.next = 1.into();
+        if self.vsamp.val() {
+            self.lane2.pw.next = self.pw[2].q.val();
+        }
+        for k in 0..8 {
+            self.lane2.lo[k].next = self.slo[16 + k].q.val();
+            self.lane2.hi[k].next = self.shi[16 + k].q.val();
+            self.lane2.border[k].next =
+                self.addr.out_border[16 + k].val() | self.pbord.q.val().get_bit(2);
+        }
+        self.lane2.wu.next = self.addr.out_wu[2].val();
+        self.lane2.wv.next = self.addr.out_wv[2].val();
+        self.lane2.wu1.next = self.addr.out_wu1[2].val();
+        self.lane2.wv1.next = self.addr.out_wv1[2].val();
+        self.lane2.frac.next = self.l_frac[2].q.val();
+        self.lane2.reference.next = self.p_ref[2].q.val();
+        self.lane2.n.next = self.l_n[2].q.val();
+        self.lane3.fmt.next = self.p_hdr[4].q.val().get_bits::<5>(0);
+        self.lane3.swz.next = self.p_hdr[4].q.val().get_bits::<12>(5);
+        for c in 0..4 {
+            self.lane3.bcol[c].next = self.p_bcol[c].q.val();
+            self.lane3.ps_e[c].next = self.sum_e[12 + c].q.val();
+            self.lane3.ps_acc[c].next = self.sum_acc[12 + c].q.val();
+            self.lane3.ps_fl[c].next = self.sum_fl[12 + c].q.val();
+        }
+        self.lane3.trilinear.next = self.pkey.q.val().get_bit(10) & !self.vsamp.val();
+        self.lane3.linear.next = self.pkey.q.val().get_bit(11);
+        self.lane3.one_d.next = self.one_d.val();
+        self.lane3.mode.next = self.lmode.val();
+        self.lane3.func.next = self.p_cmp.q.val();
+        self.lane3.gcomp.next = self.p_gcomp.q.val();
+        self.lane3.first.next = self.lfirst.val();
+        self.lane3.s3.next = self.ls3.val();
+        self.lane3.pw.next = 1.into();
+        if self.vsamp.val() {
+            self.lane3.pw.next = self.pw[3].q.val();
+        }
+        for k in 0..8 {
+            self.lane3.lo[k].next = self.slo[24 + k].q.val();
+            self.lane3.hi[k].next = self.shi[24 + k].q.val();
+            self.lane3.border[k].next =
+                self.addr.out_border[24 + k].val() | self.pbord.q.val().get_bit(3);
+        }
+        self.lane3.wu.next = self.addr.out_wu[3].val();
+        self.lane3.wv.next = self.addr.out_wv[3].val();
+        self.lane3.wu1.next = self.addr.out_wu1[3].val();
+        self.lane3.wv1.next = self.addr.out_wv1[3].val();
+        self.lane3.frac.next = self.l_frac[3].q.val();
+        self.lane3.reference.next = self.p_ref[3].q.val();
+        self.lane3.n.next = self.l_n[3].q.val();
         self.pidx5.next = bit_cast::<5, 4>(self.pidx.q.val());
         self.pidx_next.next = self.pidx5.val() + 1;
         self.pmask_next.next = 0.into();
@@ -1609,91 +1829,204 @@ impl Logic for TexUnit {
                 self.pmask_next.next = self.pmask_next.val().replace_bit(l, true);
             }
         }
-        // lodq: the lane's λ and λ' as f32.
-        match self.blane.q.val().index() {
-            0 => {
-                self.cur_lam.next = self.l_lambda[0].q.val();
-                self.cur_unc.next = self.l_unc[0].q.val();
-            }
-            1 => {
-                self.cur_lam.next = self.l_lambda[1].q.val();
-                self.cur_unc.next = self.l_unc[1].q.val();
-            }
-            2 => {
-                self.cur_lam.next = self.l_lambda[2].q.val();
-                self.cur_unc.next = self.l_unc[2].q.val();
-            }
-            _ => {
-                self.cur_lam.next = self.l_lambda[3].q.val();
-                self.cur_unc.next = self.l_unc[3].q.val();
-            }
+        // lodq: each lane's λ and λ' as f32 (a NaN λ' is the canonical NaN).
+        self.cv_lam0.a.next = bit_cast::<24, 16>(self.l_lambda[0].q.val());
+        self.cv_unc0.a.next = self.l_unc[0].q.val();
+        self.unc_f[0].next = self.cv_unc0.y.val();
+        if self.l_unc[0].q.val() == bits::<24>(0x80_0000) {
+            self.unc_f[0].next = bits::<32>(0x7FC0_0000);
         }
-        self.cv_lam.a.next = bit_cast::<24, 16>(self.cur_lam.val());
-        self.cv_unc.a.next = self.cur_unc.val();
-        self.unc_f.next = self.cv_unc.y.val();
-        if self.cur_unc.val() == bits::<24>(0x80_0000) {
-            self.unc_f.next = bits::<32>(0x7FC0_0000);
+        self.cv_lam1.a.next = bit_cast::<24, 16>(self.l_lambda[1].q.val());
+        self.cv_unc1.a.next = self.l_unc[1].q.val();
+        self.unc_f[1].next = self.cv_unc1.y.val();
+        if self.l_unc[1].q.val() == bits::<24>(0x80_0000) {
+            self.unc_f[1].next = bits::<32>(0x7FC0_0000);
         }
-        self.bfail.next = false;
+        self.cv_lam2.a.next = bit_cast::<24, 16>(self.l_lambda[2].q.val());
+        self.cv_unc2.a.next = self.l_unc[2].q.val();
+        self.unc_f[2].next = self.cv_unc2.y.val();
+        if self.l_unc[2].q.val() == bits::<24>(0x80_0000) {
+            self.unc_f[2].next = bits::<32>(0x7FC0_0000);
+        }
+        self.cv_lam3.a.next = bit_cast::<24, 16>(self.l_lambda[3].q.val());
+        self.cv_unc3.a.next = self.l_unc[3].q.val();
+        self.unc_f[3].next = self.cv_unc3.y.val();
+        if self.l_unc[3].q.val() == bits::<24>(0x80_0000) {
+            self.unc_f[3].next = bits::<32>(0x7FC0_0000);
+        }
+        for l in 0..4 {
+            self.bfail[l].next = false;
+        }
         if self.state.q.val() == 5 {
-            self.blane.d.next = self.blane.q.val() + 1;
-            for l in 0..4 {
-                if self.boh.val().get_bit(l) & self.pmask.q.val().get_bit(l) {
-                    if self.eop.val() == 5 {
-                        for c in 0..4 {
-                            self.r_rgba[4 * l + c].d.next = self.addr.out_size[c].val();
+            if self.pmask.q.val().get_bit(0) {
+                if self.eop.val() == 5 {
+                    for c in 0..4 {
+                        self.r_rgba[0 + c].d.next = self.addr.out_size[c].val();
+                    }
+                    if self.pkey.q.val().get_bit(4) {
+                        self.r_rgba[0].d.next = 0.into();
+                        self.r_rgba[1].d.next = 0.into();
+                        self.r_rgba[2].d.next = 0.into();
+                    }
+                    if self.p_op.q.val() == 10 {
+                        self.r_rgba[0].d.next = self.cv_lam0.y.val();
+                        self.r_rgba[1].d.next = self.unc_f[0].val();
+                        self.r_rgba[2].d.next = 0.into();
+                        self.r_rgba[3].d.next = 0.into();
+                    }
+                } else if self.prep[0].active.val() {
+                    // TEXEL_FAIL in any probe zeroes the lane and stays in its status; a
+                    // volume's border slice fetches nothing and cannot fail.
+                    self.r_status[0].d.next =
+                        self.addr.out_status[0].val() | (self.r_status[0].q.val() & 1);
+                    self.bfail[0].next =
+                        self.addr.out_fail[0].val() | self.r_status[0].q.val().get_bit(0);
+                    if self.pbord.q.val().get_bit(0) {
+                        self.r_status[0].d.next = (self.addr.out_status[0].val() & 0xFFFF_FFFE_u64)
+                            | (self.r_status[0].q.val() & 1);
+                        self.bfail[0].next = self.r_status[0].q.val().get_bit(0);
+                    }
+                    for c in 0..4 {
+                        self.r_rgba[0 + c].d.next = self.lane0.rgba[c].val();
+                        if self.bfail[0].val() {
+                            self.r_rgba[0 + c].d.next = 0.into();
                         }
-                        if self.pkey.q.val().get_bit(4) {
-                            self.r_rgba[4 * l].d.next = 0.into();
-                            self.r_rgba[4 * l + 1].d.next = 0.into();
-                            self.r_rgba[4 * l + 2].d.next = 0.into();
-                        }
-                        if self.p_op.q.val() == 10 {
-                            self.r_rgba[4 * l].d.next = self.cv_lam.y.val();
-                            self.r_rgba[4 * l + 1].d.next = self.unc_f.val();
-                            self.r_rgba[4 * l + 2].d.next = 0.into();
-                            self.r_rgba[4 * l + 3].d.next = 0.into();
-                        }
-                    } else if self.prep[l].active.val() {
-                        // TEXEL_FAIL in any probe zeroes the lane and stays in its status; a
-                        // volume's border slice fetches nothing and cannot fail.
-                        self.r_status[l].d.next =
-                            self.addr.out_status[l].val() | (self.r_status[l].q.val() & 1);
-                        self.bfail.next =
-                            self.addr.out_fail[l].val() | self.r_status[l].q.val().get_bit(0);
-                        if self.pbord.q.val().get_bit(l) {
-                            self.r_status[l].d.next = (self.addr.out_status[l].val()
-                                & 0xFFFF_FFFE_u64)
-                                | (self.r_status[l].q.val() & 1);
-                            self.bfail.next = self.r_status[l].q.val().get_bit(0);
-                        }
-                        for c in 0..4 {
-                            self.r_rgba[4 * l + c].d.next = self.lane.rgba[c].val();
-                            if self.bfail.val() {
-                                self.r_rgba[4 * l + c].d.next = 0.into();
-                            }
-                            self.sum_e[4 * l + c].d.next = self.lane.ns_e[c].val();
-                            self.sum_acc[4 * l + c].d.next = self.lane.ns_acc[c].val();
-                            self.sum_fl[4 * l + c].d.next = self.lane.ns_fl[c].val();
-                        }
+                        self.sum_e[0 + c].d.next = self.lane0.ns_e[c].val();
+                        self.sum_acc[0 + c].d.next = self.lane0.ns_acc[c].val();
+                        self.sum_fl[0 + c].d.next = self.lane0.ns_fl[c].val();
                     }
                 }
             }
-            if self.blane.q.val() == 3 {
-                self.addr.out_ready.next = true;
-                self.state.d.next = 2.into();
-                self.pl.d.next = 0.into();
-                if !self.pl_last.val() {
-                    self.pl.d.next = self.pl_next.val();
-                }
-                if !self.remaining.q.val().any() {
-                    self.state.d.next = 6.into();
-                    // The next probe, over the lanes that take it.
-                    if self.pidx_next.val() < self.nmax.val() {
-                        self.pidx.d.next = self.pidx.q.val() + 1;
-                        self.remaining.d.next = self.pmask_next.val();
-                        self.state.d.next = 7.into();
+            if self.pmask.q.val().get_bit(1) {
+                if self.eop.val() == 5 {
+                    for c in 0..4 {
+                        self.r_rgba[4 + c].d.next = self.addr.out_size[c].val();
                     }
+                    if self.pkey.q.val().get_bit(4) {
+                        self.r_rgba[4].d.next = 0.into();
+                        self.r_rgba[5].d.next = 0.into();
+                        self.r_rgba[6].d.next = 0.into();
+                    }
+                    if self.p_op.q.val() == 10 {
+                        self.r_rgba[4].d.next = self.cv_lam1.y.val();
+                        self.r_rgba[5].d.next = self.unc_f[1].val();
+                        self.r_rgba[6].d.next = 0.into();
+                        self.r_rgba[7].d.next = 0.into();
+                    }
+                } else if self.prep[1].active.val() {
+                    // TEXEL_FAIL in any probe zeroes the lane and stays in its status; a
+                    // volume's border slice fetches nothing and cannot fail.
+                    self.r_status[1].d.next =
+                        self.addr.out_status[1].val() | (self.r_status[1].q.val() & 1);
+                    self.bfail[1].next =
+                        self.addr.out_fail[1].val() | self.r_status[1].q.val().get_bit(0);
+                    if self.pbord.q.val().get_bit(1) {
+                        self.r_status[1].d.next = (self.addr.out_status[1].val() & 0xFFFF_FFFE_u64)
+                            | (self.r_status[1].q.val() & 1);
+                        self.bfail[1].next = self.r_status[1].q.val().get_bit(0);
+                    }
+                    for c in 0..4 {
+                        self.r_rgba[4 + c].d.next = self.lane1.rgba[c].val();
+                        if self.bfail[1].val() {
+                            self.r_rgba[4 + c].d.next = 0.into();
+                        }
+                        self.sum_e[4 + c].d.next = self.lane1.ns_e[c].val();
+                        self.sum_acc[4 + c].d.next = self.lane1.ns_acc[c].val();
+                        self.sum_fl[4 + c].d.next = self.lane1.ns_fl[c].val();
+                    }
+                }
+            }
+            if self.pmask.q.val().get_bit(2) {
+                if self.eop.val() == 5 {
+                    for c in 0..4 {
+                        self.r_rgba[8 + c].d.next = self.addr.out_size[c].val();
+                    }
+                    if self.pkey.q.val().get_bit(4) {
+                        self.r_rgba[8].d.next = 0.into();
+                        self.r_rgba[9].d.next = 0.into();
+                        self.r_rgba[10].d.next = 0.into();
+                    }
+                    if self.p_op.q.val() == 10 {
+                        self.r_rgba[8].d.next = self.cv_lam2.y.val();
+                        self.r_rgba[9].d.next = self.unc_f[2].val();
+                        self.r_rgba[10].d.next = 0.into();
+                        self.r_rgba[11].d.next = 0.into();
+                    }
+                } else if self.prep[2].active.val() {
+                    // TEXEL_FAIL in any probe zeroes the lane and stays in its status; a
+                    // volume's border slice fetches nothing and cannot fail.
+                    self.r_status[2].d.next =
+                        self.addr.out_status[2].val() | (self.r_status[2].q.val() & 1);
+                    self.bfail[2].next =
+                        self.addr.out_fail[2].val() | self.r_status[2].q.val().get_bit(0);
+                    if self.pbord.q.val().get_bit(2) {
+                        self.r_status[2].d.next = (self.addr.out_status[2].val() & 0xFFFF_FFFE_u64)
+                            | (self.r_status[2].q.val() & 1);
+                        self.bfail[2].next = self.r_status[2].q.val().get_bit(0);
+                    }
+                    for c in 0..4 {
+                        self.r_rgba[8 + c].d.next = self.lane2.rgba[c].val();
+                        if self.bfail[2].val() {
+                            self.r_rgba[8 + c].d.next = 0.into();
+                        }
+                        self.sum_e[8 + c].d.next = self.lane2.ns_e[c].val();
+                        self.sum_acc[8 + c].d.next = self.lane2.ns_acc[c].val();
+                        self.sum_fl[8 + c].d.next = self.lane2.ns_fl[c].val();
+                    }
+                }
+            }
+            if self.pmask.q.val().get_bit(3) {
+                if self.eop.val() == 5 {
+                    for c in 0..4 {
+                        self.r_rgba[12 + c].d.next = self.addr.out_size[c].val();
+                    }
+                    if self.pkey.q.val().get_bit(4) {
+                        self.r_rgba[12].d.next = 0.into();
+                        self.r_rgba[13].d.next = 0.into();
+                        self.r_rgba[14].d.next = 0.into();
+                    }
+                    if self.p_op.q.val() == 10 {
+                        self.r_rgba[12].d.next = self.cv_lam3.y.val();
+                        self.r_rgba[13].d.next = self.unc_f[3].val();
+                        self.r_rgba[14].d.next = 0.into();
+                        self.r_rgba[15].d.next = 0.into();
+                    }
+                } else if self.prep[3].active.val() {
+                    // TEXEL_FAIL in any probe zeroes the lane and stays in its status; a
+                    // volume's border slice fetches nothing and cannot fail.
+                    self.r_status[3].d.next =
+                        self.addr.out_status[3].val() | (self.r_status[3].q.val() & 1);
+                    self.bfail[3].next =
+                        self.addr.out_fail[3].val() | self.r_status[3].q.val().get_bit(0);
+                    if self.pbord.q.val().get_bit(3) {
+                        self.r_status[3].d.next = (self.addr.out_status[3].val() & 0xFFFF_FFFE_u64)
+                            | (self.r_status[3].q.val() & 1);
+                        self.bfail[3].next = self.r_status[3].q.val().get_bit(0);
+                    }
+                    for c in 0..4 {
+                        self.r_rgba[12 + c].d.next = self.lane3.rgba[c].val();
+                        if self.bfail[3].val() {
+                            self.r_rgba[12 + c].d.next = 0.into();
+                        }
+                        self.sum_e[12 + c].d.next = self.lane3.ns_e[c].val();
+                        self.sum_acc[12 + c].d.next = self.lane3.ns_acc[c].val();
+                        self.sum_fl[12 + c].d.next = self.lane3.ns_fl[c].val();
+                    }
+                }
+            }
+            self.addr.out_ready.next = true;
+            self.state.d.next = 2.into();
+            self.pl.d.next = 0.into();
+            if !self.pl_last.val() {
+                self.pl.d.next = self.pl_next.val();
+            }
+            if !self.remaining.q.val().any() {
+                self.state.d.next = 6.into();
+                // The next probe, over the lanes that take it.
+                if self.pidx_next.val() < self.nmax.val() {
+                    self.pidx.d.next = self.pidx.q.val() + 1;
+                    self.remaining.d.next = self.pmask_next.val();
+                    self.state.d.next = 7.into();
                 }
             }
         }
@@ -1757,6 +2090,7 @@ impl Logic for TexUnit {
         }
         if self.reset.val() {
             self.state.d.next = 0.into();
+            self.fst.d.next = 0.into();
             self.inflight.d.next = false;
         }
     }

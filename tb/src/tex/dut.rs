@@ -245,7 +245,12 @@ pub fn run_with(
         );
         let out_ready = !rng.permille(cfg.out_stall_permille);
         let (req_ready, resp_valid) = queue.draw(cycle, &mut rng);
-        let in_flight = (accepted_at.len() > outs.len()).then(|| &vectors[accepted_at.len() - 1]);
+        // Up to two instructions are in flight (the front's and the back's); memory requests and
+        // residency reads belong to the oldest, the back's.
+        let in_flight = (accepted_at.len() > outs.len()).then(|| &vectors[outs.len()]);
+        let acquired = vectors[outs.len()..accepted_at.len()]
+            .iter()
+            .any(|t| t.sem_acquire);
         {
             let u = &mut sim.uut;
             u.out_ready.next = out_ready;
@@ -267,7 +272,6 @@ pub fn run_with(
         let in_fire = offering && u.in_ready.val();
         // The texture semaphore: busy exactly while an acquiring instruction is in flight (from
         // its accept until its result has been taken), and no waiting instruction accepted then.
-        let acquired = in_flight.is_some_and(|t| t.sem_acquire);
         if u.sem_busy.val() != acquired {
             return Err(format!(
                 "cycle {cycle}: sem_busy = {} while an acquire is {}outstanding",
@@ -275,19 +279,20 @@ pub fn run_with(
                 if acquired { "" } else { "not " }
             ));
         }
-        if in_fire && vectors[next].sem_wait && acquired {
+        // An acquire waits for the outstanding one too (the unit never overlaps two acquires).
+        let waits = offering && (vectors[next].sem_wait || vectors[next].sem_acquire);
+        if in_fire && waits && acquired {
             return Err(format!(
-                "cycle {cycle}: vector {next} (sem_wait) accepted while an acquire is outstanding"
+                "cycle {cycle}: vector {next} (sem_wait or sem_acquire) accepted while an acquire is outstanding"
             ));
         }
-        // One instruction at a time: an idle unit (nothing in flight, so no acquire outstanding)
-        // accepts what is offered; a waiting instruction is never held once the acquire is gone.
+        // An idle unit (nothing in flight, so no acquire outstanding) accepts what is offered; a waiting instruction is never held once the acquire is gone.
         if offering && in_flight.is_none() && !in_fire {
             return Err(format!(
                 "cycle {cycle}: vector {next} offered to an idle unit and not accepted"
             ));
         }
-        if offering && !in_fire && acquired && vectors[next].sem_wait {
+        if offering && !in_fire && acquired && waits {
             waited += 1;
         }
         if in_fire {
