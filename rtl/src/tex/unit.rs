@@ -51,11 +51,11 @@
 //! unless a lane has N > 1: then first 4 clocks of probe coordinates, one lane per clock) one
 //! *pass* per distinct (level pair, filter) key among the probe's lanes, each: address pipeline
 //! (3 clocks, its output held until the pass is done; `txq` and `lodq` fetch nothing) → fetch
-//! (each distinct line of the pass's taps through the cache: one clock per hit, streamed, 3 +
-//! memory latency per miss) → one clock of four [`FilterLane`]s, one per lane (`lodq`: each lane's
-//! λ and λ' through two [`Fix8ToF32`]) → result register → output. Latency about 17 clocks plus
-//! one per line (txp 26 more, cube 22 more); a quad that hits in the cache leaves the back about
-//! 10 clocks after it entered it.
+//! (each distinct line of the pass's taps through the cache, the first looked up in the clock
+//! the address result arrives: one clock per hit, streamed, 3 + memory latency per miss) → one
+//! clock of four [`FilterLane`]s, one per lane (`lodq`: each lane's λ and λ' through two
+//! [`Fix8ToF32`]) → result register → output. Latency about 14 clocks plus one per line (txp 26
+//! more, cube 22 more); a one-pass quad whose L lines hit spends about 7 + L clocks in the back.
 //! `reset` (synchronous, active high) returns to idle and clears the counters and the cache.
 
 use super::{CubeFace, FilterLane, LanePrep, MimgPack, MimgUnpack, ProbeStepRom, TexelCache};
@@ -432,6 +432,8 @@ pub struct TexUnit {
     pick: Signal<Local, Bits<42>>,
     /// Pending slots not waiting on the line in flight.
     avail: Signal<Local, Bits<32>>,
+    /// The address pipeline's result starts a fetch (no fault) in this clock.
+    fstart: Signal<Local, Bit>,
     fsh: [Signal<Local, Bits<6>>; 32],
     hit_slot: [Signal<Local, Bit>; 32],
     lane_on: Signal<Local, Bits<4>>,
@@ -1573,8 +1575,14 @@ impl Logic for TexUnit {
                 }
                 self.state.d.next = 6.into();
             } else {
+                // The fetch starts here: the first line is looked up in this clock; a pass with
+                // no memory tap goes straight to the filter.
                 self.pending.d.next = self.pinit.val();
                 self.state.d.next = 4.into();
+                if !self.pinit.val().any() {
+                    self.blane.d.next = 0.into();
+                    self.state.d.next = 5.into();
+                }
             }
         }
         self.cache.clock.next = self.clock.val();
@@ -1603,9 +1611,15 @@ impl Logic for TexUnit {
         }
         // Pick the first pending slot's line, past the line in flight: the cache takes the next
         // lookup in the cycle it returns a hit, so hits stream one line per clock.
+        self.fstart.next = (self.state.q.val() == 3)
+            & self.addr.out_valid.val()
+            & !(self.addr.out_fault.val().any() | self.fmt_fault.val());
         self.avail.next = self.pending.q.val();
         if self.inflight.q.val() {
             self.avail.next = self.pending.q.val() & !self.hitmask.val();
+        }
+        if self.fstart.val() {
+            self.avail.next = self.pinit.val();
         }
         self.pfound.next = false;
         self.pick.next = 0.into();
@@ -1615,9 +1629,10 @@ impl Logic for TexUnit {
                 self.pfound.next = true;
             }
         }
-        self.cache.lk_valid.next = (self.state.q.val() == 4)
-            & self.pfound.val()
-            & (!self.inflight.q.val() | self.cache.ln_valid.val());
+        self.cache.lk_valid.next = (((self.state.q.val() == 4)
+            & (!self.inflight.q.val() | self.cache.ln_valid.val()))
+            | self.fstart.val())
+            & self.pfound.val();
         self.cache.lk_line.next = self.pick.val();
         if (self.state.q.val() == 4) & self.cache.ln_valid.val() {
             self.inflight.d.next = false;
@@ -1668,7 +1683,12 @@ impl Logic for TexUnit {
             self.inflight.d.next = true;
             self.cur_line.d.next = self.pick.val();
         }
-        if (self.state.q.val() == 4) & !self.pending.q.val().any() & !self.inflight.q.val() {
+        // The pass's last line returns: its texels are in the slot registers on this edge, so the
+        // filter runs in the next clock.
+        if (self.state.q.val() == 4)
+            & ((!self.pending.q.val().any() & !self.inflight.q.val())
+                | (self.cache.ln_valid.val() & !self.avail.val().any()))
+        {
             self.blane.d.next = 0.into();
             self.state.d.next = 5.into();
         }
