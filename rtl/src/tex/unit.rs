@@ -287,8 +287,6 @@ pub struct TexUnit {
     /// W_p and whether its slice is a border slice.
     p_vol: DFF<Bit>,
     pl: DFF<Bits<2>>,
-    pw: [DFF<Bits<17>>; 4],
-    pbord: DFF<Bits<4>>,
     /// MIMG D16, TFE, LWE.
     p_d16: DFF<Bit>,
     p_tfe: DFF<Bit>,
@@ -318,15 +316,66 @@ pub struct TexUnit {
     sum_fl: [DFF<Bits<3>>; 16],
     // Passes and fetch.
     remaining: DFF<Bits<4>>,
-    pmask: DFF<Bits<4>>,
-    pkey: DFF<Bits<12>>,
-    psmp: DFF<Bits<8>>,
     pending: DFF<Bits<32>>,
     inflight: DFF<Bit>,
     cur_line: DFF<Bits<42>>,
     slo: [DFF<Bits<64>>; 32],
     shi: [DFF<Bits<64>>; 32],
     blane: DFF<Bits<2>>,
+    /// The back is two stages in order. B1 (`state`) takes an instruction from the front and
+    /// issues its passes into the address pipeline; B2 (`b2st`: 0 waiting for a pass, 4 fetch,
+    /// 5 filter, 6 result held) takes each pass's address result, fetches, filters and returns
+    /// the result. `b1_pend`: B1 holds an instruction B2 has not taken over yet (B1 takes the
+    /// next one only after); `p_first`: B1 has not issued its first pass yet; `p_kill`,
+    /// `p_flush`: B1's copies of the front's kill mask and flush bit.
+    b1_pend: DFF<Bit>,
+    p_first: DFF<Bit>,
+    p_kill: DFF<Bits<4>>,
+    p_flush: DFF<Bit>,
+    b2st: DFF<Bits<3>>,
+    /// B2 holds an instruction (from its first pass until its result leaves); the later passes
+    /// of a faulting instruction are drained (`dead`).
+    q_live: DFF<Bit>,
+    dead: DFF<Bit>,
+    // B2's copy of the instruction, taken with its first pass.
+    q_tag: DFF<Bits<16>>,
+    q_op: DFF<Bits<4>>,
+    q_one_d: DFF<Bit>,
+    q_hdr4: DFF<Bits<32>>,
+    q_bcol: [DFF<Bits<32>>; 4],
+    q_cmp: DFF<Bits<3>>,
+    q_gcomp: DFF<Bits<2>>,
+    q_ref: [DFF<Bits<32>>; 4],
+    q_fmtf: DFF<Bit>,
+    q_frac: [DFF<Bits<8>>; 4],
+    q_n: [DFF<Bits<5>>; 4],
+    q_lam: [DFF<Bits<16>>; 4],
+    q_unc: [DFF<Bits<24>>; 4],
+    q_wmask: DFF<Bits<4>>,
+    q_d16: DFF<Bit>,
+    q_tfe: DFF<Bit>,
+    q_lwe: DFF<Bit>,
+    q_acq: DFF<Bit>,
+    q_isint: DFF<Bit>,
+    /// The pass queue: one entry per pass between B1 and B2, written when the address pipeline
+    /// takes the pass, whose tag is the entry's index (so the descriptor and residency reads of
+    /// the pass in stage 1 or 2 find its header words, sampler, plane level and instruction
+    /// tag), and read by B2 at the head: lanes of the pass, their `LanePrep` active bits, border
+    /// slices, key, plane weights and flags {first pass of the instruction [4], last [3], 3D
+    /// planes [2], first probe or plane [1], residency reads the plane level [0]}.
+    pq_wr: DFF<Bits<2>>,
+    pq_rd: DFF<Bits<2>>,
+    pq_n: DFF<Bits<3>>,
+    pq_hdr: [DFF<Bits<32>>; 16],
+    pq_smp: [DFF<Bits<8>>; 4],
+    pq_rlev: [DFF<Bits<4>>; 4],
+    pq_itag: [DFF<Bits<16>>; 4],
+    pq_mask: [DFF<Bits<4>>; 4],
+    pq_act: [DFF<Bits<4>>; 4],
+    pq_bord: [DFF<Bits<4>>; 4],
+    pq_key: [DFF<Bits<12>>; 4],
+    pq_pw: [DFF<Bits<17>>; 16],
+    pq_fl: [DFF<Bits<5>>; 4],
     // Result.
     r_rgba: [DFF<Bits<32>>; 16],
     r_status: [DFF<Bits<32>>; 4],
@@ -386,6 +435,27 @@ pub struct TexUnit {
     a_t: FpAdd,
 
     accept: Signal<Local, Bit>,
+    /// B2 takes B1's instruction (with its first pass, or a nop / kill_lt_0).
+    take2: Signal<Local, Bit>,
+    /// B1 writes a pass into the queue; B2 releases the head pass; the head pass's fields.
+    push: Signal<Local, Bit>,
+    pop: Signal<Local, Bit>,
+    h_mask: Signal<Local, Bits<4>>,
+    h_act: Signal<Local, Bits<4>>,
+    h_bord: Signal<Local, Bits<4>>,
+    h_key: Signal<Local, Bits<12>>,
+    h_pw: [Signal<Local, Bits<17>>; 4],
+    h_fl: Signal<Local, Bits<5>>,
+    /// The pass's lanes' active bits at issue; its flags; the remaining lanes after it.
+    act_now: Signal<Local, Bits<4>>,
+    fl_now: Signal<Local, Bits<5>>,
+    rem_after: Signal<Local, Bits<4>>,
+    /// The descriptor and residency reads' queue entries.
+    d_idx: Signal<Local, Bits<2>>,
+    r_idx: Signal<Local, Bits<2>>,
+    /// B2: the op as the datapath sees it; the pass faults (B1's format check for a first pass).
+    q_eop: Signal<Local, Bits<4>>,
+    b2fault: Signal<Local, Bit>,
     /// The back takes the front's instruction (`take_lod`: with the LOD unit's answer).
     take: Signal<Local, Bit>,
     take_lod: Signal<Local, Bit>,
@@ -483,9 +553,11 @@ impl Logic for TexUnit {
             f_unnorm, f_acq, f_cmp, f_sbias, f_minlod, f_maxlod, f_aniso, f_wmask, f_d16, f_tfe,
             f_lwe, f_gcomp, f_cube, f_ncube, f_vol, state, p_tag, p_op, p_wrap, p_minlin, p_maglin,
             p_mip, p_unnorm, p_cmp, p_wmask, p_gcomp, p_sbias, p_minlod, p_maxlod, p_aniso, p_acq,
-            p_cube, p_ncube, p_d16, p_tfe, p_lwe, p_vol, pl, pbord, r_kill, dv_issue, dv_ret,
-            l_warn, l_major, pidx, remaining, pmask, pkey, psmp, pending, inflight, cur_line,
-            blane, r_fault, r_lines
+            p_cube, p_ncube, p_d16, p_tfe, p_lwe, p_vol, pl, r_kill, dv_issue, dv_ret, l_warn,
+            l_major, pidx, remaining, pending, inflight, cur_line, blane, r_fault, r_lines,
+            b1_pend, p_first, p_kill, p_flush, b2st, q_live, dead, q_tag, q_op, q_one_d, q_hdr4,
+            q_cmp, q_gcomp, q_fmtf, q_wmask, q_d16, q_tfe, q_lwe, q_acq, q_isint, pq_wr, pq_rd,
+            pq_n
         );
         for k in 0..5 {
             self.p_hdr[k].clock.next = self.clock.val();
@@ -508,8 +580,6 @@ impl Logic for TexUnit {
         for l in 0..4 {
             self.p_bcol[l].clock.next = self.clock.val();
             self.p_bcol[l].d.next = self.p_bcol[l].q.val();
-            self.pw[l].clock.next = self.clock.val();
-            self.pw[l].d.next = self.pw[l].q.val();
             self.p_face[l].clock.next = self.clock.val();
             self.p_face[l].d.next = self.p_face[l].q.val();
             self.p_lod[l].clock.next = self.clock.val();
@@ -586,13 +656,78 @@ impl Logic for TexUnit {
             self.f_face[k].clock.next = self.clock.val();
             self.f_face[k].d.next = self.f_face[k].q.val();
         }
+        for k in 0..4 {
+            self.q_bcol[k].clock.next = self.clock.val();
+            self.q_bcol[k].d.next = self.q_bcol[k].q.val();
+        }
+        for k in 0..4 {
+            self.q_ref[k].clock.next = self.clock.val();
+            self.q_ref[k].d.next = self.q_ref[k].q.val();
+        }
+        for k in 0..4 {
+            self.q_frac[k].clock.next = self.clock.val();
+            self.q_frac[k].d.next = self.q_frac[k].q.val();
+        }
+        for k in 0..4 {
+            self.q_n[k].clock.next = self.clock.val();
+            self.q_n[k].d.next = self.q_n[k].q.val();
+        }
+        for k in 0..4 {
+            self.q_lam[k].clock.next = self.clock.val();
+            self.q_lam[k].d.next = self.q_lam[k].q.val();
+        }
+        for k in 0..4 {
+            self.q_unc[k].clock.next = self.clock.val();
+            self.q_unc[k].d.next = self.q_unc[k].q.val();
+        }
+        for k in 0..16 {
+            self.pq_hdr[k].clock.next = self.clock.val();
+            self.pq_hdr[k].d.next = self.pq_hdr[k].q.val();
+        }
+        for k in 0..4 {
+            self.pq_smp[k].clock.next = self.clock.val();
+            self.pq_smp[k].d.next = self.pq_smp[k].q.val();
+        }
+        for k in 0..4 {
+            self.pq_rlev[k].clock.next = self.clock.val();
+            self.pq_rlev[k].d.next = self.pq_rlev[k].q.val();
+        }
+        for k in 0..4 {
+            self.pq_itag[k].clock.next = self.clock.val();
+            self.pq_itag[k].d.next = self.pq_itag[k].q.val();
+        }
+        for k in 0..4 {
+            self.pq_mask[k].clock.next = self.clock.val();
+            self.pq_mask[k].d.next = self.pq_mask[k].q.val();
+        }
+        for k in 0..4 {
+            self.pq_act[k].clock.next = self.clock.val();
+            self.pq_act[k].d.next = self.pq_act[k].q.val();
+        }
+        for k in 0..4 {
+            self.pq_bord[k].clock.next = self.clock.val();
+            self.pq_bord[k].d.next = self.pq_bord[k].q.val();
+        }
+        for k in 0..4 {
+            self.pq_key[k].clock.next = self.clock.val();
+            self.pq_key[k].d.next = self.pq_key[k].q.val();
+        }
+        for k in 0..16 {
+            self.pq_pw[k].clock.next = self.clock.val();
+            self.pq_pw[k].d.next = self.pq_pw[k].q.val();
+        }
+        for k in 0..4 {
+            self.pq_fl[k].clock.next = self.clock.val();
+            self.pq_fl[k].d.next = self.pq_fl[k].q.val();
+        }
         // ---------------- accept: operands into registers ----------------
         // Texture semaphore: an acquire is outstanding from its instruction's accept until its
         // result has left (the front holds at most one instruction and the back one, in order,
         // so every earlier instruction has returned by then); a waiting instruction is not
         // accepted meanwhile, nor is an acquiring one (so two acquires never overlap and the
         // `sem_overlap` fault cannot arise: the second acquire waits instead).
-        self.busy.next = (self.p_acq.q.val() & (self.state.q.val() != 0))
+        self.busy.next = (self.q_acq.q.val() & self.q_live.q.val())
+            | (self.p_acq.q.val() & self.b1_pend.q.val())
             | (self.f_acq.q.val() & (self.fst.q.val() != 0));
         self.sem_busy.next = self.busy.val();
         self.in_ready.next = (self.fst.q.val() == 0)
@@ -1136,10 +1271,12 @@ impl Logic for TexUnit {
         // straight to the result for nop and kill_lt_0. The back's registers and the result
         // start from the front's; the cache flush happens here, once every earlier instruction
         // has fetched all it needs.
-        self.take_lod.next =
-            (self.state.q.val() == 0) & (self.fst.q.val() == 11) & self.lod.out_valid.val();
-        self.take.next =
-            self.take_lod.val() | ((self.state.q.val() == 0) & (self.fst.q.val() == 12));
+        self.take_lod.next = (self.state.q.val() == 0)
+            & !self.b1_pend.q.val()
+            & (self.fst.q.val() == 11)
+            & self.lod.out_valid.val();
+        self.take.next = self.take_lod.val()
+            | ((self.state.q.val() == 0) & !self.b1_pend.q.val() & (self.fst.q.val() == 12));
         self.lod.out_ready.next = self.take_lod.val();
         if self.take.val() {
             self.fst.d.next = 0.into();
@@ -1191,18 +1328,12 @@ impl Logic for TexUnit {
             for k in 0..4 {
                 self.p_face[k].d.next = self.f_face[k].q.val();
             }
-            for k in 0..16 {
-                self.r_rgba[k].d.next = 0.into();
-            }
-            for l in 0..4 {
-                self.r_status[l].d.next = 0.into();
-                self.r_lambda[l].d.next = 0.into();
-            }
-            self.r_kill.d.next = self.f_kill.q.val();
-            self.r_fault.d.next = 0.into();
-            self.r_lines.d.next = 0.into();
+            self.p_kill.d.next = self.f_kill.q.val();
+            self.p_flush.d.next = self.f_flush.q.val();
+            self.b1_pend.d.next = true;
+            self.p_first.d.next = true;
             self.pl.d.next = 0.into();
-            self.state.d.next = 6.into();
+            self.state.d.next = 14.into();
         }
         if self.take_lod.val() {
             self.pidx.d.next = 0.into();
@@ -1223,9 +1354,6 @@ impl Logic for TexUnit {
                 self.l_frac[l].d.next = self.lod.out_frac[l].val();
                 self.l_unc[l].d.next = self.lod.out_unclamped[l].val();
                 self.l_mag[l].d.next = self.lod.out_magnify[l].val();
-                if (self.f_op.q.val() != 4) & (self.f_op.q.val() != 5) {
-                    self.r_lambda[l].d.next = self.lod.out_lambda[l].val();
-                }
             }
             self.l_warn.d.next = self.warn.val();
             self.l_major.d.next = self.major.val();
@@ -1351,19 +1479,11 @@ impl Logic for TexUnit {
         // one-level 2D array of its slices; txf addresses its level the same way, txq and lodq
         // query the texture as a 2D array of the level's depth.
         self.vsamp.next = self.p_vol.q.val() & self.samp.val();
-        self.vtri.next = self.pkey.q.val().get_bit(10);
-        self.vlin.next = self.pkey.q.val().get_bit(11);
-        self.vlev.next = self.pkey.q.val().get_bits::<4>(0);
+        self.vtri.next = self.kfirst.val().get_bit(10);
+        self.vlin.next = self.kfirst.val().get_bit(11);
+        self.vlev.next = self.kfirst.val().get_bits::<4>(0);
         if self.pl.q.val().get_bit(1) {
-            self.vlev.next = self.pkey.q.val().get_bits::<4>(5);
-        }
-        if self.state.q.val() == 2 {
-            self.vtri.next = self.kfirst.val().get_bit(10);
-            self.vlin.next = self.kfirst.val().get_bit(11);
-            self.vlev.next = self.kfirst.val().get_bits::<4>(0);
-            if self.pl.q.val().get_bit(1) {
-                self.vlev.next = self.kfirst.val().get_bits::<4>(5);
-            }
+            self.vlev.next = self.kfirst.val().get_bits::<4>(5);
         }
         self.pl_last.next = !self.vsamp.val()
             | ((self.pl.q.val().get_bit(0) == self.vlin.val())
@@ -1454,8 +1574,8 @@ impl Logic for TexUnit {
         self.rax[3].s.next = self.p_coord[14].q.val();
         self.addr.clock.next = self.clock.val();
         self.addr.reset.next = self.reset.val();
-        self.addr.in_valid.next = self.state.q.val() == 2;
-        self.addr.in_tag.next = self.p_tag.q.val();
+        self.addr.in_valid.next = (self.state.q.val() == 2) & (self.pq_n.q.val() < 4);
+        self.addr.in_tag.next = bit_cast::<16, 2>(self.pq_wr.q.val());
         for l in 0..4 {
             self.addr.in_ra[4 * l].next = 0.into();
             self.addr.in_ra[4 * l + 1].next = self.prep[l].s.val();
@@ -1493,13 +1613,34 @@ impl Logic for TexUnit {
             self.addr.in_tri.next = false;
         }
         self.addr.in_frac.next = 0.into();
-        for k in 0..4 {
-            self.addr.desc_hdr[k].next = self.p_hdr[k].q.val();
-            if self.p_vol.q.val() {
-                self.addr.desc_hdr[k].next = self.vhdr[k].val();
+        // The descriptor read of the pass in stage 1: its queue entry (the tag).
+        self.d_idx.next = self.addr.desc_tag.val().get_bits::<2>(0);
+        match self.d_idx.val().index() {
+            0 => {
+                for k in 0..4 {
+                    self.addr.desc_hdr[k].next = self.pq_hdr[k].q.val();
+                }
+                self.addr.desc_smp.next = self.pq_smp[0].q.val();
+            }
+            1 => {
+                for k in 0..4 {
+                    self.addr.desc_hdr[k].next = self.pq_hdr[4 + k].q.val();
+                }
+                self.addr.desc_smp.next = self.pq_smp[1].q.val();
+            }
+            2 => {
+                for k in 0..4 {
+                    self.addr.desc_hdr[k].next = self.pq_hdr[8 + k].q.val();
+                }
+                self.addr.desc_smp.next = self.pq_smp[2].q.val();
+            }
+            _ => {
+                for k in 0..4 {
+                    self.addr.desc_hdr[k].next = self.pq_hdr[12 + k].q.val();
+                }
+                self.addr.desc_smp.next = self.pq_smp[3].q.val();
             }
         }
-        self.addr.desc_smp.next = self.psmp.q.val();
         self.smp.next = bit_cast::<8, 6>(self.p_wrap.q.val().get_bits::<6>(0));
         if self.kfirst.val().get_bit(11) {
             self.smp.next = self.smp.val() | 0x40;
@@ -1510,47 +1651,312 @@ impl Logic for TexUnit {
         if self.eop.val() == 4 {
             self.smp.next = 0x92.into();
         }
-        if (self.state.q.val() == 2) & self.addr.in_ready.val() {
-            self.pmask.d.next = self.mask.val();
-            self.pkey.d.next = self.kfirst.val();
-            // A volume's key stays until its last plane is issued.
-            if self.pl_last.val() {
-                self.remaining.d.next = self.remaining.q.val() & !self.mask.val();
+        // Issue: the pass into the address pipeline and its queue entry; then the next pass of
+        // the key (a volume's next plane) or of the probe, the next probe, or done.
+        self.push.next =
+            (self.state.q.val() == 2) & self.addr.in_valid.val() & self.addr.in_ready.val();
+        self.act_now.next = 0.into();
+        for l in 0..4 {
+            if self.prep[l].active.val() {
+                self.act_now.next = self.act_now.val().replace_bit(l, true);
             }
-            self.pbord.d.next = 0.into();
-            for l in 0..4 {
-                self.pw[l].d.next = self.wmul[l].p.val();
+        }
+        self.fl_now.next = 0.into();
+        if self.p_first.q.val() {
+            self.fl_now.next = self.fl_now.val() | 16;
+        }
+        if self.vsamp.val() {
+            self.fl_now.next = self.fl_now.val() | 4;
+            if !self.pl.q.val().any() {
+                self.fl_now.next = self.fl_now.val() | 2;
             }
-            if self.vsamp.val() {
-                self.pbord.d.next = self.vbord.val();
+        } else if !self.pidx.q.val().any() {
+            self.fl_now.next = self.fl_now.val() | 2;
+        }
+        if self.p_vol.q.val() & (self.eop.val() != 5) {
+            self.fl_now.next = self.fl_now.val() | 1;
+        }
+        self.pidx5.next = bit_cast::<5, 4>(self.pidx.q.val());
+        self.pidx_next.next = self.pidx5.val() + 1;
+        self.pmask_next.next = 0.into();
+        for l in 0..4 {
+            if self.l_n[l].q.val() > self.pidx_next.val() {
+                self.pmask_next.next = self.pmask_next.val().replace_bit(l, true);
             }
-            // Sampler word: wrap_s [2:0], wrap_t [5:3], linear [6], unnormalized [7].
-            self.psmp.d.next = self.smp.val();
-            self.state.d.next = 3.into();
+        }
+        // A volume's key stays until its last plane is issued.
+        self.rem_after.next = self.remaining.q.val();
+        if self.pl_last.val() {
+            self.rem_after.next = self.remaining.q.val() & !self.mask.val();
+        }
+        if !self.rem_after.val().any()
+            & self.pl_last.val()
+            & (self.pidx_next.val() >= self.nmax.val())
+        {
+            self.fl_now.next = self.fl_now.val() | 8;
+        }
+        if self.push.val() {
+            self.p_first.d.next = false;
+            self.remaining.d.next = self.rem_after.val();
+            self.pl.d.next = 0.into();
+            if !self.pl_last.val() {
+                self.pl.d.next = self.pl_next.val();
+            }
+            if !self.rem_after.val().any() & self.pl_last.val() {
+                self.state.d.next = 0.into();
+                // The next probe, over the lanes that take it.
+                if self.pidx_next.val() < self.nmax.val() {
+                    self.pidx.d.next = self.pidx.q.val() + 1;
+                    self.remaining.d.next = self.pmask_next.val();
+                    self.state.d.next = 7.into();
+                }
+            }
+            self.pq_wr.d.next = self.pq_wr.q.val() + 1;
+            if self.pq_wr.q.val() == 0 {
+                for k in 0..4 {
+                    self.pq_hdr[0 + k].d.next = self.p_hdr[k].q.val();
+                    if self.p_vol.q.val() {
+                        self.pq_hdr[0 + k].d.next = self.vhdr[k].val();
+                    }
+                }
+                for l in 0..4 {
+                    self.pq_pw[0 + l].d.next = self.wmul[l].p.val();
+                }
+                // Sampler word: wrap_s [2:0], wrap_t [5:3], linear [6], unnormalized [7].
+                self.pq_smp[0].d.next = self.smp.val();
+                self.pq_rlev[0].d.next = self.vlev.val();
+                self.pq_itag[0].d.next = self.p_tag.q.val();
+                self.pq_mask[0].d.next = self.mask.val();
+                self.pq_act[0].d.next = self.act_now.val();
+                self.pq_bord[0].d.next = 0.into();
+                if self.vsamp.val() {
+                    self.pq_bord[0].d.next = self.vbord.val();
+                }
+                self.pq_key[0].d.next = self.kfirst.val();
+                self.pq_fl[0].d.next = self.fl_now.val();
+            }
+            if self.pq_wr.q.val() == 1 {
+                for k in 0..4 {
+                    self.pq_hdr[4 + k].d.next = self.p_hdr[k].q.val();
+                    if self.p_vol.q.val() {
+                        self.pq_hdr[4 + k].d.next = self.vhdr[k].val();
+                    }
+                }
+                for l in 0..4 {
+                    self.pq_pw[4 + l].d.next = self.wmul[l].p.val();
+                }
+                // Sampler word: wrap_s [2:0], wrap_t [5:3], linear [6], unnormalized [7].
+                self.pq_smp[1].d.next = self.smp.val();
+                self.pq_rlev[1].d.next = self.vlev.val();
+                self.pq_itag[1].d.next = self.p_tag.q.val();
+                self.pq_mask[1].d.next = self.mask.val();
+                self.pq_act[1].d.next = self.act_now.val();
+                self.pq_bord[1].d.next = 0.into();
+                if self.vsamp.val() {
+                    self.pq_bord[1].d.next = self.vbord.val();
+                }
+                self.pq_key[1].d.next = self.kfirst.val();
+                self.pq_fl[1].d.next = self.fl_now.val();
+            }
+            if self.pq_wr.q.val() == 2 {
+                for k in 0..4 {
+                    self.pq_hdr[8 + k].d.next = self.p_hdr[k].q.val();
+                    if self.p_vol.q.val() {
+                        self.pq_hdr[8 + k].d.next = self.vhdr[k].val();
+                    }
+                }
+                for l in 0..4 {
+                    self.pq_pw[8 + l].d.next = self.wmul[l].p.val();
+                }
+                // Sampler word: wrap_s [2:0], wrap_t [5:3], linear [6], unnormalized [7].
+                self.pq_smp[2].d.next = self.smp.val();
+                self.pq_rlev[2].d.next = self.vlev.val();
+                self.pq_itag[2].d.next = self.p_tag.q.val();
+                self.pq_mask[2].d.next = self.mask.val();
+                self.pq_act[2].d.next = self.act_now.val();
+                self.pq_bord[2].d.next = 0.into();
+                if self.vsamp.val() {
+                    self.pq_bord[2].d.next = self.vbord.val();
+                }
+                self.pq_key[2].d.next = self.kfirst.val();
+                self.pq_fl[2].d.next = self.fl_now.val();
+            }
+            if self.pq_wr.q.val() == 3 {
+                for k in 0..4 {
+                    self.pq_hdr[12 + k].d.next = self.p_hdr[k].q.val();
+                    if self.p_vol.q.val() {
+                        self.pq_hdr[12 + k].d.next = self.vhdr[k].val();
+                    }
+                }
+                for l in 0..4 {
+                    self.pq_pw[12 + l].d.next = self.wmul[l].p.val();
+                }
+                // Sampler word: wrap_s [2:0], wrap_t [5:3], linear [6], unnormalized [7].
+                self.pq_smp[3].d.next = self.smp.val();
+                self.pq_rlev[3].d.next = self.vlev.val();
+                self.pq_itag[3].d.next = self.p_tag.q.val();
+                self.pq_mask[3].d.next = self.mask.val();
+                self.pq_act[3].d.next = self.act_now.val();
+                self.pq_bord[3].d.next = 0.into();
+                if self.vsamp.val() {
+                    self.pq_bord[3].d.next = self.vbord.val();
+                }
+                self.pq_key[3].d.next = self.kfirst.val();
+                self.pq_fl[3].d.next = self.fl_now.val();
+            }
         }
         // Residency: forwarded.
+        // Residency: forwarded, with the instruction's tag and a volume plane's level (the
+        // address pipeline sees level 0 of it) from the pass's queue entry.
         self.res_rd.next = self.addr.res_rd.val();
-        self.res_tag.next = self.p_tag.q.val();
         self.res_level0.next = self.addr.res_level0.val();
         self.res_level1.next = self.addr.res_level1.val();
-        if self.p_vol.q.val() & (self.eop.val() != 5) {
-            // The plane's level of the volume (the address pipeline sees level 0 of it).
-            self.res_level0.next = self.vlev.val();
-            self.res_level1.next = self.vlev.val();
+        self.r_idx.next = self.addr.res_tag.val().get_bits::<2>(0);
+        match self.r_idx.val().index() {
+            0 => {
+                self.res_tag.next = self.pq_itag[0].q.val();
+                if self.pq_fl[0].q.val().get_bit(0) {
+                    self.res_level0.next = self.pq_rlev[0].q.val();
+                    self.res_level1.next = self.pq_rlev[0].q.val();
+                }
+            }
+            1 => {
+                self.res_tag.next = self.pq_itag[1].q.val();
+                if self.pq_fl[1].q.val().get_bit(0) {
+                    self.res_level0.next = self.pq_rlev[1].q.val();
+                    self.res_level1.next = self.pq_rlev[1].q.val();
+                }
+            }
+            2 => {
+                self.res_tag.next = self.pq_itag[2].q.val();
+                if self.pq_fl[2].q.val().get_bit(0) {
+                    self.res_level0.next = self.pq_rlev[2].q.val();
+                    self.res_level1.next = self.pq_rlev[2].q.val();
+                }
+            }
+            _ => {
+                self.res_tag.next = self.pq_itag[3].q.val();
+                if self.pq_fl[3].q.val().get_bit(0) {
+                    self.res_level0.next = self.pq_rlev[3].q.val();
+                    self.res_level1.next = self.pq_rlev[3].q.val();
+                }
+            }
         }
         for s in 0..32 {
             self.res_tile[s].next = self.addr.res_tile[s].val();
             self.addr.res_ok[s].next = self.res_ok[s].val();
         }
 
-        // ---------------- the pass's taps: faults, then fetch ----------------
-        self.addr.out_ready.next = false;
-        self.lane_on.next = self.pmask.q.val();
-        for l in 0..4 {
-            if !self.prep[l].active.val() | self.pbord.q.val().get_bit(l) {
-                self.lane_on.next = self.lane_on.val().replace_bit(l, false);
+        // ---------------- B2: the head pass of the queue ----------------
+        match self.pq_rd.q.val().index() {
+            0 => {
+                self.h_mask.next = self.pq_mask[0].q.val();
+                self.h_act.next = self.pq_act[0].q.val();
+                self.h_bord.next = self.pq_bord[0].q.val();
+                self.h_key.next = self.pq_key[0].q.val();
+                self.h_fl.next = self.pq_fl[0].q.val();
+                for l in 0..4 {
+                    self.h_pw[l].next = self.pq_pw[0 + l].q.val();
+                }
+            }
+            1 => {
+                self.h_mask.next = self.pq_mask[1].q.val();
+                self.h_act.next = self.pq_act[1].q.val();
+                self.h_bord.next = self.pq_bord[1].q.val();
+                self.h_key.next = self.pq_key[1].q.val();
+                self.h_fl.next = self.pq_fl[1].q.val();
+                for l in 0..4 {
+                    self.h_pw[l].next = self.pq_pw[4 + l].q.val();
+                }
+            }
+            2 => {
+                self.h_mask.next = self.pq_mask[2].q.val();
+                self.h_act.next = self.pq_act[2].q.val();
+                self.h_bord.next = self.pq_bord[2].q.val();
+                self.h_key.next = self.pq_key[2].q.val();
+                self.h_fl.next = self.pq_fl[2].q.val();
+                for l in 0..4 {
+                    self.h_pw[l].next = self.pq_pw[8 + l].q.val();
+                }
+            }
+            _ => {
+                self.h_mask.next = self.pq_mask[3].q.val();
+                self.h_act.next = self.pq_act[3].q.val();
+                self.h_bord.next = self.pq_bord[3].q.val();
+                self.h_key.next = self.pq_key[3].q.val();
+                self.h_fl.next = self.pq_fl[3].q.val();
+                for l in 0..4 {
+                    self.h_pw[l].next = self.pq_pw[12 + l].q.val();
+                }
             }
         }
+        self.q_eop.next = self.q_op.q.val();
+        if (self.q_op.q.val() == 9) | (self.q_op.q.val() == 12) {
+            self.q_eop.next = 0.into();
+        }
+        if self.q_op.q.val() == 10 {
+            self.q_eop.next = 5.into();
+        }
+        // The first pass of an instruction brings it into B2 (from B1's registers, which hold
+        // it until then) and clears the result; the cache flush happens here, after every
+        // earlier instruction has fetched. A nop or kill_lt_0 comes over once B2 and the queue
+        // are empty, straight to the result.
+        self.pop.next = false;
+        self.b2fault.next = self.addr.out_fault.val().any() | self.q_fmtf.q.val();
+        if self.h_fl.val().get_bit(4) {
+            self.b2fault.next = self.addr.out_fault.val().any() | self.fmt_fault.val();
+        }
+        self.take2.next = ((self.b2st.q.val() == 0)
+            & self.addr.out_valid.val()
+            & self.h_fl.val().get_bit(4))
+            | ((self.state.q.val() == 14) & (self.b2st.q.val() == 0) & (self.pq_n.q.val() == 0));
+        if self.take2.val() {
+            self.b1_pend.d.next = false;
+            self.q_live.d.next = true;
+            self.dead.d.next = false;
+            self.q_tag.d.next = self.p_tag.q.val();
+            self.q_op.d.next = self.p_op.q.val();
+            self.q_one_d.d.next = self.one_d.val();
+            self.q_hdr4.d.next = self.p_hdr[4].q.val();
+            self.q_cmp.d.next = self.p_cmp.q.val();
+            self.q_gcomp.d.next = self.p_gcomp.q.val();
+            self.q_fmtf.d.next = self.fmt_fault.val();
+            self.q_wmask.d.next = self.p_wmask.q.val();
+            self.q_d16.d.next = self.p_d16.q.val();
+            self.q_tfe.d.next = self.p_tfe.q.val();
+            self.q_lwe.d.next = self.p_lwe.q.val();
+            self.q_acq.d.next = self.p_acq.q.val();
+            self.q_isint.d.next = self.is_int.val();
+            for l in 0..4 {
+                self.q_bcol[l].d.next = self.p_bcol[l].q.val();
+                self.q_ref[l].d.next = self.p_ref[l].q.val();
+                self.q_frac[l].d.next = self.l_frac[l].q.val();
+                self.q_n[l].d.next = self.l_n[l].q.val();
+                self.q_lam[l].d.next = self.l_lambda[l].q.val();
+                self.q_unc[l].d.next = self.l_unc[l].q.val();
+                self.r_status[l].d.next = 0.into();
+                self.r_lambda[l].d.next = 0.into();
+                if (self.p_op.q.val() != 4) & (self.p_op.q.val() != 5) {
+                    self.r_lambda[l].d.next = self.l_lambda[l].q.val();
+                }
+            }
+            for k in 0..16 {
+                self.r_rgba[k].d.next = 0.into();
+            }
+            self.r_kill.d.next = self.p_kill.q.val();
+            self.r_fault.d.next = 0.into();
+            self.r_lines.d.next = 0.into();
+        }
+        if (self.state.q.val() == 14) & self.take2.val() {
+            for l in 0..4 {
+                self.r_lambda[l].d.next = 0.into();
+            }
+            self.state.d.next = 0.into();
+            self.b2st.d.next = 6.into();
+        }
+
+        // ---------------- the pass's taps: faults, then fetch ----------------
+        self.lane_on.next = self.h_mask.val() & self.h_act.val() & !self.h_bord.val();
         self.pinit.next = 0.into();
         for l in 0..4 {
             for k in 0..8 {
@@ -1559,9 +1965,19 @@ impl Logic for TexUnit {
                 }
             }
         }
-        if (self.state.q.val() == 3) & self.addr.out_valid.val() {
-            if self.addr.out_fault.val().any() | self.fmt_fault.val() {
-                self.addr.out_ready.next = true;
+        // A faulting pass zeroes the instruction's result; its later passes are drained.
+        if (self.b2st.q.val() == 0)
+            & self.addr.out_valid.val()
+            & (self.dead.q.val() & !self.h_fl.val().get_bit(4))
+        {
+            self.pop.next = true;
+            if self.h_fl.val().get_bit(3) {
+                self.b2st.d.next = 6.into();
+            }
+        } else if (self.b2st.q.val() == 0) & self.addr.out_valid.val() {
+            if self.b2fault.val() {
+                self.pop.next = true;
+                self.dead.d.next = true;
                 self.r_fault.d.next = self.addr.out_fault.val();
                 if !self.addr.out_fault.val().any() {
                     self.r_fault.d.next = 5.into();
@@ -1573,23 +1989,24 @@ impl Logic for TexUnit {
                     self.r_status[l].d.next = 0.into();
                     self.r_lambda[l].d.next = 0.into();
                 }
-                self.state.d.next = 6.into();
+                if self.h_fl.val().get_bit(3) {
+                    self.b2st.d.next = 6.into();
+                }
             } else {
                 // The fetch starts here: the first line is looked up in this clock; a pass with
                 // no memory tap goes straight to the filter.
                 self.pending.d.next = self.pinit.val();
-                self.state.d.next = 4.into();
+                self.b2st.d.next = 4.into();
                 if !self.pinit.val().any() {
-                    self.blane.d.next = 0.into();
-                    self.state.d.next = 5.into();
+                    self.b2st.d.next = 5.into();
                 }
             }
         }
         self.cache.clock.next = self.clock.val();
         self.cache.reset.next = self.reset.val();
-        self.cache.flush.next = self.take.val() & self.f_flush.q.val();
+        self.cache.flush.next = self.take2.val() & self.p_flush.q.val();
         // lookup_uncached goes past the cache: every line requested, nothing allocated.
-        self.cache.enable.next = self.cache_en.val() & (self.p_op.q.val() != 12);
+        self.cache.enable.next = self.cache_en.val() & (self.q_op.q.val() != 12);
 
         self.cache.mem_req_ready.next = self.mem_req_ready.val();
         self.cache.mem_resp_valid.next = self.mem_resp_valid.val();
@@ -1611,9 +2028,10 @@ impl Logic for TexUnit {
         }
         // Pick the first pending slot's line, past the line in flight: the cache takes the next
         // lookup in the cycle it returns a hit, so hits stream one line per clock.
-        self.fstart.next = (self.state.q.val() == 3)
+        self.fstart.next = (self.b2st.q.val() == 0)
             & self.addr.out_valid.val()
-            & !(self.addr.out_fault.val().any() | self.fmt_fault.val());
+            & !(self.dead.q.val() & !self.h_fl.val().get_bit(4))
+            & !self.b2fault.val();
         self.avail.next = self.pending.q.val();
         if self.inflight.q.val() {
             self.avail.next = self.pending.q.val() & !self.hitmask.val();
@@ -1629,12 +2047,12 @@ impl Logic for TexUnit {
                 self.pfound.next = true;
             }
         }
-        self.cache.lk_valid.next = (((self.state.q.val() == 4)
+        self.cache.lk_valid.next = (((self.b2st.q.val() == 4)
             & (!self.inflight.q.val() | self.cache.ln_valid.val()))
             | self.fstart.val())
             & self.pfound.val();
         self.cache.lk_line.next = self.pick.val();
-        if (self.state.q.val() == 4) & self.cache.ln_valid.val() {
+        if (self.b2st.q.val() == 4) & self.cache.ln_valid.val() {
             self.inflight.d.next = false;
             if !self.cache.ln_hit.val() {
                 self.r_lines.d.next = self.r_lines.q.val() + 1;
@@ -1685,223 +2103,213 @@ impl Logic for TexUnit {
         }
         // The pass's last line returns: its texels are in the slot registers on this edge, so the
         // filter runs in the next clock.
-        if (self.state.q.val() == 4)
+        if (self.b2st.q.val() == 4)
             & ((!self.pending.q.val().any() & !self.inflight.q.val())
                 | (self.cache.ln_valid.val() & !self.avail.val().any()))
         {
-            self.blane.d.next = 0.into();
-            self.state.d.next = 5.into();
+            self.b2st.d.next = 5.into();
         }
 
         // ---------------- filter: the four lanes in parallel, one clock per pass ----------------
         self.lmode.next = 0.into();
-        if self.eop.val() >= 7 {
+        if self.q_eop.val() >= 7 {
             self.lmode.next = 1.into();
         }
-        if self.eop.val() == 6 {
+        if self.q_eop.val() == 6 {
             self.lmode.next = 2.into();
         }
-        self.lfirst.next = !self.pidx.q.val().any();
+        self.lfirst.next = self.h_fl.val().get_bit(1);
         self.ls3.next = 0.into();
-        if self.vsamp.val() {
-            self.lfirst.next = !self.pl.q.val().any();
-            self.ls3.next = (bit_cast::<5, 1>(self.pkey.q.val().get_bits::<1>(10))
-                + bit_cast::<5, 1>(self.pkey.q.val().get_bits::<1>(11)))
+        if self.h_fl.val().get_bit(2) {
+            self.ls3.next = (bit_cast::<5, 1>(self.h_key.val().get_bits::<1>(10))
+                + bit_cast::<5, 1>(self.h_key.val().get_bits::<1>(11)))
                 << 3;
         }
-        self.lane0.fmt.next = self.p_hdr[4].q.val().get_bits::<5>(0);
-        self.lane0.swz.next = self.p_hdr[4].q.val().get_bits::<12>(5);
+        self.lane0.fmt.next = self.q_hdr4.q.val().get_bits::<5>(0);
+        self.lane0.swz.next = self.q_hdr4.q.val().get_bits::<12>(5);
         for c in 0..4 {
-            self.lane0.bcol[c].next = self.p_bcol[c].q.val();
+            self.lane0.bcol[c].next = self.q_bcol[c].q.val();
             self.lane0.ps_e[c].next = self.sum_e[0 + c].q.val();
             self.lane0.ps_acc[c].next = self.sum_acc[0 + c].q.val();
             self.lane0.ps_fl[c].next = self.sum_fl[0 + c].q.val();
         }
-        self.lane0.trilinear.next = self.pkey.q.val().get_bit(10) & !self.vsamp.val();
-        self.lane0.linear.next = self.pkey.q.val().get_bit(11);
-        self.lane0.one_d.next = self.one_d.val();
+        self.lane0.trilinear.next = self.h_key.val().get_bit(10) & !self.h_fl.val().get_bit(2);
+        self.lane0.linear.next = self.h_key.val().get_bit(11);
+        self.lane0.one_d.next = self.q_one_d.q.val();
         self.lane0.mode.next = self.lmode.val();
-        self.lane0.func.next = self.p_cmp.q.val();
-        self.lane0.gcomp.next = self.p_gcomp.q.val();
+        self.lane0.func.next = self.q_cmp.q.val();
+        self.lane0.gcomp.next = self.q_gcomp.q.val();
         self.lane0.first.next = self.lfirst.val();
         self.lane0.s3.next = self.ls3.val();
         self.lane0.pw.next = 1.into();
-        if self.vsamp.val() {
-            self.lane0.pw.next = self.pw[0].q.val();
+        if self.h_fl.val().get_bit(2) {
+            self.lane0.pw.next = self.h_pw[0].val();
         }
         for k in 0..8 {
             self.lane0.lo[k].next = self.slo[0 + k].q.val();
             self.lane0.hi[k].next = self.shi[0 + k].q.val();
             self.lane0.border[k].next =
-                self.addr.out_border[0 + k].val() | self.pbord.q.val().get_bit(0);
+                self.addr.out_border[0 + k].val() | self.h_bord.val().get_bit(0);
         }
         self.lane0.wu.next = self.addr.out_wu[0].val();
         self.lane0.wv.next = self.addr.out_wv[0].val();
         self.lane0.wu1.next = self.addr.out_wu1[0].val();
         self.lane0.wv1.next = self.addr.out_wv1[0].val();
-        self.lane0.frac.next = self.l_frac[0].q.val();
-        self.lane0.reference.next = self.p_ref[0].q.val();
-        self.lane0.n.next = self.l_n[0].q.val();
-        self.lane1.fmt.next = self.p_hdr[4].q.val().get_bits::<5>(0);
-        self.lane1.swz.next = self.p_hdr[4].q.val().get_bits::<12>(5);
+        self.lane0.frac.next = self.q_frac[0].q.val();
+        self.lane0.reference.next = self.q_ref[0].q.val();
+        self.lane0.n.next = self.q_n[0].q.val();
+        self.lane1.fmt.next = self.q_hdr4.q.val().get_bits::<5>(0);
+        self.lane1.swz.next = self.q_hdr4.q.val().get_bits::<12>(5);
         for c in 0..4 {
-            self.lane1.bcol[c].next = self.p_bcol[c].q.val();
+            self.lane1.bcol[c].next = self.q_bcol[c].q.val();
             self.lane1.ps_e[c].next = self.sum_e[4 + c].q.val();
             self.lane1.ps_acc[c].next = self.sum_acc[4 + c].q.val();
             self.lane1.ps_fl[c].next = self.sum_fl[4 + c].q.val();
         }
-        self.lane1.trilinear.next = self.pkey.q.val().get_bit(10) & !self.vsamp.val();
-        self.lane1.linear.next = self.pkey.q.val().get_bit(11);
-        self.lane1.one_d.next = self.one_d.val();
+        self.lane1.trilinear.next = self.h_key.val().get_bit(10) & !self.h_fl.val().get_bit(2);
+        self.lane1.linear.next = self.h_key.val().get_bit(11);
+        self.lane1.one_d.next = self.q_one_d.q.val();
         self.lane1.mode.next = self.lmode.val();
-        self.lane1.func.next = self.p_cmp.q.val();
-        self.lane1.gcomp.next = self.p_gcomp.q.val();
+        self.lane1.func.next = self.q_cmp.q.val();
+        self.lane1.gcomp.next = self.q_gcomp.q.val();
         self.lane1.first.next = self.lfirst.val();
         self.lane1.s3.next = self.ls3.val();
         self.lane1.pw.next = 1.into();
-        if self.vsamp.val() {
-            self.lane1.pw.next = self.pw[1].q.val();
+        if self.h_fl.val().get_bit(2) {
+            self.lane1.pw.next = self.h_pw[1].val();
         }
         for k in 0..8 {
             self.lane1.lo[k].next = self.slo[8 + k].q.val();
             self.lane1.hi[k].next = self.shi[8 + k].q.val();
             self.lane1.border[k].next =
-                self.addr.out_border[8 + k].val() | self.pbord.q.val().get_bit(1);
+                self.addr.out_border[8 + k].val() | self.h_bord.val().get_bit(1);
         }
         self.lane1.wu.next = self.addr.out_wu[1].val();
         self.lane1.wv.next = self.addr.out_wv[1].val();
         self.lane1.wu1.next = self.addr.out_wu1[1].val();
         self.lane1.wv1.next = self.addr.out_wv1[1].val();
-        self.lane1.frac.next = self.l_frac[1].q.val();
-        self.lane1.reference.next = self.p_ref[1].q.val();
-        self.lane1.n.next = self.l_n[1].q.val();
-        self.lane2.fmt.next = self.p_hdr[4].q.val().get_bits::<5>(0);
-        self.lane2.swz.next = self.p_hdr[4].q.val().get_bits::<12>(5);
+        self.lane1.frac.next = self.q_frac[1].q.val();
+        self.lane1.reference.next = self.q_ref[1].q.val();
+        self.lane1.n.next = self.q_n[1].q.val();
+        self.lane2.fmt.next = self.q_hdr4.q.val().get_bits::<5>(0);
+        self.lane2.swz.next = self.q_hdr4.q.val().get_bits::<12>(5);
         for c in 0..4 {
-            self.lane2.bcol[c].next = self.p_bcol[c].q.val();
+            self.lane2.bcol[c].next = self.q_bcol[c].q.val();
             self.lane2.ps_e[c].next = self.sum_e[8 + c].q.val();
             self.lane2.ps_acc[c].next = self.sum_acc[8 + c].q.val();
             self.lane2.ps_fl[c].next = self.sum_fl[8 + c].q.val();
         }
-        self.lane2.trilinear.next = self.pkey.q.val().get_bit(10) & !self.vsamp.val();
-        self.lane2.linear.next = self.pkey.q.val().get_bit(11);
-        self.lane2.one_d.next = self.one_d.val();
+        self.lane2.trilinear.next = self.h_key.val().get_bit(10) & !self.h_fl.val().get_bit(2);
+        self.lane2.linear.next = self.h_key.val().get_bit(11);
+        self.lane2.one_d.next = self.q_one_d.q.val();
         self.lane2.mode.next = self.lmode.val();
-        self.lane2.func.next = self.p_cmp.q.val();
-        self.lane2.gcomp.next = self.p_gcomp.q.val();
+        self.lane2.func.next = self.q_cmp.q.val();
+        self.lane2.gcomp.next = self.q_gcomp.q.val();
         self.lane2.first.next = self.lfirst.val();
         self.lane2.s3.next = self.ls3.val();
         self.lane2.pw.next = 1.into();
-        if self.vsamp.val() {
-            self.lane2.pw.next = self.pw[2].q.val();
+        if self.h_fl.val().get_bit(2) {
+            self.lane2.pw.next = self.h_pw[2].val();
         }
         for k in 0..8 {
             self.lane2.lo[k].next = self.slo[16 + k].q.val();
             self.lane2.hi[k].next = self.shi[16 + k].q.val();
             self.lane2.border[k].next =
-                self.addr.out_border[16 + k].val() | self.pbord.q.val().get_bit(2);
+                self.addr.out_border[16 + k].val() | self.h_bord.val().get_bit(2);
         }
         self.lane2.wu.next = self.addr.out_wu[2].val();
         self.lane2.wv.next = self.addr.out_wv[2].val();
         self.lane2.wu1.next = self.addr.out_wu1[2].val();
         self.lane2.wv1.next = self.addr.out_wv1[2].val();
-        self.lane2.frac.next = self.l_frac[2].q.val();
-        self.lane2.reference.next = self.p_ref[2].q.val();
-        self.lane2.n.next = self.l_n[2].q.val();
-        self.lane3.fmt.next = self.p_hdr[4].q.val().get_bits::<5>(0);
-        self.lane3.swz.next = self.p_hdr[4].q.val().get_bits::<12>(5);
+        self.lane2.frac.next = self.q_frac[2].q.val();
+        self.lane2.reference.next = self.q_ref[2].q.val();
+        self.lane2.n.next = self.q_n[2].q.val();
+        self.lane3.fmt.next = self.q_hdr4.q.val().get_bits::<5>(0);
+        self.lane3.swz.next = self.q_hdr4.q.val().get_bits::<12>(5);
         for c in 0..4 {
-            self.lane3.bcol[c].next = self.p_bcol[c].q.val();
+            self.lane3.bcol[c].next = self.q_bcol[c].q.val();
             self.lane3.ps_e[c].next = self.sum_e[12 + c].q.val();
             self.lane3.ps_acc[c].next = self.sum_acc[12 + c].q.val();
             self.lane3.ps_fl[c].next = self.sum_fl[12 + c].q.val();
         }
-        self.lane3.trilinear.next = self.pkey.q.val().get_bit(10) & !self.vsamp.val();
-        self.lane3.linear.next = self.pkey.q.val().get_bit(11);
-        self.lane3.one_d.next = self.one_d.val();
+        self.lane3.trilinear.next = self.h_key.val().get_bit(10) & !self.h_fl.val().get_bit(2);
+        self.lane3.linear.next = self.h_key.val().get_bit(11);
+        self.lane3.one_d.next = self.q_one_d.q.val();
         self.lane3.mode.next = self.lmode.val();
-        self.lane3.func.next = self.p_cmp.q.val();
-        self.lane3.gcomp.next = self.p_gcomp.q.val();
+        self.lane3.func.next = self.q_cmp.q.val();
+        self.lane3.gcomp.next = self.q_gcomp.q.val();
         self.lane3.first.next = self.lfirst.val();
         self.lane3.s3.next = self.ls3.val();
         self.lane3.pw.next = 1.into();
-        if self.vsamp.val() {
-            self.lane3.pw.next = self.pw[3].q.val();
+        if self.h_fl.val().get_bit(2) {
+            self.lane3.pw.next = self.h_pw[3].val();
         }
         for k in 0..8 {
             self.lane3.lo[k].next = self.slo[24 + k].q.val();
             self.lane3.hi[k].next = self.shi[24 + k].q.val();
             self.lane3.border[k].next =
-                self.addr.out_border[24 + k].val() | self.pbord.q.val().get_bit(3);
+                self.addr.out_border[24 + k].val() | self.h_bord.val().get_bit(3);
         }
         self.lane3.wu.next = self.addr.out_wu[3].val();
         self.lane3.wv.next = self.addr.out_wv[3].val();
         self.lane3.wu1.next = self.addr.out_wu1[3].val();
         self.lane3.wv1.next = self.addr.out_wv1[3].val();
-        self.lane3.frac.next = self.l_frac[3].q.val();
-        self.lane3.reference.next = self.p_ref[3].q.val();
-        self.lane3.n.next = self.l_n[3].q.val();
-        self.pidx5.next = bit_cast::<5, 4>(self.pidx.q.val());
-        self.pidx_next.next = self.pidx5.val() + 1;
-        self.pmask_next.next = 0.into();
-        for l in 0..4 {
-            if self.l_n[l].q.val() > self.pidx_next.val() {
-                self.pmask_next.next = self.pmask_next.val().replace_bit(l, true);
-            }
-        }
+        self.lane3.frac.next = self.q_frac[3].q.val();
+        self.lane3.reference.next = self.q_ref[3].q.val();
+        self.lane3.n.next = self.q_n[3].q.val();
         // lodq: each lane's λ and λ' as f32 (a NaN λ' is the canonical NaN).
-        self.cv_lam0.a.next = bit_cast::<24, 16>(self.l_lambda[0].q.val());
-        self.cv_unc0.a.next = self.l_unc[0].q.val();
+        self.cv_lam0.a.next = bit_cast::<24, 16>(self.q_lam[0].q.val());
+        self.cv_unc0.a.next = self.q_unc[0].q.val();
         self.unc_f[0].next = self.cv_unc0.y.val();
-        if self.l_unc[0].q.val() == bits::<24>(0x80_0000) {
+        if self.q_unc[0].q.val() == bits::<24>(0x80_0000) {
             self.unc_f[0].next = bits::<32>(0x7FC0_0000);
         }
-        self.cv_lam1.a.next = bit_cast::<24, 16>(self.l_lambda[1].q.val());
-        self.cv_unc1.a.next = self.l_unc[1].q.val();
+        self.cv_lam1.a.next = bit_cast::<24, 16>(self.q_lam[1].q.val());
+        self.cv_unc1.a.next = self.q_unc[1].q.val();
         self.unc_f[1].next = self.cv_unc1.y.val();
-        if self.l_unc[1].q.val() == bits::<24>(0x80_0000) {
+        if self.q_unc[1].q.val() == bits::<24>(0x80_0000) {
             self.unc_f[1].next = bits::<32>(0x7FC0_0000);
         }
-        self.cv_lam2.a.next = bit_cast::<24, 16>(self.l_lambda[2].q.val());
-        self.cv_unc2.a.next = self.l_unc[2].q.val();
+        self.cv_lam2.a.next = bit_cast::<24, 16>(self.q_lam[2].q.val());
+        self.cv_unc2.a.next = self.q_unc[2].q.val();
         self.unc_f[2].next = self.cv_unc2.y.val();
-        if self.l_unc[2].q.val() == bits::<24>(0x80_0000) {
+        if self.q_unc[2].q.val() == bits::<24>(0x80_0000) {
             self.unc_f[2].next = bits::<32>(0x7FC0_0000);
         }
-        self.cv_lam3.a.next = bit_cast::<24, 16>(self.l_lambda[3].q.val());
-        self.cv_unc3.a.next = self.l_unc[3].q.val();
+        self.cv_lam3.a.next = bit_cast::<24, 16>(self.q_lam[3].q.val());
+        self.cv_unc3.a.next = self.q_unc[3].q.val();
         self.unc_f[3].next = self.cv_unc3.y.val();
-        if self.l_unc[3].q.val() == bits::<24>(0x80_0000) {
+        if self.q_unc[3].q.val() == bits::<24>(0x80_0000) {
             self.unc_f[3].next = bits::<32>(0x7FC0_0000);
         }
         for l in 0..4 {
             self.bfail[l].next = false;
         }
-        if self.state.q.val() == 5 {
-            if self.pmask.q.val().get_bit(0) {
-                if self.eop.val() == 5 {
+        if self.b2st.q.val() == 5 {
+            if self.h_mask.val().get_bit(0) {
+                if self.q_eop.val() == 5 {
                     for c in 0..4 {
                         self.r_rgba[0 + c].d.next = self.addr.out_size[c].val();
                     }
-                    if self.pkey.q.val().get_bit(4) {
+                    if self.h_key.val().get_bit(4) {
                         self.r_rgba[0].d.next = 0.into();
                         self.r_rgba[1].d.next = 0.into();
                         self.r_rgba[2].d.next = 0.into();
                     }
-                    if self.p_op.q.val() == 10 {
+                    if self.q_op.q.val() == 10 {
                         self.r_rgba[0].d.next = self.cv_lam0.y.val();
                         self.r_rgba[1].d.next = self.unc_f[0].val();
                         self.r_rgba[2].d.next = 0.into();
                         self.r_rgba[3].d.next = 0.into();
                     }
-                } else if self.prep[0].active.val() {
+                } else if self.h_act.val().get_bit(0) {
                     // TEXEL_FAIL in any probe zeroes the lane and stays in its status; a
                     // volume's border slice fetches nothing and cannot fail.
                     self.r_status[0].d.next =
                         self.addr.out_status[0].val() | (self.r_status[0].q.val() & 1);
                     self.bfail[0].next =
                         self.addr.out_fail[0].val() | self.r_status[0].q.val().get_bit(0);
-                    if self.pbord.q.val().get_bit(0) {
+                    if self.h_bord.val().get_bit(0) {
                         self.r_status[0].d.next = (self.addr.out_status[0].val() & 0xFFFF_FFFE_u64)
                             | (self.r_status[0].q.val() & 1);
                         self.bfail[0].next = self.r_status[0].q.val().get_bit(0);
@@ -1917,30 +2325,30 @@ impl Logic for TexUnit {
                     }
                 }
             }
-            if self.pmask.q.val().get_bit(1) {
-                if self.eop.val() == 5 {
+            if self.h_mask.val().get_bit(1) {
+                if self.q_eop.val() == 5 {
                     for c in 0..4 {
                         self.r_rgba[4 + c].d.next = self.addr.out_size[c].val();
                     }
-                    if self.pkey.q.val().get_bit(4) {
+                    if self.h_key.val().get_bit(4) {
                         self.r_rgba[4].d.next = 0.into();
                         self.r_rgba[5].d.next = 0.into();
                         self.r_rgba[6].d.next = 0.into();
                     }
-                    if self.p_op.q.val() == 10 {
+                    if self.q_op.q.val() == 10 {
                         self.r_rgba[4].d.next = self.cv_lam1.y.val();
                         self.r_rgba[5].d.next = self.unc_f[1].val();
                         self.r_rgba[6].d.next = 0.into();
                         self.r_rgba[7].d.next = 0.into();
                     }
-                } else if self.prep[1].active.val() {
+                } else if self.h_act.val().get_bit(1) {
                     // TEXEL_FAIL in any probe zeroes the lane and stays in its status; a
                     // volume's border slice fetches nothing and cannot fail.
                     self.r_status[1].d.next =
                         self.addr.out_status[1].val() | (self.r_status[1].q.val() & 1);
                     self.bfail[1].next =
                         self.addr.out_fail[1].val() | self.r_status[1].q.val().get_bit(0);
-                    if self.pbord.q.val().get_bit(1) {
+                    if self.h_bord.val().get_bit(1) {
                         self.r_status[1].d.next = (self.addr.out_status[1].val() & 0xFFFF_FFFE_u64)
                             | (self.r_status[1].q.val() & 1);
                         self.bfail[1].next = self.r_status[1].q.val().get_bit(0);
@@ -1956,30 +2364,30 @@ impl Logic for TexUnit {
                     }
                 }
             }
-            if self.pmask.q.val().get_bit(2) {
-                if self.eop.val() == 5 {
+            if self.h_mask.val().get_bit(2) {
+                if self.q_eop.val() == 5 {
                     for c in 0..4 {
                         self.r_rgba[8 + c].d.next = self.addr.out_size[c].val();
                     }
-                    if self.pkey.q.val().get_bit(4) {
+                    if self.h_key.val().get_bit(4) {
                         self.r_rgba[8].d.next = 0.into();
                         self.r_rgba[9].d.next = 0.into();
                         self.r_rgba[10].d.next = 0.into();
                     }
-                    if self.p_op.q.val() == 10 {
+                    if self.q_op.q.val() == 10 {
                         self.r_rgba[8].d.next = self.cv_lam2.y.val();
                         self.r_rgba[9].d.next = self.unc_f[2].val();
                         self.r_rgba[10].d.next = 0.into();
                         self.r_rgba[11].d.next = 0.into();
                     }
-                } else if self.prep[2].active.val() {
+                } else if self.h_act.val().get_bit(2) {
                     // TEXEL_FAIL in any probe zeroes the lane and stays in its status; a
                     // volume's border slice fetches nothing and cannot fail.
                     self.r_status[2].d.next =
                         self.addr.out_status[2].val() | (self.r_status[2].q.val() & 1);
                     self.bfail[2].next =
                         self.addr.out_fail[2].val() | self.r_status[2].q.val().get_bit(0);
-                    if self.pbord.q.val().get_bit(2) {
+                    if self.h_bord.val().get_bit(2) {
                         self.r_status[2].d.next = (self.addr.out_status[2].val() & 0xFFFF_FFFE_u64)
                             | (self.r_status[2].q.val() & 1);
                         self.bfail[2].next = self.r_status[2].q.val().get_bit(0);
@@ -1995,30 +2403,30 @@ impl Logic for TexUnit {
                     }
                 }
             }
-            if self.pmask.q.val().get_bit(3) {
-                if self.eop.val() == 5 {
+            if self.h_mask.val().get_bit(3) {
+                if self.q_eop.val() == 5 {
                     for c in 0..4 {
                         self.r_rgba[12 + c].d.next = self.addr.out_size[c].val();
                     }
-                    if self.pkey.q.val().get_bit(4) {
+                    if self.h_key.val().get_bit(4) {
                         self.r_rgba[12].d.next = 0.into();
                         self.r_rgba[13].d.next = 0.into();
                         self.r_rgba[14].d.next = 0.into();
                     }
-                    if self.p_op.q.val() == 10 {
+                    if self.q_op.q.val() == 10 {
                         self.r_rgba[12].d.next = self.cv_lam3.y.val();
                         self.r_rgba[13].d.next = self.unc_f[3].val();
                         self.r_rgba[14].d.next = 0.into();
                         self.r_rgba[15].d.next = 0.into();
                     }
-                } else if self.prep[3].active.val() {
+                } else if self.h_act.val().get_bit(3) {
                     // TEXEL_FAIL in any probe zeroes the lane and stays in its status; a
                     // volume's border slice fetches nothing and cannot fail.
                     self.r_status[3].d.next =
                         self.addr.out_status[3].val() | (self.r_status[3].q.val() & 1);
                     self.bfail[3].next =
                         self.addr.out_fail[3].val() | self.r_status[3].q.val().get_bit(0);
-                    if self.pbord.q.val().get_bit(3) {
+                    if self.h_bord.val().get_bit(3) {
                         self.r_status[3].d.next = (self.addr.out_status[3].val() & 0xFFFF_FFFE_u64)
                             | (self.r_status[3].q.val() & 1);
                         self.bfail[3].next = self.r_status[3].q.val().get_bit(0);
@@ -2034,26 +2442,22 @@ impl Logic for TexUnit {
                     }
                 }
             }
-            self.addr.out_ready.next = true;
-            self.state.d.next = 2.into();
-            self.pl.d.next = 0.into();
-            if !self.pl_last.val() {
-                self.pl.d.next = self.pl_next.val();
-            }
-            if !self.remaining.q.val().any() {
-                self.state.d.next = 6.into();
-                // The next probe, over the lanes that take it.
-                if self.pidx_next.val() < self.nmax.val() {
-                    self.pidx.d.next = self.pidx.q.val() + 1;
-                    self.remaining.d.next = self.pmask_next.val();
-                    self.state.d.next = 7.into();
-                }
+            self.pop.next = true;
+            self.b2st.d.next = 0.into();
+            if self.h_fl.val().get_bit(3) {
+                self.b2st.d.next = 6.into();
             }
         }
+        self.addr.out_ready.next = self.pop.val();
+        if self.pop.val() {
+            self.pq_rd.d.next = self.pq_rd.q.val() + 1;
+        }
+        self.pq_n.d.next = self.pq_n.q.val() + bit_cast::<3, 1>(self.push.val().into())
+            - bit_cast::<3, 1>(self.pop.val().into());
 
         // ---------------- result ----------------
-        self.out_valid.next = self.state.q.val() == 6;
-        self.out_tag.next = self.p_tag.q.val();
+        self.out_valid.next = self.b2st.q.val() == 6;
+        self.out_tag.next = self.q_tag.q.val();
         for k in 0..16 {
             self.out_rgba[k].next = self.r_rgba[k].q.val();
         }
@@ -2062,33 +2466,33 @@ impl Logic for TexUnit {
             self.out_lambda[l].next = self.r_lambda[l].q.val();
         }
         self.out_fault.next = self.r_fault.q.val();
-        self.out_wmask.next = self.p_wmask.q.val();
+        self.out_wmask.next = self.q_wmask.q.val();
         // MIMG: the returned dwords (DMASK components, D16 packing, status dword).
         self.int_res.next =
-            (self.is_int.val() & (self.p_op.q.val() != 10)) | (self.p_op.q.val() == 5);
+            (self.q_isint.q.val() & (self.q_op.q.val() != 10)) | (self.q_op.q.val() == 5);
         self.pack0.int_result.next = self.int_res.val();
-        self.pack0.dmask.next = self.p_wmask.q.val();
-        self.pack0.d16.next = self.p_d16.q.val();
-        self.pack0.tfe.next = self.p_tfe.q.val();
-        self.pack0.lwe.next = self.p_lwe.q.val();
+        self.pack0.dmask.next = self.q_wmask.q.val();
+        self.pack0.d16.next = self.q_d16.q.val();
+        self.pack0.tfe.next = self.q_tfe.q.val();
+        self.pack0.lwe.next = self.q_lwe.q.val();
         self.pack0.status.next = self.r_status[0].q.val();
         self.pack1.int_result.next = self.int_res.val();
-        self.pack1.dmask.next = self.p_wmask.q.val();
-        self.pack1.d16.next = self.p_d16.q.val();
-        self.pack1.tfe.next = self.p_tfe.q.val();
-        self.pack1.lwe.next = self.p_lwe.q.val();
+        self.pack1.dmask.next = self.q_wmask.q.val();
+        self.pack1.d16.next = self.q_d16.q.val();
+        self.pack1.tfe.next = self.q_tfe.q.val();
+        self.pack1.lwe.next = self.q_lwe.q.val();
         self.pack1.status.next = self.r_status[1].q.val();
         self.pack2.int_result.next = self.int_res.val();
-        self.pack2.dmask.next = self.p_wmask.q.val();
-        self.pack2.d16.next = self.p_d16.q.val();
-        self.pack2.tfe.next = self.p_tfe.q.val();
-        self.pack2.lwe.next = self.p_lwe.q.val();
+        self.pack2.dmask.next = self.q_wmask.q.val();
+        self.pack2.d16.next = self.q_d16.q.val();
+        self.pack2.tfe.next = self.q_tfe.q.val();
+        self.pack2.lwe.next = self.q_lwe.q.val();
         self.pack2.status.next = self.r_status[2].q.val();
         self.pack3.int_result.next = self.int_res.val();
-        self.pack3.dmask.next = self.p_wmask.q.val();
-        self.pack3.d16.next = self.p_d16.q.val();
-        self.pack3.tfe.next = self.p_tfe.q.val();
-        self.pack3.lwe.next = self.p_lwe.q.val();
+        self.pack3.dmask.next = self.q_wmask.q.val();
+        self.pack3.d16.next = self.q_d16.q.val();
+        self.pack3.tfe.next = self.q_tfe.q.val();
+        self.pack3.lwe.next = self.q_lwe.q.val();
         self.pack3.status.next = self.r_status[3].q.val();
         for c in 0..4 {
             self.pack0.rgba[c].next = self.r_rgba[c].q.val();
@@ -2105,12 +2509,20 @@ impl Logic for TexUnit {
         self.out_vcount.next = self.pack0.count.val();
         self.out_kill.next = self.r_kill.q.val();
         self.out_lines.next = self.r_lines.q.val();
-        if (self.state.q.val() == 6) & self.out_ready.val() {
-            self.state.d.next = 0.into();
+        if (self.b2st.q.val() == 6) & self.out_ready.val() {
+            self.b2st.d.next = 0.into();
+            self.q_live.d.next = false;
         }
         if self.reset.val() {
             self.state.d.next = 0.into();
             self.fst.d.next = 0.into();
+            self.b2st.d.next = 0.into();
+            self.b1_pend.d.next = false;
+            self.q_live.d.next = false;
+            self.dead.d.next = false;
+            self.pq_n.d.next = 0.into();
+            self.pq_rd.d.next = 0.into();
+            self.pq_wr.d.next = 0.into();
             self.inflight.d.next = false;
         }
     }

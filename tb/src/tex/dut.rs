@@ -245,8 +245,8 @@ pub fn run_with(
         );
         let out_ready = !rng.permille(cfg.out_stall_permille);
         let (req_ready, resp_valid) = queue.draw(cycle, &mut rng);
-        // Up to two instructions are in flight (the front's and the back's); memory requests and
-        // residency reads belong to the oldest, the back's.
+        // Several instructions are in flight (the front's and the back's two stages); memory
+        // requests belong to the oldest, the one fetching.
         let in_flight = (accepted_at.len() > outs.len()).then(|| &vectors[outs.len()]);
         let acquired = vectors[outs.len()..accepted_at.len()]
             .iter()
@@ -265,7 +265,18 @@ pub fn run_with(
         }
         sim.settle().map_err(|e| e.to_string())?;
         if sim.uut.res_rd.val() {
-            residency(&mut sim.uut, in_flight);
+            // The residency read names its instruction by tag (passes of a younger instruction
+            // may be addressed while an older one fetches).
+            let tag = sim.uut.res_tag.val().to_u32() as usize;
+            let owner = (outs.len()..accepted_at.len())
+                .find(|&k| k % 65536 == tag)
+                .map(|k| &vectors[k]);
+            if owner.is_none() {
+                return Err(format!(
+                    "cycle {cycle}: residency read with tag {tag}, which no instruction in flight has"
+                ));
+            }
+            residency(&mut sim.uut, owner);
             sim.settle().map_err(|e| e.to_string())?;
         }
         let u = &sim.uut;
