@@ -37,7 +37,7 @@
 //! dwords each lane's VGPRs receive ([`MimgPack`]).
 //!
 //! # Structure and timing
-//! Two machines in order, each holding one instruction. The *front* accepts an instruction
+//! Three machines in order, each holding one instruction. The *front* accepts an instruction
 //! (descriptor, sampler and operands into its `f_` registers), for `txp` runs the projective
 //! divide (s, t and r of each lane by its q in a pipelined [`FpDiv`]: twelve divisions issued one
 //! per clock, quotients written back over the coordinates, 12 + 14 clocks), for a cube texture
@@ -45,17 +45,22 @@
 //! (tc/|ma| + 1)/2 through the same divider and an [`FpAdd`] (8 + 14 clocks; the descriptor is
 //! rewritten at accept into the 2D array of the faces, 6·cubes layers, clamp to edge, and
 //! [`LanePrep`] makes the layer 6·index + face), and issues it to the LOD unit (one clock, then
-//! its 5). The *back*, once idle, takes the instruction with its LOD answer (copying the `f_`
-//! registers into its `p_` registers; `nop` and `kill_lt_0` go straight to the result) and the
-//! front accepts the next one while the back works. The back: for each anisotropic probe (one
-//! unless a lane has N > 1: then first 4 clocks of probe coordinates, one lane per clock) one
-//! *pass* per distinct (level pair, filter) key among the probe's lanes, each: address pipeline
-//! (3 clocks, its output held until the pass is done; `txq` and `lodq` fetch nothing) → fetch
-//! (each distinct line of the pass's taps through the cache, the first looked up in the clock
-//! the address result arrives: one clock per hit, streamed, 3 + memory latency per miss) → one
-//! clock of four [`FilterLane`]s, one per lane (`lodq`: each lane's λ and λ' through two
-//! [`Fix8ToF32`]) → result register → output. Latency about 14 clocks plus one per line (txp 26
-//! more, cube 22 more); a one-pass quad whose L lines hit spends about 7 + L clocks in the back.
+//! its 5). *B1*, once free, takes the instruction with its LOD answer (the `f_` registers into
+//! its `p_` registers) and issues its passes into the address pipeline, one per clock: for each
+//! anisotropic probe (one unless a lane has N > 1: then first 4 clocks of probe coordinates,
+//! one lane per clock) one *pass* per distinct (level pair, filter) key among the probe's lanes
+//! (a 3D texture: per plane). Each pass also goes into a four-entry pass queue (lanes, key,
+//! weights, flags; the address pipeline carries the entry index as its tag, so its descriptor
+//! and residency reads find the pass's header words and plane level). *B2* takes each address
+//! result (3 clocks after the issue; `txq` and `lodq` fetch nothing) → fetch (each distinct line
+//! of the pass's taps through the cache, the first looked up in the clock the address result
+//! arrives: one clock per hit, streamed, 3 + memory latency per miss) → one clock of four
+//! [`FilterLane`]s, one per lane (`lodq`: each lane's λ and λ' through two [`Fix8ToF32`]) → after
+//! the instruction's last pass, the result register → output. With its first pass B2 copies the
+//! instruction from B1, which may then take the next one; `nop` and `kill_lt_0` go from B1 to
+//! B2's result once B2 and the queue are empty. A faulting pass zeroes the result and B2 drains
+//! the instruction's later passes. Latency about 14 clocks plus one per line (txp 26 more, cube
+//! 22 more); a one-pass quad whose L lines hit occupies B2 for about L + 3 clocks.
 //! `reset` (synchronous, active high) returns to idle and clears the counters and the cache.
 
 use super::{CubeFace, FilterLane, LanePrep, MimgPack, MimgUnpack, ProbeStepRom, TexelCache};
@@ -213,9 +218,9 @@ pub struct TexUnit {
     /// back to take the LOD answer), 12 nop or kill_lt_0 waiting for the back. It holds one
     /// instruction in the `f_` registers while the back works on the previous one.
     fst: DFF<Bits<4>>,
-    /// The back: 0 idle (waiting for the front), 2 pass into the address pipeline, 3 address
-    /// result, 4 fetch, 5 filter (the four lanes at once), 6 result held, 7 probe coordinates (one
-    /// lane per clock) (literals in the code: rust-hdl does not export Rust constants). Op codes
+    /// B1: 0 idle (waiting for the front), 2 passes into the address pipeline, 7 probe
+    /// coordinates (one lane per clock), 14 a nop or kill_lt_0 waiting for B2 (literals in the
+    /// code: rust-hdl does not export Rust constants). Op codes
     /// as `in_op`: 1 txb, 2 txl, 3 txd, 4 txf, 5 txq, 6 gather4, 7 sample_c, 8 sample_c_lz,
     /// 9 txp, 10 lodq.
     state: DFF<Bits<4>>,
@@ -361,8 +366,9 @@ pub struct TexUnit {
     /// takes the pass, whose tag is the entry's index (so the descriptor and residency reads of
     /// the pass in stage 1 or 2 find its header words, sampler, plane level and instruction
     /// tag), and read by B2 at the head: lanes of the pass, their `LanePrep` active bits, border
-    /// slices, key, plane weights and flags {first pass of the instruction [4], last [3], 3D
-    /// planes [2], first probe or plane [1], residency reads the plane level [0]}.
+    /// slices, key bits {linear [2], trilinear [1], txq level ≥ 16 [0]}, plane weights and flags
+    /// {first pass of the instruction [3], last [2], 3D planes [1], first probe or plane [0]};
+    /// `pq_rv`: the pass's residency reads take its plane level `pq_rlev`.
     pq_wr: DFF<Bits<2>>,
     pq_rd: DFF<Bits<2>>,
     pq_n: DFF<Bits<3>>,
@@ -373,9 +379,10 @@ pub struct TexUnit {
     pq_mask: [DFF<Bits<4>>; 4],
     pq_act: [DFF<Bits<4>>; 4],
     pq_bord: [DFF<Bits<4>>; 4],
-    pq_key: [DFF<Bits<12>>; 4],
+    pq_key: [DFF<Bits<3>>; 4],
     pq_pw: [DFF<Bits<17>>; 16],
-    pq_fl: [DFF<Bits<5>>; 4],
+    pq_fl: [DFF<Bits<4>>; 4],
+    pq_rv: [DFF<Bit>; 4],
     // Result.
     r_rgba: [DFF<Bits<32>>; 16],
     r_status: [DFF<Bits<32>>; 4],
@@ -443,16 +450,18 @@ pub struct TexUnit {
     h_mask: Signal<Local, Bits<4>>,
     h_act: Signal<Local, Bits<4>>,
     h_bord: Signal<Local, Bits<4>>,
-    h_key: Signal<Local, Bits<12>>,
+    h_key: Signal<Local, Bits<3>>,
     h_pw: [Signal<Local, Bits<17>>; 4],
-    h_fl: Signal<Local, Bits<5>>,
+    h_fl: Signal<Local, Bits<4>>,
     /// The pass's lanes' active bits at issue; its flags; the remaining lanes after it.
     act_now: Signal<Local, Bits<4>>,
-    fl_now: Signal<Local, Bits<5>>,
+    fl_now: Signal<Local, Bits<4>>,
+    /// The pass's residency reads take the plane level from the queue.
+    rv_now: Signal<Local, Bit>,
     rem_after: Signal<Local, Bits<4>>,
     /// The descriptor and residency reads' queue entries.
-    d_idx: Signal<Local, Bits<2>>,
-    r_idx: Signal<Local, Bits<2>>,
+    d_idx: Signal<Local, Bits<16>>,
+    r_idx: Signal<Local, Bits<16>>,
     /// B2: the op as the datapath sees it; the pass faults (B1's format check for a first pass).
     q_eop: Signal<Local, Bits<4>>,
     b2fault: Signal<Local, Bit>,
@@ -719,11 +728,13 @@ impl Logic for TexUnit {
         for k in 0..4 {
             self.pq_fl[k].clock.next = self.clock.val();
             self.pq_fl[k].d.next = self.pq_fl[k].q.val();
+            self.pq_rv[k].clock.next = self.clock.val();
+            self.pq_rv[k].d.next = self.pq_rv[k].q.val();
         }
         // ---------------- accept: operands into registers ----------------
         // Texture semaphore: an acquire is outstanding from its instruction's accept until its
-        // result has left (the front holds at most one instruction and the back one, in order,
-        // so every earlier instruction has returned by then); a waiting instruction is not
+        // result has left (the front, B1 and B2 hold one instruction each, in order, so every
+        // earlier instruction has returned by then); a waiting instruction is not
         // accepted meanwhile, nor is an acquiring one (so two acquires never overlap and the
         // `sem_overlap` fault cannot arise: the second acquire waits instead).
         self.busy.next = (self.q_acq.q.val() & self.q_live.q.val())
@@ -1267,10 +1278,8 @@ impl Logic for TexUnit {
                 self.multi.next = true;
             }
         }
-        // Hand-over: the back (idle) takes the front's instruction — with its LOD answer, or
-        // straight to the result for nop and kill_lt_0. The back's registers and the result
-        // start from the front's; the cache flush happens here, once every earlier instruction
-        // has fetched all it needs.
+        // Hand-over: B1, once B2 has taken its previous instruction, takes the front's — with
+        // its LOD answer, or for nop and kill_lt_0 only to pass it on to B2 (state 14).
         self.take_lod.next = (self.state.q.val() == 0)
             & !self.b1_pend.q.val()
             & (self.fst.q.val() == 11)
@@ -1614,7 +1623,7 @@ impl Logic for TexUnit {
         }
         self.addr.in_frac.next = 0.into();
         // The descriptor read of the pass in stage 1: its queue entry (the tag).
-        self.d_idx.next = self.addr.desc_tag.val().get_bits::<2>(0);
+        self.d_idx.next = self.addr.desc_tag.val();
         match self.d_idx.val().index() {
             0 => {
                 for k in 0..4 {
@@ -1663,19 +1672,17 @@ impl Logic for TexUnit {
         }
         self.fl_now.next = 0.into();
         if self.p_first.q.val() {
-            self.fl_now.next = self.fl_now.val() | 16;
+            self.fl_now.next = self.fl_now.val() | 8;
         }
         if self.vsamp.val() {
-            self.fl_now.next = self.fl_now.val() | 4;
+            self.fl_now.next = self.fl_now.val() | 2;
             if !self.pl.q.val().any() {
-                self.fl_now.next = self.fl_now.val() | 2;
+                self.fl_now.next = self.fl_now.val() | 1;
             }
         } else if !self.pidx.q.val().any() {
-            self.fl_now.next = self.fl_now.val() | 2;
-        }
-        if self.p_vol.q.val() & (self.eop.val() != 5) {
             self.fl_now.next = self.fl_now.val() | 1;
         }
+        self.rv_now.next = self.p_vol.q.val() & (self.eop.val() != 5);
         self.pidx5.next = bit_cast::<5, 4>(self.pidx.q.val());
         self.pidx_next.next = self.pidx5.val() + 1;
         self.pmask_next.next = 0.into();
@@ -1693,7 +1700,7 @@ impl Logic for TexUnit {
             & self.pl_last.val()
             & (self.pidx_next.val() >= self.nmax.val())
         {
-            self.fl_now.next = self.fl_now.val() | 8;
+            self.fl_now.next = self.fl_now.val() | 4;
         }
         if self.push.val() {
             self.p_first.d.next = false;
@@ -1732,8 +1739,10 @@ impl Logic for TexUnit {
                 if self.vsamp.val() {
                     self.pq_bord[0].d.next = self.vbord.val();
                 }
-                self.pq_key[0].d.next = self.kfirst.val();
+                self.pq_key[0].d.next = bit_cast::<3, 1>(self.kfirst.val().get_bits::<1>(4))
+                    | (bit_cast::<3, 2>(self.kfirst.val().get_bits::<2>(10)) << 1);
                 self.pq_fl[0].d.next = self.fl_now.val();
+                self.pq_rv[0].d.next = self.rv_now.val();
             }
             if self.pq_wr.q.val() == 1 {
                 for k in 0..4 {
@@ -1755,8 +1764,10 @@ impl Logic for TexUnit {
                 if self.vsamp.val() {
                     self.pq_bord[1].d.next = self.vbord.val();
                 }
-                self.pq_key[1].d.next = self.kfirst.val();
+                self.pq_key[1].d.next = bit_cast::<3, 1>(self.kfirst.val().get_bits::<1>(4))
+                    | (bit_cast::<3, 2>(self.kfirst.val().get_bits::<2>(10)) << 1);
                 self.pq_fl[1].d.next = self.fl_now.val();
+                self.pq_rv[1].d.next = self.rv_now.val();
             }
             if self.pq_wr.q.val() == 2 {
                 for k in 0..4 {
@@ -1778,8 +1789,10 @@ impl Logic for TexUnit {
                 if self.vsamp.val() {
                     self.pq_bord[2].d.next = self.vbord.val();
                 }
-                self.pq_key[2].d.next = self.kfirst.val();
+                self.pq_key[2].d.next = bit_cast::<3, 1>(self.kfirst.val().get_bits::<1>(4))
+                    | (bit_cast::<3, 2>(self.kfirst.val().get_bits::<2>(10)) << 1);
                 self.pq_fl[2].d.next = self.fl_now.val();
+                self.pq_rv[2].d.next = self.rv_now.val();
             }
             if self.pq_wr.q.val() == 3 {
                 for k in 0..4 {
@@ -1801,8 +1814,10 @@ impl Logic for TexUnit {
                 if self.vsamp.val() {
                     self.pq_bord[3].d.next = self.vbord.val();
                 }
-                self.pq_key[3].d.next = self.kfirst.val();
+                self.pq_key[3].d.next = bit_cast::<3, 1>(self.kfirst.val().get_bits::<1>(4))
+                    | (bit_cast::<3, 2>(self.kfirst.val().get_bits::<2>(10)) << 1);
                 self.pq_fl[3].d.next = self.fl_now.val();
+                self.pq_rv[3].d.next = self.rv_now.val();
             }
         }
         // Residency: forwarded.
@@ -1811,32 +1826,32 @@ impl Logic for TexUnit {
         self.res_rd.next = self.addr.res_rd.val();
         self.res_level0.next = self.addr.res_level0.val();
         self.res_level1.next = self.addr.res_level1.val();
-        self.r_idx.next = self.addr.res_tag.val().get_bits::<2>(0);
+        self.r_idx.next = self.addr.res_tag.val();
         match self.r_idx.val().index() {
             0 => {
                 self.res_tag.next = self.pq_itag[0].q.val();
-                if self.pq_fl[0].q.val().get_bit(0) {
+                if self.pq_rv[0].q.val() {
                     self.res_level0.next = self.pq_rlev[0].q.val();
                     self.res_level1.next = self.pq_rlev[0].q.val();
                 }
             }
             1 => {
                 self.res_tag.next = self.pq_itag[1].q.val();
-                if self.pq_fl[1].q.val().get_bit(0) {
+                if self.pq_rv[1].q.val() {
                     self.res_level0.next = self.pq_rlev[1].q.val();
                     self.res_level1.next = self.pq_rlev[1].q.val();
                 }
             }
             2 => {
                 self.res_tag.next = self.pq_itag[2].q.val();
-                if self.pq_fl[2].q.val().get_bit(0) {
+                if self.pq_rv[2].q.val() {
                     self.res_level0.next = self.pq_rlev[2].q.val();
                     self.res_level1.next = self.pq_rlev[2].q.val();
                 }
             }
             _ => {
                 self.res_tag.next = self.pq_itag[3].q.val();
-                if self.pq_fl[3].q.val().get_bit(0) {
+                if self.pq_rv[3].q.val() {
                     self.res_level0.next = self.pq_rlev[3].q.val();
                     self.res_level1.next = self.pq_rlev[3].q.val();
                 }
@@ -1903,12 +1918,12 @@ impl Logic for TexUnit {
         // are empty, straight to the result.
         self.pop.next = false;
         self.b2fault.next = self.addr.out_fault.val().any() | self.q_fmtf.q.val();
-        if self.h_fl.val().get_bit(4) {
+        if self.h_fl.val().get_bit(3) {
             self.b2fault.next = self.addr.out_fault.val().any() | self.fmt_fault.val();
         }
         self.take2.next = ((self.b2st.q.val() == 0)
             & self.addr.out_valid.val()
-            & self.h_fl.val().get_bit(4))
+            & self.h_fl.val().get_bit(3))
             | ((self.state.q.val() == 14) & (self.b2st.q.val() == 0) & (self.pq_n.q.val() == 0));
         if self.take2.val() {
             self.b1_pend.d.next = false;
@@ -1968,10 +1983,10 @@ impl Logic for TexUnit {
         // A faulting pass zeroes the instruction's result; its later passes are drained.
         if (self.b2st.q.val() == 0)
             & self.addr.out_valid.val()
-            & (self.dead.q.val() & !self.h_fl.val().get_bit(4))
+            & (self.dead.q.val() & !self.h_fl.val().get_bit(3))
         {
             self.pop.next = true;
-            if self.h_fl.val().get_bit(3) {
+            if self.h_fl.val().get_bit(2) {
                 self.b2st.d.next = 6.into();
             }
         } else if (self.b2st.q.val() == 0) & self.addr.out_valid.val() {
@@ -1989,7 +2004,7 @@ impl Logic for TexUnit {
                     self.r_status[l].d.next = 0.into();
                     self.r_lambda[l].d.next = 0.into();
                 }
-                if self.h_fl.val().get_bit(3) {
+                if self.h_fl.val().get_bit(2) {
                     self.b2st.d.next = 6.into();
                 }
             } else {
@@ -2030,7 +2045,7 @@ impl Logic for TexUnit {
         // lookup in the cycle it returns a hit, so hits stream one line per clock.
         self.fstart.next = (self.b2st.q.val() == 0)
             & self.addr.out_valid.val()
-            & !(self.dead.q.val() & !self.h_fl.val().get_bit(4))
+            & !(self.dead.q.val() & !self.h_fl.val().get_bit(3))
             & !self.b2fault.val();
         self.avail.next = self.pending.q.val();
         if self.inflight.q.val() {
@@ -2118,11 +2133,11 @@ impl Logic for TexUnit {
         if self.q_eop.val() == 6 {
             self.lmode.next = 2.into();
         }
-        self.lfirst.next = self.h_fl.val().get_bit(1);
+        self.lfirst.next = self.h_fl.val().get_bit(0);
         self.ls3.next = 0.into();
-        if self.h_fl.val().get_bit(2) {
-            self.ls3.next = (bit_cast::<5, 1>(self.h_key.val().get_bits::<1>(10))
-                + bit_cast::<5, 1>(self.h_key.val().get_bits::<1>(11)))
+        if self.h_fl.val().get_bit(1) {
+            self.ls3.next = (bit_cast::<5, 1>(self.h_key.val().get_bits::<1>(1))
+                + bit_cast::<5, 1>(self.h_key.val().get_bits::<1>(2)))
                 << 3;
         }
         self.lane0.fmt.next = self.q_hdr4.q.val().get_bits::<5>(0);
@@ -2133,8 +2148,8 @@ impl Logic for TexUnit {
             self.lane0.ps_acc[c].next = self.sum_acc[0 + c].q.val();
             self.lane0.ps_fl[c].next = self.sum_fl[0 + c].q.val();
         }
-        self.lane0.trilinear.next = self.h_key.val().get_bit(10) & !self.h_fl.val().get_bit(2);
-        self.lane0.linear.next = self.h_key.val().get_bit(11);
+        self.lane0.trilinear.next = self.h_key.val().get_bit(1) & !self.h_fl.val().get_bit(1);
+        self.lane0.linear.next = self.h_key.val().get_bit(2);
         self.lane0.one_d.next = self.q_one_d.q.val();
         self.lane0.mode.next = self.lmode.val();
         self.lane0.func.next = self.q_cmp.q.val();
@@ -2142,7 +2157,7 @@ impl Logic for TexUnit {
         self.lane0.first.next = self.lfirst.val();
         self.lane0.s3.next = self.ls3.val();
         self.lane0.pw.next = 1.into();
-        if self.h_fl.val().get_bit(2) {
+        if self.h_fl.val().get_bit(1) {
             self.lane0.pw.next = self.h_pw[0].val();
         }
         for k in 0..8 {
@@ -2166,8 +2181,8 @@ impl Logic for TexUnit {
             self.lane1.ps_acc[c].next = self.sum_acc[4 + c].q.val();
             self.lane1.ps_fl[c].next = self.sum_fl[4 + c].q.val();
         }
-        self.lane1.trilinear.next = self.h_key.val().get_bit(10) & !self.h_fl.val().get_bit(2);
-        self.lane1.linear.next = self.h_key.val().get_bit(11);
+        self.lane1.trilinear.next = self.h_key.val().get_bit(1) & !self.h_fl.val().get_bit(1);
+        self.lane1.linear.next = self.h_key.val().get_bit(2);
         self.lane1.one_d.next = self.q_one_d.q.val();
         self.lane1.mode.next = self.lmode.val();
         self.lane1.func.next = self.q_cmp.q.val();
@@ -2175,7 +2190,7 @@ impl Logic for TexUnit {
         self.lane1.first.next = self.lfirst.val();
         self.lane1.s3.next = self.ls3.val();
         self.lane1.pw.next = 1.into();
-        if self.h_fl.val().get_bit(2) {
+        if self.h_fl.val().get_bit(1) {
             self.lane1.pw.next = self.h_pw[1].val();
         }
         for k in 0..8 {
@@ -2199,8 +2214,8 @@ impl Logic for TexUnit {
             self.lane2.ps_acc[c].next = self.sum_acc[8 + c].q.val();
             self.lane2.ps_fl[c].next = self.sum_fl[8 + c].q.val();
         }
-        self.lane2.trilinear.next = self.h_key.val().get_bit(10) & !self.h_fl.val().get_bit(2);
-        self.lane2.linear.next = self.h_key.val().get_bit(11);
+        self.lane2.trilinear.next = self.h_key.val().get_bit(1) & !self.h_fl.val().get_bit(1);
+        self.lane2.linear.next = self.h_key.val().get_bit(2);
         self.lane2.one_d.next = self.q_one_d.q.val();
         self.lane2.mode.next = self.lmode.val();
         self.lane2.func.next = self.q_cmp.q.val();
@@ -2208,7 +2223,7 @@ impl Logic for TexUnit {
         self.lane2.first.next = self.lfirst.val();
         self.lane2.s3.next = self.ls3.val();
         self.lane2.pw.next = 1.into();
-        if self.h_fl.val().get_bit(2) {
+        if self.h_fl.val().get_bit(1) {
             self.lane2.pw.next = self.h_pw[2].val();
         }
         for k in 0..8 {
@@ -2232,8 +2247,8 @@ impl Logic for TexUnit {
             self.lane3.ps_acc[c].next = self.sum_acc[12 + c].q.val();
             self.lane3.ps_fl[c].next = self.sum_fl[12 + c].q.val();
         }
-        self.lane3.trilinear.next = self.h_key.val().get_bit(10) & !self.h_fl.val().get_bit(2);
-        self.lane3.linear.next = self.h_key.val().get_bit(11);
+        self.lane3.trilinear.next = self.h_key.val().get_bit(1) & !self.h_fl.val().get_bit(1);
+        self.lane3.linear.next = self.h_key.val().get_bit(2);
         self.lane3.one_d.next = self.q_one_d.q.val();
         self.lane3.mode.next = self.lmode.val();
         self.lane3.func.next = self.q_cmp.q.val();
@@ -2241,7 +2256,7 @@ impl Logic for TexUnit {
         self.lane3.first.next = self.lfirst.val();
         self.lane3.s3.next = self.ls3.val();
         self.lane3.pw.next = 1.into();
-        if self.h_fl.val().get_bit(2) {
+        if self.h_fl.val().get_bit(1) {
             self.lane3.pw.next = self.h_pw[3].val();
         }
         for k in 0..8 {
@@ -2291,7 +2306,7 @@ impl Logic for TexUnit {
                     for c in 0..4 {
                         self.r_rgba[0 + c].d.next = self.addr.out_size[c].val();
                     }
-                    if self.h_key.val().get_bit(4) {
+                    if self.h_key.val().get_bit(0) {
                         self.r_rgba[0].d.next = 0.into();
                         self.r_rgba[1].d.next = 0.into();
                         self.r_rgba[2].d.next = 0.into();
@@ -2330,7 +2345,7 @@ impl Logic for TexUnit {
                     for c in 0..4 {
                         self.r_rgba[4 + c].d.next = self.addr.out_size[c].val();
                     }
-                    if self.h_key.val().get_bit(4) {
+                    if self.h_key.val().get_bit(0) {
                         self.r_rgba[4].d.next = 0.into();
                         self.r_rgba[5].d.next = 0.into();
                         self.r_rgba[6].d.next = 0.into();
@@ -2369,7 +2384,7 @@ impl Logic for TexUnit {
                     for c in 0..4 {
                         self.r_rgba[8 + c].d.next = self.addr.out_size[c].val();
                     }
-                    if self.h_key.val().get_bit(4) {
+                    if self.h_key.val().get_bit(0) {
                         self.r_rgba[8].d.next = 0.into();
                         self.r_rgba[9].d.next = 0.into();
                         self.r_rgba[10].d.next = 0.into();
@@ -2408,7 +2423,7 @@ impl Logic for TexUnit {
                     for c in 0..4 {
                         self.r_rgba[12 + c].d.next = self.addr.out_size[c].val();
                     }
-                    if self.h_key.val().get_bit(4) {
+                    if self.h_key.val().get_bit(0) {
                         self.r_rgba[12].d.next = 0.into();
                         self.r_rgba[13].d.next = 0.into();
                         self.r_rgba[14].d.next = 0.into();
@@ -2444,7 +2459,7 @@ impl Logic for TexUnit {
             }
             self.pop.next = true;
             self.b2st.d.next = 0.into();
-            if self.h_fl.val().get_bit(3) {
+            if self.h_fl.val().get_bit(2) {
                 self.b2st.d.next = 6.into();
             }
         }
