@@ -1721,13 +1721,13 @@ impl Logic for TexUnit {
             self.pq_wr.d.next = self.pq_wr.q.val() + 1;
             if self.pq_wr.q.val() == 0 {
                 for k in 0..4 {
-                    self.pq_hdr[0 + k].d.next = self.p_hdr[k].q.val();
+                    self.pq_hdr[k].d.next = self.p_hdr[k].q.val();
                     if self.p_vol.q.val() {
-                        self.pq_hdr[0 + k].d.next = self.vhdr[k].val();
+                        self.pq_hdr[k].d.next = self.vhdr[k].val();
                     }
                 }
                 for l in 0..4 {
-                    self.pq_pw[0 + l].d.next = self.wmul[l].p.val();
+                    self.pq_pw[l].d.next = self.wmul[l].p.val();
                 }
                 // Sampler word: wrap_s [2:0], wrap_t [5:3], linear [6], unnormalized [7].
                 self.pq_smp[0].d.next = self.smp.val();
@@ -1871,7 +1871,7 @@ impl Logic for TexUnit {
                 self.h_key.next = self.pq_key[0].q.val();
                 self.h_fl.next = self.pq_fl[0].q.val();
                 for l in 0..4 {
-                    self.h_pw[l].next = self.pq_pw[0 + l].q.val();
+                    self.h_pw[l].next = self.pq_pw[l].q.val();
                 }
             }
             1 => {
@@ -2144,9 +2144,9 @@ impl Logic for TexUnit {
         self.lane0.swz.next = self.q_hdr4.q.val().get_bits::<12>(5);
         for c in 0..4 {
             self.lane0.bcol[c].next = self.q_bcol[c].q.val();
-            self.lane0.ps_e[c].next = self.sum_e[0 + c].q.val();
-            self.lane0.ps_acc[c].next = self.sum_acc[0 + c].q.val();
-            self.lane0.ps_fl[c].next = self.sum_fl[0 + c].q.val();
+            self.lane0.ps_e[c].next = self.sum_e[c].q.val();
+            self.lane0.ps_acc[c].next = self.sum_acc[c].q.val();
+            self.lane0.ps_fl[c].next = self.sum_fl[c].q.val();
         }
         self.lane0.trilinear.next = self.h_key.val().get_bit(1) & !self.h_fl.val().get_bit(1);
         self.lane0.linear.next = self.h_key.val().get_bit(2);
@@ -2161,10 +2161,10 @@ impl Logic for TexUnit {
             self.lane0.pw.next = self.h_pw[0].val();
         }
         for k in 0..8 {
-            self.lane0.lo[k].next = self.slo[0 + k].q.val();
-            self.lane0.hi[k].next = self.shi[0 + k].q.val();
+            self.lane0.lo[k].next = self.slo[k].q.val();
+            self.lane0.hi[k].next = self.shi[k].q.val();
             self.lane0.border[k].next =
-                self.addr.out_border[0 + k].val() | self.h_bord.val().get_bit(0);
+                self.addr.out_border[k].val() | self.h_bord.val().get_bit(0);
         }
         self.lane0.wu.next = self.addr.out_wu[0].val();
         self.lane0.wv.next = self.addr.out_wv[0].val();
@@ -2304,7 +2304,7 @@ impl Logic for TexUnit {
             if self.h_mask.val().get_bit(0) {
                 if self.q_eop.val() == 5 {
                     for c in 0..4 {
-                        self.r_rgba[0 + c].d.next = self.addr.out_size[c].val();
+                        self.r_rgba[c].d.next = self.addr.out_size[c].val();
                     }
                     if self.h_key.val().get_bit(0) {
                         self.r_rgba[0].d.next = 0.into();
@@ -2330,13 +2330,13 @@ impl Logic for TexUnit {
                         self.bfail[0].next = self.r_status[0].q.val().get_bit(0);
                     }
                     for c in 0..4 {
-                        self.r_rgba[0 + c].d.next = self.lane0.rgba[c].val();
+                        self.r_rgba[c].d.next = self.lane0.rgba[c].val();
                         if self.bfail[0].val() {
-                            self.r_rgba[0 + c].d.next = 0.into();
+                            self.r_rgba[c].d.next = 0.into();
                         }
-                        self.sum_e[0 + c].d.next = self.lane0.ns_e[c].val();
-                        self.sum_acc[0 + c].d.next = self.lane0.ns_acc[c].val();
-                        self.sum_fl[0 + c].d.next = self.lane0.ns_fl[c].val();
+                        self.sum_e[c].d.next = self.lane0.ns_e[c].val();
+                        self.sum_acc[c].d.next = self.lane0.ns_acc[c].val();
+                        self.sum_fl[c].d.next = self.lane0.ns_fl[c].val();
                     }
                 }
             }
