@@ -37,7 +37,7 @@
 //! dwords each lane's VGPRs receive ([`MimgPack`]).
 //!
 //! # Structure and timing
-//! Three machines in order, each holding one instruction. The *front* accepts an instruction
+//! Three machines in order, each holding one instruction (and a fourth waiting in the LOD unit). The *front* accepts an instruction
 //! (descriptor, sampler and operands into its `f_` registers), for `txp` runs the projective
 //! divide (s, t and r of each lane by its q in a pipelined [`FpDiv`]: twelve divisions issued one
 //! per clock, quotients written back over the coordinates, 12 + 14 clocks), for a cube texture
@@ -45,20 +45,24 @@
 //! (tc/|ma| + 1)/2 through the same divider and an [`FpAdd`] (8 + 14 clocks; the descriptor is
 //! rewritten at accept into the 2D array of the faces, 6·cubes layers, clamp to edge, and
 //! [`LanePrep`] makes the layer 6·index + face), and issues it to the LOD unit (one clock, then
-//! its 5). *B1*, once free, takes the instruction with its LOD answer (the `f_` registers into
-//! its `p_` registers) and issues its passes into the address pipeline, one per clock: for each
+//! its 5), moving the instruction into the `g_` slot where it waits for B1, so the front accepts
+//! the next one meanwhile (a `nop` or `kill_lt_0` moves there without the LOD unit). *B1*, once
+//! free, takes the instruction with its LOD answer (the `g_` registers into its `p_` registers)
+//! and issues its passes into the address pipeline, one per clock: for each
 //! anisotropic probe (one unless a lane has N > 1: then first 4 clocks of probe coordinates,
 //! one lane per clock) one *pass* per distinct (level pair, filter) key among the probe's lanes
 //! (a 3D texture: per plane). Each pass also goes into a four-entry pass queue (lanes, key,
-//! weights, flags; the address pipeline carries the entry index as its tag, so its descriptor
-//! and residency reads find the pass's header words and plane level). *B2* takes each address
+//! weights, flags, and what B2 needs of the instruction: format, swizzle, border colour, depth
+//! references, LOD fractions, probe counts, λ; the address pipeline carries the entry index as
+//! its tag, so its descriptor and residency reads find the pass's header words and plane
+//! level), and B1 takes the next instruction after the last pass. *B2* takes each address
 //! result (3 clocks after the issue; `txq` and `lodq` fetch nothing) → fetch (each distinct line
 //! of the pass's taps through the cache, the first looked up in the clock the address result
 //! arrives: one clock per hit, streamed, 3 + memory latency per miss) → one clock of four
 //! [`FilterLane`]s, one per lane (`lodq`: each lane's λ and λ' through two [`Fix8ToF32`]) → after
 //! the instruction's last pass, the result register → output. With its first pass B2 copies the
-//! instruction from B1, which may then take the next one; `nop` and `kill_lt_0` go from B1 to
-//! B2's result once B2 and the queue are empty. A faulting pass zeroes the result and B2 drains
+//! instruction from the queue entry; `nop` and `kill_lt_0` go from B1 to B2's result once B2 and
+//! the queue are empty. A faulting pass zeroes the result and B2 drains
 //! the instruction's later passes. Latency about 14 clocks plus one per line (txp 26 more, cube
 //! 22 more); a one-pass quad whose L lines hit occupies B2 for about L + 3 clocks.
 //! `reset` (synchronous, active high) returns to idle and clears the counters and the cache.
@@ -257,6 +261,43 @@ pub struct TexUnit {
     f_face: [DFF<Bits<3>>; 4],
     f_kill: DFF<Bits<4>>,
     f_flush: DFF<Bit>,
+    /// The instruction issued to the LOD unit, waiting there for B1 (`g_valid`; `g_nop`: a nop or
+    /// kill_lt_0, which skips the LOD unit): the front moves its instruction here when it issues
+    /// it, and is free to accept the next one.
+    g_valid: DFF<Bit>,
+    g_nop: DFF<Bit>,
+    g_tag: DFF<Bits<16>>,
+    g_op: DFF<Bits<4>>,
+    g_wrap: DFF<Bits<9>>,
+    g_minlin: DFF<Bit>,
+    g_maglin: DFF<Bit>,
+    g_mip: DFF<Bits<2>>,
+    g_unnorm: DFF<Bit>,
+    g_acq: DFF<Bit>,
+    g_cmp: DFF<Bits<3>>,
+    g_sbias: DFF<Bits<16>>,
+    g_minlod: DFF<Bits<12>>,
+    g_maxlod: DFF<Bits<12>>,
+    g_aniso: DFF<Bits<5>>,
+    g_wmask: DFF<Bits<4>>,
+    g_d16: DFF<Bit>,
+    g_tfe: DFF<Bit>,
+    g_lwe: DFF<Bit>,
+    g_gcomp: DFF<Bits<2>>,
+    g_cube: DFF<Bit>,
+    g_ncube: DFF<Bits<16>>,
+    g_vol: DFF<Bit>,
+    g_kill: DFF<Bits<4>>,
+    g_flush: DFF<Bit>,
+    g_hdr: [DFF<Bits<32>>; 5],
+    g_coord: [DFF<Bits<32>>; 16],
+    g_grad: [DFF<Bits<32>>; 16],
+    g_bcol: [DFF<Bits<32>>; 4],
+    g_lod: [DFF<Bits<32>>; 4],
+    g_lbias: [DFF<Bits<32>>; 4],
+    g_ref: [DFF<Bits<32>>; 4],
+    g_off: [DFF<Bits<12>>; 4],
+    g_face: [DFF<Bits<3>>; 4],
     // The back's instruction (copied from the front's at the hand-over).
     p_tag: DFF<Bits<16>>,
     p_op: DFF<Bits<4>>,
@@ -330,10 +371,9 @@ pub struct TexUnit {
     /// The back is two stages in order. B1 (`state`) takes an instruction from the front and
     /// issues its passes into the address pipeline; B2 (`b2st`: 0 waiting for a pass, 4 fetch,
     /// 5 filter, 6 result held) takes each pass's address result, fetches, filters and returns
-    /// the result. `b1_pend`: B1 holds an instruction B2 has not taken over yet (B1 takes the
-    /// next one only after); `p_first`: B1 has not issued its first pass yet; `p_kill`,
-    /// `p_flush`: B1's copies of the front's kill mask and flush bit.
-    b1_pend: DFF<Bit>,
+    /// the result. B2 reads the instruction from its first pass's queue entry, so B1 takes the
+    /// next instruction as soon as it has issued the last pass. `p_first`: B1 has not issued
+    /// its first pass yet; `p_kill`, `p_flush`: B1's copies of the front's kill mask and flush bit.
     p_first: DFF<Bit>,
     p_kill: DFF<Bits<4>>,
     p_flush: DFF<Bit>,
@@ -382,6 +422,19 @@ pub struct TexUnit {
     pq_key: [DFF<Bits<3>>; 4],
     pq_pw: [DFF<Bits<17>>; 16],
     pq_fl: [DFF<Bits<4>>; 4],
+    /// Per entry, the instruction as B2 needs it (read with its first pass): {flush [24],
+    /// kill [23:20], integer format [19], acquire [18], lwe [17], tfe [16], d16 [15], write mask
+    /// [14:11], format fault [10], gather component [9:8], compare [7:5], 1D [4], op [3:0]}, the
+    /// format and swizzle, and per lane (4·entry + lane) border colour, depth reference, LOD
+    /// fraction, probe count, λ·256 and λ'·256.
+    pq_misc: [DFF<Bits<25>>; 4],
+    pq_fs: [DFF<Bits<17>>; 4],
+    pq_bcol: [DFF<Bits<32>>; 16],
+    pq_ref: [DFF<Bits<32>>; 16],
+    pq_frac: [DFF<Bits<8>>; 16],
+    pq_np: [DFF<Bits<5>>; 16],
+    pq_lam: [DFF<Bits<16>>; 16],
+    pq_unc: [DFF<Bits<24>>; 16],
     pq_rv: [DFF<Bit>; 4],
     // Result.
     r_rgba: [DFF<Bits<32>>; 16],
@@ -444,6 +497,8 @@ pub struct TexUnit {
     accept: Signal<Local, Bit>,
     /// B2 takes B1's instruction (with its first pass, or a nop / kill_lt_0).
     take2: Signal<Local, Bit>,
+    /// B2 takes a nop or kill_lt_0 from B1 (B2 and the queue are empty).
+    tnop: Signal<Local, Bit>,
     /// B1 writes a pass into the queue; B2 releases the head pass; the head pass's fields.
     push: Signal<Local, Bit>,
     pop: Signal<Local, Bit>,
@@ -453,6 +508,21 @@ pub struct TexUnit {
     h_key: Signal<Local, Bits<3>>,
     h_pw: [Signal<Local, Bits<17>>; 4],
     h_fl: Signal<Local, Bits<4>>,
+    h_misc: Signal<Local, Bits<25>>,
+    h_itag: Signal<Local, Bits<16>>,
+    h_fs: Signal<Local, Bits<17>>,
+    h_bcol: [Signal<Local, Bits<32>>; 4],
+    h_ref: [Signal<Local, Bits<32>>; 4],
+    h_frac: [Signal<Local, Bits<8>>; 4],
+    h_np: [Signal<Local, Bits<5>>; 4],
+    h_lam: [Signal<Local, Bits<16>>; 4],
+    h_unc: [Signal<Local, Bits<24>>; 4],
+    /// The instruction word written into the pass's queue entry.
+    misc_now: Signal<Local, Bits<25>>,
+    /// Queue entries holding a pass of an acquiring instruction.
+    q_acqs: Signal<Local, Bit>,
+    /// Each queue entry's distance from the head (entries 0…pq_n−1 away hold passes).
+    qdist: [Signal<Local, Bits<2>>; 4],
     /// The pass's lanes' active bits at issue; its flags; the remaining lanes after it.
     act_now: Signal<Local, Bits<4>>,
     fl_now: Signal<Local, Bits<4>>,
@@ -468,13 +538,16 @@ pub struct TexUnit {
     /// The back takes the front's instruction (`take_lod`: with the LOD unit's answer).
     take: Signal<Local, Bit>,
     take_lod: Signal<Local, Bit>,
+    /// The front moves its instruction into the `g_` slot (free, or taken by B1 this clock).
+    gmove: Signal<Local, Bit>,
+    gfree: Signal<Local, Bit>,
     /// The front instruction's dimension, 1D, level count, size and op as the datapath sees it.
     f_dimc: Signal<Local, Bits<3>>,
     f_one_d: Signal<Local, Bit>,
     f_levels: Signal<Local, Bits<5>>,
     f_width: Signal<Local, Bits<16>>,
     f_height: Signal<Local, Bits<16>>,
-    f_eop: Signal<Local, Bits<4>>,
+    g_eop: Signal<Local, Bits<4>>,
     /// The offered texture's dimension code; it is a cube or cube array.
     in_dim: Signal<Local, Bits<3>>,
     in_cube: Signal<Local, Bit>,
@@ -558,15 +631,17 @@ impl Logic for TexUnit {
     #[hdl_gen]
     fn update(&mut self) {
         dff_setup!(
-            self, clock, fst, f_kill, f_flush, f_tag, f_op, f_wrap, f_minlin, f_maglin, f_mip,
-            f_unnorm, f_acq, f_cmp, f_sbias, f_minlod, f_maxlod, f_aniso, f_wmask, f_d16, f_tfe,
-            f_lwe, f_gcomp, f_cube, f_ncube, f_vol, state, p_tag, p_op, p_wrap, p_minlin, p_maglin,
-            p_mip, p_unnorm, p_cmp, p_wmask, p_gcomp, p_sbias, p_minlod, p_maxlod, p_aniso, p_acq,
-            p_cube, p_ncube, p_d16, p_tfe, p_lwe, p_vol, pl, r_kill, dv_issue, dv_ret, l_warn,
-            l_major, pidx, remaining, pending, inflight, cur_line, blane, r_fault, r_lines,
-            b1_pend, p_first, p_kill, p_flush, b2st, q_live, dead, q_tag, q_op, q_one_d, q_hdr4,
-            q_cmp, q_gcomp, q_fmtf, q_wmask, q_d16, q_tfe, q_lwe, q_acq, q_isint, pq_wr, pq_rd,
-            pq_n
+            self, clock, fst, g_valid, g_nop, g_tag, g_op, g_wrap, g_minlin, g_maglin, g_mip,
+            g_unnorm, g_acq, g_cmp, g_sbias, g_minlod, g_maxlod, g_aniso, g_wmask, g_d16, g_tfe,
+            g_lwe, g_gcomp, g_cube, g_ncube, g_vol, g_kill, g_flush, f_kill, f_flush, f_tag, f_op,
+            f_wrap, f_minlin, f_maglin, f_mip, f_unnorm, f_acq, f_cmp, f_sbias, f_minlod, f_maxlod,
+            f_aniso, f_wmask, f_d16, f_tfe, f_lwe, f_gcomp, f_cube, f_ncube, f_vol, state, p_tag,
+            p_op, p_wrap, p_minlin, p_maglin, p_mip, p_unnorm, p_cmp, p_wmask, p_gcomp, p_sbias,
+            p_minlod, p_maxlod, p_aniso, p_acq, p_cube, p_ncube, p_d16, p_tfe, p_lwe, p_vol, pl,
+            r_kill, dv_issue, dv_ret, l_warn, l_major, pidx, remaining, pending, inflight,
+            cur_line, blane, r_fault, r_lines, p_first, p_kill, p_flush, b2st, q_live, dead, q_tag,
+            q_op, q_one_d, q_hdr4, q_cmp, q_gcomp, q_fmtf, q_wmask, q_d16, q_tfe, q_lwe, q_acq,
+            q_isint, pq_wr, pq_rd, pq_n
         );
         for k in 0..5 {
             self.p_hdr[k].clock.next = self.clock.val();
@@ -731,14 +806,112 @@ impl Logic for TexUnit {
             self.pq_rv[k].clock.next = self.clock.val();
             self.pq_rv[k].d.next = self.pq_rv[k].q.val();
         }
+        for k in 0..5 {
+            self.g_hdr[k].clock.next = self.clock.val();
+            self.g_hdr[k].d.next = self.g_hdr[k].q.val();
+        }
+        for k in 0..16 {
+            self.g_coord[k].clock.next = self.clock.val();
+            self.g_coord[k].d.next = self.g_coord[k].q.val();
+        }
+        for k in 0..16 {
+            self.g_grad[k].clock.next = self.clock.val();
+            self.g_grad[k].d.next = self.g_grad[k].q.val();
+        }
+        for k in 0..4 {
+            self.g_bcol[k].clock.next = self.clock.val();
+            self.g_bcol[k].d.next = self.g_bcol[k].q.val();
+        }
+        for k in 0..4 {
+            self.g_lod[k].clock.next = self.clock.val();
+            self.g_lod[k].d.next = self.g_lod[k].q.val();
+        }
+        for k in 0..4 {
+            self.g_lbias[k].clock.next = self.clock.val();
+            self.g_lbias[k].d.next = self.g_lbias[k].q.val();
+        }
+        for k in 0..4 {
+            self.g_ref[k].clock.next = self.clock.val();
+            self.g_ref[k].d.next = self.g_ref[k].q.val();
+        }
+        for k in 0..4 {
+            self.g_off[k].clock.next = self.clock.val();
+            self.g_off[k].d.next = self.g_off[k].q.val();
+        }
+        for k in 0..4 {
+            self.g_face[k].clock.next = self.clock.val();
+            self.g_face[k].d.next = self.g_face[k].q.val();
+        }
+        for k in 0..4 {
+            self.pq_misc[k].clock.next = self.clock.val();
+            self.pq_misc[k].d.next = self.pq_misc[k].q.val();
+        }
+        for k in 0..4 {
+            self.pq_fs[k].clock.next = self.clock.val();
+            self.pq_fs[k].d.next = self.pq_fs[k].q.val();
+        }
+        for k in 0..16 {
+            self.pq_bcol[k].clock.next = self.clock.val();
+            self.pq_bcol[k].d.next = self.pq_bcol[k].q.val();
+        }
+        for k in 0..16 {
+            self.pq_ref[k].clock.next = self.clock.val();
+            self.pq_ref[k].d.next = self.pq_ref[k].q.val();
+        }
+        for k in 0..16 {
+            self.pq_frac[k].clock.next = self.clock.val();
+            self.pq_frac[k].d.next = self.pq_frac[k].q.val();
+        }
+        for k in 0..16 {
+            self.pq_np[k].clock.next = self.clock.val();
+            self.pq_np[k].d.next = self.pq_np[k].q.val();
+        }
+        for k in 0..16 {
+            self.pq_lam[k].clock.next = self.clock.val();
+            self.pq_lam[k].d.next = self.pq_lam[k].q.val();
+        }
+        for k in 0..16 {
+            self.pq_unc[k].clock.next = self.clock.val();
+            self.pq_unc[k].d.next = self.pq_unc[k].q.val();
+        }
         // ---------------- accept: operands into registers ----------------
         // Texture semaphore: an acquire is outstanding from its instruction's accept until its
-        // result has left (the front, B1 and B2 hold one instruction each, in order, so every
-        // earlier instruction has returned by then); a waiting instruction is not
+        // result has left (the front, the g_ slot, B1, the pass queue and B2 hold instructions
+        // in order, so every earlier instruction has returned by then); a waiting instruction is not
         // accepted meanwhile, nor is an acquiring one (so two acquires never overlap and the
         // `sem_overlap` fault cannot arise: the second acquire waits instead).
+        // Passes waiting in the queue keep their instruction's acquire outstanding.
+        self.q_acqs.next = false;
+        // (The entry's distance from the head in its own 2-bit signal: Verilog would widen an
+        // inline subtraction before the cast and lose the wrap-around.)
+        self.qdist[0].next = bits::<2>(0) - self.pq_rd.q.val();
+        if (bit_cast::<3, 2>(self.qdist[0].val()) < self.pq_n.q.val())
+            & self.pq_misc[0].q.val().get_bit(18)
+        {
+            self.q_acqs.next = true;
+        }
+        self.qdist[1].next = bits::<2>(1) - self.pq_rd.q.val();
+        if (bit_cast::<3, 2>(self.qdist[1].val()) < self.pq_n.q.val())
+            & self.pq_misc[1].q.val().get_bit(18)
+        {
+            self.q_acqs.next = true;
+        }
+        self.qdist[2].next = bits::<2>(2) - self.pq_rd.q.val();
+        if (bit_cast::<3, 2>(self.qdist[2].val()) < self.pq_n.q.val())
+            & self.pq_misc[2].q.val().get_bit(18)
+        {
+            self.q_acqs.next = true;
+        }
+        self.qdist[3].next = bits::<2>(3) - self.pq_rd.q.val();
+        if (bit_cast::<3, 2>(self.qdist[3].val()) < self.pq_n.q.val())
+            & self.pq_misc[3].q.val().get_bit(18)
+        {
+            self.q_acqs.next = true;
+        }
         self.busy.next = (self.q_acq.q.val() & self.q_live.q.val())
-            | (self.p_acq.q.val() & self.b1_pend.q.val())
+            | (self.p_acq.q.val() & (self.state.q.val() != 0))
+            | self.q_acqs.val()
+            | (self.g_acq.q.val() & self.g_valid.q.val())
             | (self.f_acq.q.val() & (self.fst.q.val() != 0));
         self.sem_busy.next = self.busy.val();
         self.in_ready.next = (self.fst.q.val() == 0)
@@ -1145,26 +1318,94 @@ impl Logic for TexUnit {
         if self.f_one_d.val() {
             self.f_height.next = 1.into();
         }
-        self.f_eop.next = self.f_op.q.val();
-        if (self.f_op.q.val() == 9) | (self.f_op.q.val() == 12) {
-            self.f_eop.next = 0.into();
+        self.g_eop.next = self.g_op.q.val();
+        if (self.g_op.q.val() == 9) | (self.g_op.q.val() == 12) {
+            self.g_eop.next = 0.into();
         }
-        if self.f_op.q.val() == 10 {
-            self.f_eop.next = 5.into();
+        if self.g_op.q.val() == 10 {
+            self.g_eop.next = 5.into();
         }
-        self.aniso_op.next = ((self.f_eop.val() == 0)
-            | (self.f_eop.val() == 1)
-            | (self.f_eop.val() == 3)
-            | (self.f_eop.val() == 7))
-            & (self.f_hdr[4].q.val().get_bits::<5>(0) != 17)
-            & (self.f_hdr[4].q.val().get_bits::<5>(0) != 18);
+        self.aniso_op.next = ((self.g_eop.val() == 0)
+            | (self.g_eop.val() == 1)
+            | (self.g_eop.val() == 3)
+            | (self.g_eop.val() == 7))
+            & (self.g_hdr[4].q.val().get_bits::<5>(0) != 17)
+            & (self.g_hdr[4].q.val().get_bits::<5>(0) != 18);
+
+        // Hand-over: B1, once B2 has taken its previous instruction, takes the waiting one from
+        // the `g_` slot — with its LOD answer, or for nop and kill_lt_0 only to pass it on to
+        // B2 (state 14).
+        self.take_lod.next = (self.state.q.val() == 0)
+            & self.g_valid.q.val()
+            & !self.g_nop.q.val()
+            & self.lod.out_valid.val();
+        self.take.next = self.take_lod.val()
+            | ((self.state.q.val() == 0) & self.g_valid.q.val() & self.g_nop.q.val());
+        self.lod.out_ready.next = self.take_lod.val();
+        self.gfree.next = !self.g_valid.q.val() | self.take.val();
 
         // ---------------- the LOD unit, from the registered instruction ----------------
         self.lod.clock.next = self.clock.val();
         self.lod.reset.next = self.reset.val();
-        self.lod.in_valid.next = self.fst.q.val() == 8;
-        if (self.fst.q.val() == 8) & self.lod.in_ready.val() {
-            self.fst.d.next = 11.into();
+        // The front issues its instruction into the LOD unit (a nop or kill_lt_0 skips it) as it
+        // moves into the g_ slot, then accepts the next.
+        self.lod.in_valid.next = (self.fst.q.val() == 8) & self.gfree.val();
+        self.gmove.next = (self.lod.in_valid.val() & self.lod.in_ready.val())
+            | ((self.fst.q.val() == 12) & self.gfree.val());
+        if self.gmove.val() {
+            self.fst.d.next = 0.into();
+            self.g_valid.d.next = true;
+            self.g_nop.d.next = self.fst.q.val() == 12;
+            self.g_tag.d.next = self.f_tag.q.val();
+            self.g_op.d.next = self.f_op.q.val();
+            self.g_wrap.d.next = self.f_wrap.q.val();
+            self.g_minlin.d.next = self.f_minlin.q.val();
+            self.g_maglin.d.next = self.f_maglin.q.val();
+            self.g_mip.d.next = self.f_mip.q.val();
+            self.g_unnorm.d.next = self.f_unnorm.q.val();
+            self.g_acq.d.next = self.f_acq.q.val();
+            self.g_cmp.d.next = self.f_cmp.q.val();
+            self.g_sbias.d.next = self.f_sbias.q.val();
+            self.g_minlod.d.next = self.f_minlod.q.val();
+            self.g_maxlod.d.next = self.f_maxlod.q.val();
+            self.g_aniso.d.next = self.f_aniso.q.val();
+            self.g_wmask.d.next = self.f_wmask.q.val();
+            self.g_d16.d.next = self.f_d16.q.val();
+            self.g_tfe.d.next = self.f_tfe.q.val();
+            self.g_lwe.d.next = self.f_lwe.q.val();
+            self.g_gcomp.d.next = self.f_gcomp.q.val();
+            self.g_cube.d.next = self.f_cube.q.val();
+            self.g_ncube.d.next = self.f_ncube.q.val();
+            self.g_vol.d.next = self.f_vol.q.val();
+            self.g_kill.d.next = self.f_kill.q.val();
+            self.g_flush.d.next = self.f_flush.q.val();
+            for k in 0..5 {
+                self.g_hdr[k].d.next = self.f_hdr[k].q.val();
+            }
+            for k in 0..16 {
+                self.g_coord[k].d.next = self.f_coord[k].q.val();
+            }
+            for k in 0..16 {
+                self.g_grad[k].d.next = self.f_grad[k].q.val();
+            }
+            for k in 0..4 {
+                self.g_bcol[k].d.next = self.f_bcol[k].q.val();
+            }
+            for k in 0..4 {
+                self.g_lod[k].d.next = self.f_lod[k].q.val();
+            }
+            for k in 0..4 {
+                self.g_lbias[k].d.next = self.f_lbias[k].q.val();
+            }
+            for k in 0..4 {
+                self.g_ref[k].d.next = self.f_ref[k].q.val();
+            }
+            for k in 0..4 {
+                self.g_off[k].d.next = self.f_off[k].q.val();
+            }
+            for k in 0..4 {
+                self.g_face[k].d.next = self.f_face[k].q.val();
+            }
         }
         self.lod.in_tag.next = self.f_tag.q.val();
         self.lod.in_width.next = self.f_width.val();
@@ -1278,68 +1519,58 @@ impl Logic for TexUnit {
                 self.multi.next = true;
             }
         }
-        // Hand-over: B1, once B2 has taken its previous instruction, takes the front's — with
-        // its LOD answer, or for nop and kill_lt_0 only to pass it on to B2 (state 14).
-        self.take_lod.next = (self.state.q.val() == 0)
-            & !self.b1_pend.q.val()
-            & (self.fst.q.val() == 11)
-            & self.lod.out_valid.val();
-        self.take.next = self.take_lod.val()
-            | ((self.state.q.val() == 0) & !self.b1_pend.q.val() & (self.fst.q.val() == 12));
-        self.lod.out_ready.next = self.take_lod.val();
         if self.take.val() {
-            self.fst.d.next = 0.into();
-            self.p_tag.d.next = self.f_tag.q.val();
-            self.p_op.d.next = self.f_op.q.val();
-            self.p_wrap.d.next = self.f_wrap.q.val();
-            self.p_minlin.d.next = self.f_minlin.q.val();
-            self.p_maglin.d.next = self.f_maglin.q.val();
-            self.p_mip.d.next = self.f_mip.q.val();
-            self.p_unnorm.d.next = self.f_unnorm.q.val();
-            self.p_acq.d.next = self.f_acq.q.val();
-            self.p_cmp.d.next = self.f_cmp.q.val();
-            self.p_sbias.d.next = self.f_sbias.q.val();
-            self.p_minlod.d.next = self.f_minlod.q.val();
-            self.p_maxlod.d.next = self.f_maxlod.q.val();
-            self.p_aniso.d.next = self.f_aniso.q.val();
-            self.p_wmask.d.next = self.f_wmask.q.val();
-            self.p_d16.d.next = self.f_d16.q.val();
-            self.p_tfe.d.next = self.f_tfe.q.val();
-            self.p_lwe.d.next = self.f_lwe.q.val();
-            self.p_gcomp.d.next = self.f_gcomp.q.val();
-            self.p_cube.d.next = self.f_cube.q.val();
-            self.p_ncube.d.next = self.f_ncube.q.val();
-            self.p_vol.d.next = self.f_vol.q.val();
+            self.g_valid.d.next = self.gmove.val();
+            self.p_tag.d.next = self.g_tag.q.val();
+            self.p_op.d.next = self.g_op.q.val();
+            self.p_wrap.d.next = self.g_wrap.q.val();
+            self.p_minlin.d.next = self.g_minlin.q.val();
+            self.p_maglin.d.next = self.g_maglin.q.val();
+            self.p_mip.d.next = self.g_mip.q.val();
+            self.p_unnorm.d.next = self.g_unnorm.q.val();
+            self.p_acq.d.next = self.g_acq.q.val();
+            self.p_cmp.d.next = self.g_cmp.q.val();
+            self.p_sbias.d.next = self.g_sbias.q.val();
+            self.p_minlod.d.next = self.g_minlod.q.val();
+            self.p_maxlod.d.next = self.g_maxlod.q.val();
+            self.p_aniso.d.next = self.g_aniso.q.val();
+            self.p_wmask.d.next = self.g_wmask.q.val();
+            self.p_d16.d.next = self.g_d16.q.val();
+            self.p_tfe.d.next = self.g_tfe.q.val();
+            self.p_lwe.d.next = self.g_lwe.q.val();
+            self.p_gcomp.d.next = self.g_gcomp.q.val();
+            self.p_cube.d.next = self.g_cube.q.val();
+            self.p_ncube.d.next = self.g_ncube.q.val();
+            self.p_vol.d.next = self.g_vol.q.val();
             for k in 0..5 {
-                self.p_hdr[k].d.next = self.f_hdr[k].q.val();
+                self.p_hdr[k].d.next = self.g_hdr[k].q.val();
             }
             for k in 0..16 {
-                self.p_coord[k].d.next = self.f_coord[k].q.val();
+                self.p_coord[k].d.next = self.g_coord[k].q.val();
             }
             for k in 0..16 {
-                self.p_grad[k].d.next = self.f_grad[k].q.val();
+                self.p_grad[k].d.next = self.g_grad[k].q.val();
             }
             for k in 0..4 {
-                self.p_bcol[k].d.next = self.f_bcol[k].q.val();
+                self.p_bcol[k].d.next = self.g_bcol[k].q.val();
             }
             for k in 0..4 {
-                self.p_lod[k].d.next = self.f_lod[k].q.val();
+                self.p_lod[k].d.next = self.g_lod[k].q.val();
             }
             for k in 0..4 {
-                self.p_lbias[k].d.next = self.f_lbias[k].q.val();
+                self.p_lbias[k].d.next = self.g_lbias[k].q.val();
             }
             for k in 0..4 {
-                self.p_ref[k].d.next = self.f_ref[k].q.val();
+                self.p_ref[k].d.next = self.g_ref[k].q.val();
             }
             for k in 0..4 {
-                self.p_off[k].d.next = self.f_off[k].q.val();
+                self.p_off[k].d.next = self.g_off[k].q.val();
             }
             for k in 0..4 {
-                self.p_face[k].d.next = self.f_face[k].q.val();
+                self.p_face[k].d.next = self.g_face[k].q.val();
             }
-            self.p_kill.d.next = self.f_kill.q.val();
-            self.p_flush.d.next = self.f_flush.q.val();
-            self.b1_pend.d.next = true;
+            self.p_kill.d.next = self.g_kill.q.val();
+            self.p_flush.d.next = self.g_flush.q.val();
             self.p_first.d.next = true;
             self.pl.d.next = 0.into();
             self.state.d.next = 14.into();
@@ -1349,8 +1580,8 @@ impl Logic for TexUnit {
             self.blane.d.next = 0.into();
             self.l_major.d.next = 0.into();
             for l in 0..4 {
-                self.ps[l].d.next = self.f_coord[4 * l].q.val();
-                self.pt[l].d.next = self.f_coord[4 * l + 1].q.val();
+                self.ps[l].d.next = self.g_coord[4 * l].q.val();
+                self.pt[l].d.next = self.g_coord[4 * l + 1].q.val();
                 self.l_n[l].d.next = 1.into();
                 if self.aniso_op.val() {
                     self.l_n[l].d.next = self.lod.out_probes[l].val();
@@ -1702,6 +1933,19 @@ impl Logic for TexUnit {
         {
             self.fl_now.next = self.fl_now.val() | 4;
         }
+        self.misc_now.next = bit_cast::<25, 4>(self.p_op.q.val())
+            | (bit_cast::<25, 1>(self.one_d.val().into()) << 4)
+            | (bit_cast::<25, 3>(self.p_cmp.q.val()) << 5)
+            | (bit_cast::<25, 2>(self.p_gcomp.q.val()) << 8)
+            | (bit_cast::<25, 1>(self.fmt_fault.val().into()) << 10)
+            | (bit_cast::<25, 4>(self.p_wmask.q.val()) << 11)
+            | (bit_cast::<25, 1>(self.p_d16.q.val().into()) << 15)
+            | (bit_cast::<25, 1>(self.p_tfe.q.val().into()) << 16)
+            | (bit_cast::<25, 1>(self.p_lwe.q.val().into()) << 17)
+            | (bit_cast::<25, 1>(self.p_acq.q.val().into()) << 18)
+            | (bit_cast::<25, 1>(self.is_int.val().into()) << 19)
+            | (bit_cast::<25, 4>(self.p_kill.q.val()) << 20)
+            | (bit_cast::<25, 1>(self.p_flush.q.val().into()) << 24);
         if self.push.val() {
             self.p_first.d.next = false;
             self.remaining.d.next = self.rem_after.val();
@@ -1742,6 +1986,16 @@ impl Logic for TexUnit {
                 self.pq_key[0].d.next = bit_cast::<3, 1>(self.kfirst.val().get_bits::<1>(4))
                     | (bit_cast::<3, 2>(self.kfirst.val().get_bits::<2>(10)) << 1);
                 self.pq_fl[0].d.next = self.fl_now.val();
+                self.pq_misc[0].d.next = self.misc_now.val();
+                self.pq_fs[0].d.next = self.p_hdr[4].q.val().get_bits::<17>(0);
+                for l in 0..4 {
+                    self.pq_bcol[l].d.next = self.p_bcol[l].q.val();
+                    self.pq_ref[l].d.next = self.p_ref[l].q.val();
+                    self.pq_frac[l].d.next = self.l_frac[l].q.val();
+                    self.pq_np[l].d.next = self.l_n[l].q.val();
+                    self.pq_lam[l].d.next = self.l_lambda[l].q.val();
+                    self.pq_unc[l].d.next = self.l_unc[l].q.val();
+                }
                 self.pq_rv[0].d.next = self.rv_now.val();
             }
             if self.pq_wr.q.val() == 1 {
@@ -1767,6 +2021,16 @@ impl Logic for TexUnit {
                 self.pq_key[1].d.next = bit_cast::<3, 1>(self.kfirst.val().get_bits::<1>(4))
                     | (bit_cast::<3, 2>(self.kfirst.val().get_bits::<2>(10)) << 1);
                 self.pq_fl[1].d.next = self.fl_now.val();
+                self.pq_misc[1].d.next = self.misc_now.val();
+                self.pq_fs[1].d.next = self.p_hdr[4].q.val().get_bits::<17>(0);
+                for l in 0..4 {
+                    self.pq_bcol[4 + l].d.next = self.p_bcol[l].q.val();
+                    self.pq_ref[4 + l].d.next = self.p_ref[l].q.val();
+                    self.pq_frac[4 + l].d.next = self.l_frac[l].q.val();
+                    self.pq_np[4 + l].d.next = self.l_n[l].q.val();
+                    self.pq_lam[4 + l].d.next = self.l_lambda[l].q.val();
+                    self.pq_unc[4 + l].d.next = self.l_unc[l].q.val();
+                }
                 self.pq_rv[1].d.next = self.rv_now.val();
             }
             if self.pq_wr.q.val() == 2 {
@@ -1792,6 +2056,16 @@ impl Logic for TexUnit {
                 self.pq_key[2].d.next = bit_cast::<3, 1>(self.kfirst.val().get_bits::<1>(4))
                     | (bit_cast::<3, 2>(self.kfirst.val().get_bits::<2>(10)) << 1);
                 self.pq_fl[2].d.next = self.fl_now.val();
+                self.pq_misc[2].d.next = self.misc_now.val();
+                self.pq_fs[2].d.next = self.p_hdr[4].q.val().get_bits::<17>(0);
+                for l in 0..4 {
+                    self.pq_bcol[8 + l].d.next = self.p_bcol[l].q.val();
+                    self.pq_ref[8 + l].d.next = self.p_ref[l].q.val();
+                    self.pq_frac[8 + l].d.next = self.l_frac[l].q.val();
+                    self.pq_np[8 + l].d.next = self.l_n[l].q.val();
+                    self.pq_lam[8 + l].d.next = self.l_lambda[l].q.val();
+                    self.pq_unc[8 + l].d.next = self.l_unc[l].q.val();
+                }
                 self.pq_rv[2].d.next = self.rv_now.val();
             }
             if self.pq_wr.q.val() == 3 {
@@ -1817,6 +2091,16 @@ impl Logic for TexUnit {
                 self.pq_key[3].d.next = bit_cast::<3, 1>(self.kfirst.val().get_bits::<1>(4))
                     | (bit_cast::<3, 2>(self.kfirst.val().get_bits::<2>(10)) << 1);
                 self.pq_fl[3].d.next = self.fl_now.val();
+                self.pq_misc[3].d.next = self.misc_now.val();
+                self.pq_fs[3].d.next = self.p_hdr[4].q.val().get_bits::<17>(0);
+                for l in 0..4 {
+                    self.pq_bcol[12 + l].d.next = self.p_bcol[l].q.val();
+                    self.pq_ref[12 + l].d.next = self.p_ref[l].q.val();
+                    self.pq_frac[12 + l].d.next = self.l_frac[l].q.val();
+                    self.pq_np[12 + l].d.next = self.l_n[l].q.val();
+                    self.pq_lam[12 + l].d.next = self.l_lambda[l].q.val();
+                    self.pq_unc[12 + l].d.next = self.l_unc[l].q.val();
+                }
                 self.pq_rv[3].d.next = self.rv_now.val();
             }
         }
@@ -1870,6 +2154,17 @@ impl Logic for TexUnit {
                 self.h_bord.next = self.pq_bord[0].q.val();
                 self.h_key.next = self.pq_key[0].q.val();
                 self.h_fl.next = self.pq_fl[0].q.val();
+                self.h_misc.next = self.pq_misc[0].q.val();
+                self.h_itag.next = self.pq_itag[0].q.val();
+                self.h_fs.next = self.pq_fs[0].q.val();
+                for l in 0..4 {
+                    self.h_bcol[l].next = self.pq_bcol[l].q.val();
+                    self.h_ref[l].next = self.pq_ref[l].q.val();
+                    self.h_frac[l].next = self.pq_frac[l].q.val();
+                    self.h_np[l].next = self.pq_np[l].q.val();
+                    self.h_lam[l].next = self.pq_lam[l].q.val();
+                    self.h_unc[l].next = self.pq_unc[l].q.val();
+                }
                 for l in 0..4 {
                     self.h_pw[l].next = self.pq_pw[l].q.val();
                 }
@@ -1880,6 +2175,17 @@ impl Logic for TexUnit {
                 self.h_bord.next = self.pq_bord[1].q.val();
                 self.h_key.next = self.pq_key[1].q.val();
                 self.h_fl.next = self.pq_fl[1].q.val();
+                self.h_misc.next = self.pq_misc[1].q.val();
+                self.h_itag.next = self.pq_itag[1].q.val();
+                self.h_fs.next = self.pq_fs[1].q.val();
+                for l in 0..4 {
+                    self.h_bcol[l].next = self.pq_bcol[4 + l].q.val();
+                    self.h_ref[l].next = self.pq_ref[4 + l].q.val();
+                    self.h_frac[l].next = self.pq_frac[4 + l].q.val();
+                    self.h_np[l].next = self.pq_np[4 + l].q.val();
+                    self.h_lam[l].next = self.pq_lam[4 + l].q.val();
+                    self.h_unc[l].next = self.pq_unc[4 + l].q.val();
+                }
                 for l in 0..4 {
                     self.h_pw[l].next = self.pq_pw[4 + l].q.val();
                 }
@@ -1890,6 +2196,17 @@ impl Logic for TexUnit {
                 self.h_bord.next = self.pq_bord[2].q.val();
                 self.h_key.next = self.pq_key[2].q.val();
                 self.h_fl.next = self.pq_fl[2].q.val();
+                self.h_misc.next = self.pq_misc[2].q.val();
+                self.h_itag.next = self.pq_itag[2].q.val();
+                self.h_fs.next = self.pq_fs[2].q.val();
+                for l in 0..4 {
+                    self.h_bcol[l].next = self.pq_bcol[8 + l].q.val();
+                    self.h_ref[l].next = self.pq_ref[8 + l].q.val();
+                    self.h_frac[l].next = self.pq_frac[8 + l].q.val();
+                    self.h_np[l].next = self.pq_np[8 + l].q.val();
+                    self.h_lam[l].next = self.pq_lam[8 + l].q.val();
+                    self.h_unc[l].next = self.pq_unc[8 + l].q.val();
+                }
                 for l in 0..4 {
                     self.h_pw[l].next = self.pq_pw[8 + l].q.val();
                 }
@@ -1900,6 +2217,17 @@ impl Logic for TexUnit {
                 self.h_bord.next = self.pq_bord[3].q.val();
                 self.h_key.next = self.pq_key[3].q.val();
                 self.h_fl.next = self.pq_fl[3].q.val();
+                self.h_misc.next = self.pq_misc[3].q.val();
+                self.h_itag.next = self.pq_itag[3].q.val();
+                self.h_fs.next = self.pq_fs[3].q.val();
+                for l in 0..4 {
+                    self.h_bcol[l].next = self.pq_bcol[12 + l].q.val();
+                    self.h_ref[l].next = self.pq_ref[12 + l].q.val();
+                    self.h_frac[l].next = self.pq_frac[12 + l].q.val();
+                    self.h_np[l].next = self.pq_np[12 + l].q.val();
+                    self.h_lam[l].next = self.pq_lam[12 + l].q.val();
+                    self.h_unc[l].next = self.pq_unc[12 + l].q.val();
+                }
                 for l in 0..4 {
                     self.h_pw[l].next = self.pq_pw[12 + l].q.val();
                 }
@@ -1919,50 +2247,62 @@ impl Logic for TexUnit {
         self.pop.next = false;
         self.b2fault.next = self.addr.out_fault.val().any() | self.q_fmtf.q.val();
         if self.h_fl.val().get_bit(3) {
-            self.b2fault.next = self.addr.out_fault.val().any() | self.fmt_fault.val();
+            self.b2fault.next = self.addr.out_fault.val().any() | self.h_misc.val().get_bit(10);
         }
-        self.take2.next = ((self.b2st.q.val() == 0)
-            & self.addr.out_valid.val()
-            & self.h_fl.val().get_bit(3))
-            | ((self.state.q.val() == 14) & (self.b2st.q.val() == 0) & (self.pq_n.q.val() == 0));
+        self.tnop.next =
+            (self.state.q.val() == 14) & (self.b2st.q.val() == 0) & (self.pq_n.q.val() == 0);
+        self.take2.next =
+            ((self.b2st.q.val() == 0) & self.addr.out_valid.val() & self.h_fl.val().get_bit(3))
+                | self.tnop.val();
         if self.take2.val() {
-            self.b1_pend.d.next = false;
             self.q_live.d.next = true;
             self.dead.d.next = false;
+            self.q_tag.d.next = self.h_itag.val();
+            self.q_op.d.next = self.h_misc.val().get_bits::<4>(0);
+            self.q_one_d.d.next = self.h_misc.val().get_bit(4);
+            self.q_hdr4.d.next = bit_cast::<32, 17>(self.h_fs.val());
+            self.q_cmp.d.next = self.h_misc.val().get_bits::<3>(5);
+            self.q_gcomp.d.next = self.h_misc.val().get_bits::<2>(8);
+            self.q_fmtf.d.next = self.h_misc.val().get_bit(10);
+            self.q_wmask.d.next = self.h_misc.val().get_bits::<4>(11);
+            self.q_d16.d.next = self.h_misc.val().get_bit(15);
+            self.q_tfe.d.next = self.h_misc.val().get_bit(16);
+            self.q_lwe.d.next = self.h_misc.val().get_bit(17);
+            self.q_acq.d.next = self.h_misc.val().get_bit(18);
+            self.q_isint.d.next = self.h_misc.val().get_bit(19);
+            for l in 0..4 {
+                self.q_bcol[l].d.next = self.h_bcol[l].val();
+                self.q_ref[l].d.next = self.h_ref[l].val();
+                self.q_frac[l].d.next = self.h_frac[l].val();
+                self.q_n[l].d.next = self.h_np[l].val();
+                self.q_lam[l].d.next = self.h_lam[l].val();
+                self.q_unc[l].d.next = self.h_unc[l].val();
+                self.r_status[l].d.next = 0.into();
+                self.r_lambda[l].d.next = 0.into();
+                if (self.h_misc.val().get_bits::<4>(0) != 4)
+                    & (self.h_misc.val().get_bits::<4>(0) != 5)
+                {
+                    self.r_lambda[l].d.next = self.h_lam[l].val();
+                }
+            }
+            for k in 0..16 {
+                self.r_rgba[k].d.next = 0.into();
+            }
+            self.r_kill.d.next = self.h_misc.val().get_bits::<4>(20);
+            self.r_fault.d.next = 0.into();
+            self.r_lines.d.next = 0.into();
+        }
+        if self.tnop.val() {
+            // A nop or kill_lt_0 comes straight from B1: no fetch, write mask 0, λ 0.
             self.q_tag.d.next = self.p_tag.q.val();
             self.q_op.d.next = self.p_op.q.val();
-            self.q_one_d.d.next = self.one_d.val();
-            self.q_hdr4.d.next = self.p_hdr[4].q.val();
-            self.q_cmp.d.next = self.p_cmp.q.val();
-            self.q_gcomp.d.next = self.p_gcomp.q.val();
-            self.q_fmtf.d.next = self.fmt_fault.val();
             self.q_wmask.d.next = self.p_wmask.q.val();
             self.q_d16.d.next = self.p_d16.q.val();
             self.q_tfe.d.next = self.p_tfe.q.val();
             self.q_lwe.d.next = self.p_lwe.q.val();
             self.q_acq.d.next = self.p_acq.q.val();
             self.q_isint.d.next = self.is_int.val();
-            for l in 0..4 {
-                self.q_bcol[l].d.next = self.p_bcol[l].q.val();
-                self.q_ref[l].d.next = self.p_ref[l].q.val();
-                self.q_frac[l].d.next = self.l_frac[l].q.val();
-                self.q_n[l].d.next = self.l_n[l].q.val();
-                self.q_lam[l].d.next = self.l_lambda[l].q.val();
-                self.q_unc[l].d.next = self.l_unc[l].q.val();
-                self.r_status[l].d.next = 0.into();
-                self.r_lambda[l].d.next = 0.into();
-                if (self.p_op.q.val() != 4) & (self.p_op.q.val() != 5) {
-                    self.r_lambda[l].d.next = self.l_lambda[l].q.val();
-                }
-            }
-            for k in 0..16 {
-                self.r_rgba[k].d.next = 0.into();
-            }
             self.r_kill.d.next = self.p_kill.q.val();
-            self.r_fault.d.next = 0.into();
-            self.r_lines.d.next = 0.into();
-        }
-        if (self.state.q.val() == 14) & self.take2.val() {
             for l in 0..4 {
                 self.r_lambda[l].d.next = 0.into();
             }
@@ -2020,6 +2360,9 @@ impl Logic for TexUnit {
         self.cache.clock.next = self.clock.val();
         self.cache.reset.next = self.reset.val();
         self.cache.flush.next = self.take2.val() & self.p_flush.q.val();
+        if !self.tnop.val() {
+            self.cache.flush.next = self.take2.val() & self.h_misc.val().get_bit(24);
+        }
         // lookup_uncached goes past the cache: every line requested, nothing allocated.
         self.cache.enable.next = self.cache_en.val() & (self.q_op.q.val() != 12);
 
@@ -2531,8 +2874,8 @@ impl Logic for TexUnit {
         if self.reset.val() {
             self.state.d.next = 0.into();
             self.fst.d.next = 0.into();
+            self.g_valid.d.next = false;
             self.b2st.d.next = 0.into();
-            self.b1_pend.d.next = false;
             self.q_live.d.next = false;
             self.dead.d.next = false;
             self.pq_n.d.next = 0.into();

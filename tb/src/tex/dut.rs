@@ -285,9 +285,12 @@ pub fn run_with(
         // its accept until its result has been taken), and no waiting instruction accepted then.
         if u.sem_busy.val() != acquired {
             return Err(format!(
-                "cycle {cycle}: sem_busy = {} while an acquire is {}outstanding",
+                "cycle {cycle}: sem_busy = {} while an acquire is {}outstanding (in flight: {:?})",
                 u.sem_busy.val(),
-                if acquired { "" } else { "not " }
+                if acquired { "" } else { "not " },
+                (outs.len()..accepted_at.len())
+                    .map(|k| (k, vectors[k].op, vectors[k].sem_acquire))
+                    .collect::<Vec<_>>()
             ));
         }
         // An acquire waits for the outstanding one too (the unit never overlaps two acquires).
