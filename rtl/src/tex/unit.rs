@@ -22,7 +22,9 @@
 //! instruction is accepted meanwhile, so two acquires never overlap).
 //! Residency port (forwarded from the address pipeline, same protocol): `res_rd`, `res_tag` (the
 //! instruction's tag), `res_level0`, `res_level1`, `res_tile[32]` → `res_ok[32]`.
-//! Memory port: `mem_req_valid`/`mem_req_ready`, `mem_req_line` (byte address / 64);
+//! Memory port: `mem_req_valid`/`mem_req_ready`, `mem_req_line` (byte address / 64),
+//! `mem_req_tag` (the tag of the instruction whose pass requests it: the fetch may run ahead of
+//! a result waiting for `out_ready`);
 //! `mem_resp_valid` with `mem_resp_data[8]` (line bytes 8k…8k+7), in order, any latency, one
 //! request outstanding.
 //! Output stream (`out_valid`/`out_ready`): `out_tag`, `out_rgba[4·lane + c]`, `out_status[lane]`
@@ -37,7 +39,7 @@
 //! dwords each lane's VGPRs receive ([`MimgPack`]).
 //!
 //! # Structure and timing
-//! Three machines in order, each holding one instruction (and a fourth waiting in the LOD unit). The *front* accepts an instruction
+//! Machines in order, connected by queues. The *front* accepts an instruction
 //! (descriptor, sampler and operands into its `f_` registers), for `txp` runs the projective
 //! divide (s, t and r of each lane by its q in a pipelined [`FpDiv`]: twelve divisions issued one
 //! per clock, quotients written back over the coordinates, 12 + 14 clocks), for a cube texture
@@ -45,9 +47,10 @@
 //! (tc/|ma| + 1)/2 through the same divider and an [`FpAdd`] (8 + 14 clocks; the descriptor is
 //! rewritten at accept into the 2D array of the faces, 6·cubes layers, clamp to edge, and
 //! [`LanePrep`] makes the layer 6·index + face), and issues it to the LOD unit (one clock, then
-//! its 5), moving the instruction into the `g_` slot where it waits for B1, so the front accepts
-//! the next one meanwhile (a `nop` or `kill_lt_0` moves there without the LOD unit). *B1*, once
-//! free, takes the instruction with its LOD answer (the `g_` registers into its `p_` registers)
+//! its 5), moving the instruction into the four-entry instruction queue (`g_`) where it waits
+//! for B1, so the front accepts the next one meanwhile (a `nop` or `kill_lt_0` goes there without
+//! the LOD unit). *B1*, once free, takes the queue's oldest instruction with its LOD answer (into
+//! its `p_` registers)
 //! and issues its passes into the address pipeline, one per clock: for each
 //! anisotropic probe (one unless a lane has N > 1: then first 4 clocks of probe coordinates,
 //! one lane per clock) one *pass* per distinct (level pair, filter) key among the probe's lanes
@@ -55,16 +58,22 @@
 //! weights, flags, and what B2 needs of the instruction: format, swizzle, border colour, depth
 //! references, LOD fractions, probe counts, λ; the address pipeline carries the entry index as
 //! its tag, so its descriptor and residency reads find the pass's header words and plane
-//! level), and B1 takes the next instruction after the last pass. *B2* takes each address
-//! result (3 clocks after the issue; `txq` and `lodq` fetch nothing) → fetch (each distinct line
-//! of the pass's taps through the cache, the first looked up in the clock the address result
-//! arrives: one clock per hit, streamed, 3 + memory latency per miss) → one clock of four
-//! [`FilterLane`]s, one per lane (`lodq`: each lane's λ and λ' through two [`Fix8ToF32`]) → after
-//! the instruction's last pass, the result register → output. With its first pass B2 copies the
-//! instruction from the queue entry; `nop` and `kill_lt_0` go from B1 to B2's result once B2 and
-//! the queue are empty. A faulting pass zeroes the result and B2 drains
-//! the instruction's later passes. Latency about 14 clocks plus one per line (txp 26 more, cube
-//! 22 more); a one-pass quad whose L lines hit occupies B2 for about L + 3 clocks.
+//! level), and B1 takes the next instruction after the last pass. B2 is three stages in order.
+//! *F* takes each address result (3 clocks after the issue, popping it, so the address pipeline
+//! moves on) into its tap-address registers and X's registers, and fetches: each distinct line of
+//! the pass's taps through the cache, the first looked up in the clock it takes the result, one
+//! clock per hit, streamed, 3 + memory latency per miss (`txq` and `lodq` fetch nothing); F
+//! takes a result only when X is free, so the slot registers hold X's texels until X has
+//! filtered them. *X*, the clock after the last line returns: one clock of four
+//! [`FilterLane`]s, one per lane (`lodq`: each lane's λ and λ' through two [`Fix8ToF32`]),
+//! into the result registers (the instruction's first pass clears them and copies its tag and
+//! MIMG bits from the queue entry), when the result register is free or leaving; after the
+//! instruction's last pass the result is valid. *R*: the result register → output, held until
+//! `out_ready`; F and X go on with the next passes meanwhile (memory requests carry their
+//! instruction's tag, `mem_req_tag`). `nop` and `kill_lt_0` go from B1 to R once F, X and the
+//! pass queue are empty. A faulting pass zeroes the result and F drains the instruction's later
+//! passes (no fetch). Latency about 14 clocks plus one per line (txp 26 more, cube 22 more); a
+//! one-pass quad whose L lines hit occupies F for L + 1 clocks.
 //! `reset` (synchronous, active high) returns to idle and clears the counters and the cache.
 
 use super::{CubeFace, FilterLane, LanePrep, MimgPack, MimgUnpack, ProbeStepRom, TexelCache};
@@ -184,6 +193,8 @@ pub struct TexUnit {
     pub mem_req_ready: Signal<In, Bit>,
     /// Requested line.
     pub mem_req_line: Signal<Out, Bits<42>>,
+    /// The instruction (its `in_tag`) the requested line is for.
+    pub mem_req_tag: Signal<Out, Bits<16>>,
     /// Memory response valid.
     pub mem_resp_valid: Signal<In, Bit>,
     /// Response bytes 8k…8k+7.
@@ -218,9 +229,8 @@ pub struct TexUnit {
     pub out_vcount: Signal<Out, Bits<3>>,
 
     /// The front (accept, txp divide, cube faces, issue to the LOD unit): 0 idle, 9 projective
-    /// divide, 10 cube face coordinates, 8 issue to the LOD unit, 11 issued (waiting for the
-    /// back to take the LOD answer), 12 nop or kill_lt_0 waiting for the back. It holds one
-    /// instruction in the `f_` registers while the back works on the previous one.
+    /// divide, 10 cube face coordinates, 8 issue to the LOD unit, 12 nop or kill_lt_0 waiting
+    /// for room in the instruction queue. It holds one instruction in the `f_` registers.
     fst: DFF<Bits<4>>,
     /// B1: 0 idle (waiting for the front), 2 passes into the address pipeline, 7 probe
     /// coordinates (one lane per clock), 14 a nop or kill_lt_0 waiting for B2 (literals in the
@@ -261,43 +271,93 @@ pub struct TexUnit {
     f_face: [DFF<Bits<3>>; 4],
     f_kill: DFF<Bits<4>>,
     f_flush: DFF<Bit>,
-    /// The instruction issued to the LOD unit, waiting there for B1 (`g_valid`; `g_nop`: a nop or
-    /// kill_lt_0, which skips the LOD unit): the front moves its instruction here when it issues
-    /// it, and is free to accept the next one.
-    g_valid: DFF<Bit>,
-    g_nop: DFF<Bit>,
-    g_tag: DFF<Bits<16>>,
-    g_op: DFF<Bits<4>>,
-    g_wrap: DFF<Bits<9>>,
-    g_minlin: DFF<Bit>,
-    g_maglin: DFF<Bit>,
-    g_mip: DFF<Bits<2>>,
-    g_unnorm: DFF<Bit>,
-    g_acq: DFF<Bit>,
-    g_cmp: DFF<Bits<3>>,
-    g_sbias: DFF<Bits<16>>,
-    g_minlod: DFF<Bits<12>>,
-    g_maxlod: DFF<Bits<12>>,
-    g_aniso: DFF<Bits<5>>,
-    g_wmask: DFF<Bits<4>>,
-    g_d16: DFF<Bit>,
-    g_tfe: DFF<Bit>,
-    g_lwe: DFF<Bit>,
-    g_gcomp: DFF<Bits<2>>,
-    g_cube: DFF<Bit>,
-    g_ncube: DFF<Bits<16>>,
-    g_vol: DFF<Bit>,
-    g_kill: DFF<Bits<4>>,
-    g_flush: DFF<Bit>,
-    g_hdr: [DFF<Bits<32>>; 5],
-    g_coord: [DFF<Bits<32>>; 16],
-    g_grad: [DFF<Bits<32>>; 16],
-    g_bcol: [DFF<Bits<32>>; 4],
-    g_lod: [DFF<Bits<32>>; 4],
-    g_lbias: [DFF<Bits<32>>; 4],
-    g_ref: [DFF<Bits<32>>; 4],
-    g_off: [DFF<Bits<12>>; 4],
-    g_face: [DFF<Bits<3>>; 4],
+    /// The instruction queue between the front and B1: up to four instructions issued to the
+    /// LOD unit (whose answers wait there in order), each entry the front's instruction as it
+    /// was issued (`g_misc` packs the scalar fields, see `f_misc`; nop and kill_lt_0, which skip
+    /// the LOD unit, are flagged in its bit 0). `g_n` entries from `g_rd`; the front writes at
+    /// `g_wr`; the `gh_` signals are the head entry, which B1 takes.
+    g_n: DFF<Bits<3>>,
+    g_wr: DFF<Bits<2>>,
+    g_rd: DFF<Bits<2>>,
+
+    g_misc0: [DFF<Bits<55>>; 4],
+    g_misc1: [DFF<Bits<61>>; 4],
+    g0_hdr: [DFF<Bits<32>>; 5],
+    g0_coord: [DFF<Bits<32>>; 16],
+    g0_grad: [DFF<Bits<32>>; 16],
+    g0_bcol: [DFF<Bits<32>>; 4],
+    g0_lod: [DFF<Bits<32>>; 4],
+    g0_lbias: [DFF<Bits<32>>; 4],
+    g0_ref: [DFF<Bits<32>>; 4],
+    g0_off: [DFF<Bits<12>>; 4],
+    g0_face: [DFF<Bits<3>>; 4],
+    g1_hdr: [DFF<Bits<32>>; 5],
+    g1_coord: [DFF<Bits<32>>; 16],
+    g1_grad: [DFF<Bits<32>>; 16],
+    g1_bcol: [DFF<Bits<32>>; 4],
+    g1_lod: [DFF<Bits<32>>; 4],
+    g1_lbias: [DFF<Bits<32>>; 4],
+    g1_ref: [DFF<Bits<32>>; 4],
+    g1_off: [DFF<Bits<12>>; 4],
+    g1_face: [DFF<Bits<3>>; 4],
+    g2_hdr: [DFF<Bits<32>>; 5],
+    g2_coord: [DFF<Bits<32>>; 16],
+    g2_grad: [DFF<Bits<32>>; 16],
+    g2_bcol: [DFF<Bits<32>>; 4],
+    g2_lod: [DFF<Bits<32>>; 4],
+    g2_lbias: [DFF<Bits<32>>; 4],
+    g2_ref: [DFF<Bits<32>>; 4],
+    g2_off: [DFF<Bits<12>>; 4],
+    g2_face: [DFF<Bits<3>>; 4],
+    g3_hdr: [DFF<Bits<32>>; 5],
+    g3_coord: [DFF<Bits<32>>; 16],
+    g3_grad: [DFF<Bits<32>>; 16],
+    g3_bcol: [DFF<Bits<32>>; 4],
+    g3_lod: [DFF<Bits<32>>; 4],
+    g3_lbias: [DFF<Bits<32>>; 4],
+    g3_ref: [DFF<Bits<32>>; 4],
+    g3_off: [DFF<Bits<12>>; 4],
+    g3_face: [DFF<Bits<3>>; 4],
+    f_misc0: Signal<Local, Bits<55>>,
+    gh_misc0: Signal<Local, Bits<55>>,
+    f_misc1: Signal<Local, Bits<61>>,
+    gh_misc1: Signal<Local, Bits<61>>,
+    gh_nop: Signal<Local, Bit>,
+    gh_tag: Signal<Local, Bits<16>>,
+    gh_op: Signal<Local, Bits<4>>,
+    gh_wrap: Signal<Local, Bits<9>>,
+    gh_minlin: Signal<Local, Bit>,
+    gh_maglin: Signal<Local, Bit>,
+    gh_mip: Signal<Local, Bits<2>>,
+    gh_unnorm: Signal<Local, Bit>,
+    gh_acq: Signal<Local, Bit>,
+    gh_cmp: Signal<Local, Bits<3>>,
+    gh_sbias: Signal<Local, Bits<16>>,
+    gh_minlod: Signal<Local, Bits<12>>,
+    gh_maxlod: Signal<Local, Bits<12>>,
+    gh_aniso: Signal<Local, Bits<5>>,
+    gh_wmask: Signal<Local, Bits<4>>,
+    gh_d16: Signal<Local, Bit>,
+    gh_tfe: Signal<Local, Bit>,
+    gh_lwe: Signal<Local, Bit>,
+    gh_gcomp: Signal<Local, Bits<2>>,
+    gh_cube: Signal<Local, Bit>,
+    gh_ncube: Signal<Local, Bits<16>>,
+    gh_vol: Signal<Local, Bit>,
+    gh_kill: Signal<Local, Bits<4>>,
+    gh_flush: Signal<Local, Bit>,
+    gh_hdr: [Signal<Local, Bits<32>>; 5],
+    gh_coord: [Signal<Local, Bits<32>>; 16],
+    gh_grad: [Signal<Local, Bits<32>>; 16],
+    gh_bcol: [Signal<Local, Bits<32>>; 4],
+    gh_lod: [Signal<Local, Bits<32>>; 4],
+    gh_lbias: [Signal<Local, Bits<32>>; 4],
+    gh_ref: [Signal<Local, Bits<32>>; 4],
+    gh_off: [Signal<Local, Bits<12>>; 4],
+    gh_face: [Signal<Local, Bits<3>>; 4],
+    /// Queue entry e holds an instruction (e − g_rd mod 4 below g_n) that acquired the semaphore.
+    gdist: [Signal<Local, Bits<2>>; 4],
+    g_acqs: Signal<Local, Bit>,
     // The back's instruction (copied from the front's at the hand-over).
     p_tag: DFF<Bits<16>>,
     p_op: DFF<Bits<4>>,
@@ -368,34 +428,43 @@ pub struct TexUnit {
     slo: [DFF<Bits<64>>; 32],
     shi: [DFF<Bits<64>>; 32],
     blane: DFF<Bits<2>>,
-    /// The back is two stages in order. B1 (`state`) takes an instruction from the front and
-    /// issues its passes into the address pipeline; B2 (`b2st`: 0 waiting for a pass, 4 fetch,
-    /// 5 filter, 6 result held) takes each pass's address result, fetches, filters and returns
-    /// the result. B2 reads the instruction from its first pass's queue entry, so B1 takes the
-    /// next instruction as soon as it has issued the last pass. `p_first`: B1 has not issued
-    /// its first pass yet; `p_kill`, `p_flush`: B1's copies of the front's kill mask and flush bit.
+    /// The back: B1 (`state`) takes an instruction from the instruction queue and issues its
+    /// passes into the address pipeline; B2 fetches (F, `b2st`: 0 waiting for a pass, 4
+    /// fetching), filters (X) and returns the result (R). B2 reads the instruction from its
+    /// passes' queue entries, so B1 takes the next instruction as soon as it has issued the last
+    /// pass. `p_first`: B1 has not issued its first pass yet; `p_kill`, `p_flush`: B1's copies of
+    /// the front's kill mask and flush bit.
     p_first: DFF<Bit>,
     p_kill: DFF<Bits<4>>,
     p_flush: DFF<Bit>,
     b2st: DFF<Bits<3>>,
-    /// B2 holds an instruction (from its first pass until its result leaves); the later passes
-    /// of a faulting instruction are drained (`dead`).
-    q_live: DFF<Bit>,
+    /// X: the pass F handed over (its texels in the slot registers), kind 0 fetched, 1 the
+    /// faulting pass (`x_fault`), 2 drained; the address result's weights, border and fail bits,
+    /// statuses and sizes, and the lines F requested for it (`b_lines` counts them in F).
+    x_valid: DFF<Bit>,
+    /// F's pass, taken from the address pipeline when it starts: its queue entry and its tap
+    /// addresses (`ca`: the address pipeline's in the clock F takes them, then these).
+    f_ent: DFF<Bits<2>>,
+    fa_addr: [DFF<Bits<48>>; 32],
+    x_kind: DFF<Bits<2>>,
+    x_fault: DFF<Bits<3>>,
+    x_lines: DFF<Bits<16>>,
+    b_lines: DFF<Bits<16>>,
+    x_wu: [DFF<Bits<8>>; 4],
+    x_wv: [DFF<Bits<8>>; 4],
+    x_wu1: [DFF<Bits<8>>; 4],
+    x_wv1: [DFF<Bits<8>>; 4],
+    x_border: DFF<Bits<32>>,
+    x_fail: DFF<Bits<4>>,
+    x_status: [DFF<Bits<32>>; 4],
+    x_size: [DFF<Bits<32>>; 4],
+    /// R: the result register holds a result (`out_valid`).
+    r_valid: DFF<Bit>,
+    /// The later passes of a faulting instruction are drained (`dead`, F's).
     dead: DFF<Bit>,
     // B2's copy of the instruction, taken with its first pass.
     q_tag: DFF<Bits<16>>,
     q_op: DFF<Bits<4>>,
-    q_one_d: DFF<Bit>,
-    q_hdr4: DFF<Bits<32>>,
-    q_bcol: [DFF<Bits<32>>; 4],
-    q_cmp: DFF<Bits<3>>,
-    q_gcomp: DFF<Bits<2>>,
-    q_ref: [DFF<Bits<32>>; 4],
-    q_fmtf: DFF<Bit>,
-    q_frac: [DFF<Bits<8>>; 4],
-    q_n: [DFF<Bits<5>>; 4],
-    q_lam: [DFF<Bits<16>>; 4],
-    q_unc: [DFF<Bits<24>>; 4],
     q_wmask: DFF<Bits<4>>,
     q_d16: DFF<Bit>,
     q_tfe: DFF<Bit>,
@@ -496,7 +565,6 @@ pub struct TexUnit {
 
     accept: Signal<Local, Bit>,
     /// B2 takes B1's instruction (with its first pass, or a nop / kill_lt_0).
-    take2: Signal<Local, Bit>,
     /// B2 takes a nop or kill_lt_0 from B1 (B2 and the queue are empty).
     tnop: Signal<Local, Bit>,
     /// B1 writes a pass into the queue; B2 releases the head pass; the head pass's fields.
@@ -533,7 +601,34 @@ pub struct TexUnit {
     d_idx: Signal<Local, Bits<16>>,
     r_idx: Signal<Local, Bits<16>>,
     /// B2: the op as the datapath sees it; the pass faults (B1's format check for a first pass).
-    q_eop: Signal<Local, Bits<4>>,
+    x_op: Signal<Local, Bits<4>>,
+    x_eop: Signal<Local, Bits<4>>,
+    /// F's pass: its queue entry (the address pipeline's head tag) and that entry's flags,
+    /// instruction bits, lanes, active and border-slice bits.
+    f_idx: Signal<Local, Bits<2>>,
+    fh_fl: Signal<Local, Bits<4>>,
+    fh_misc: Signal<Local, Bits<25>>,
+    fh_mask: Signal<Local, Bits<4>>,
+    fh_act: Signal<Local, Bits<4>>,
+    fh_bord: Signal<Local, Bits<4>>,
+    fh_itag: Signal<Local, Bits<16>>,
+    /// X filters its pass on this edge; X can take a pass on this edge; F's pass is drained;
+    /// F starts its head result; a miss returns to F; F's lines are all in; F hands its pass
+    /// to X; X's pass is its instruction's first.
+    xgo: Signal<Local, Bit>,
+    xfree: Signal<Local, Bit>,
+    fdead: Signal<Local, Bit>,
+    fgo: Signal<Local, Bit>,
+    fmiss: Signal<Local, Bit>,
+    fdone: Signal<Local, Bit>,
+    hand: Signal<Local, Bit>,
+    xfirst: Signal<Local, Bit>,
+    /// The status of each lane before X's pass (0 before the instruction's first pass).
+    rs_prev: [Signal<Local, Bits<32>>; 4],
+    /// The address result's border and fail bits, packed for X.
+    xb: Signal<Local, Bits<32>>,
+    ca: [Signal<Local, Bits<48>>; 32],
+    xf: Signal<Local, Bits<4>>,
     b2fault: Signal<Local, Bit>,
     /// The back takes the front's instruction (`take_lod`: with the LOD unit's answer).
     take: Signal<Local, Bit>,
@@ -631,18 +726,34 @@ impl Logic for TexUnit {
     #[hdl_gen]
     fn update(&mut self) {
         dff_setup!(
-            self, clock, fst, g_valid, g_nop, g_tag, g_op, g_wrap, g_minlin, g_maglin, g_mip,
-            g_unnorm, g_acq, g_cmp, g_sbias, g_minlod, g_maxlod, g_aniso, g_wmask, g_d16, g_tfe,
-            g_lwe, g_gcomp, g_cube, g_ncube, g_vol, g_kill, g_flush, f_kill, f_flush, f_tag, f_op,
-            f_wrap, f_minlin, f_maglin, f_mip, f_unnorm, f_acq, f_cmp, f_sbias, f_minlod, f_maxlod,
-            f_aniso, f_wmask, f_d16, f_tfe, f_lwe, f_gcomp, f_cube, f_ncube, f_vol, state, p_tag,
-            p_op, p_wrap, p_minlin, p_maglin, p_mip, p_unnorm, p_cmp, p_wmask, p_gcomp, p_sbias,
-            p_minlod, p_maxlod, p_aniso, p_acq, p_cube, p_ncube, p_d16, p_tfe, p_lwe, p_vol, pl,
-            r_kill, dv_issue, dv_ret, l_warn, l_major, pidx, remaining, pending, inflight,
-            cur_line, blane, r_fault, r_lines, p_first, p_kill, p_flush, b2st, q_live, dead, q_tag,
-            q_op, q_one_d, q_hdr4, q_cmp, q_gcomp, q_fmtf, q_wmask, q_d16, q_tfe, q_lwe, q_acq,
-            q_isint, pq_wr, pq_rd, pq_n
+            self, clock, g_n, g_wr, g_rd, fst, f_kill, f_flush, f_tag, f_op, f_wrap, f_minlin,
+            f_maglin, f_mip, f_unnorm, f_acq, f_cmp, f_sbias, f_minlod, f_maxlod, f_aniso, f_wmask,
+            f_d16, f_tfe, f_lwe, f_gcomp, f_cube, f_ncube, f_vol, state, p_tag, p_op, p_wrap,
+            p_minlin, p_maglin, p_mip, p_unnorm, p_cmp, p_wmask, p_gcomp, p_sbias, p_minlod,
+            p_maxlod, p_aniso, p_acq, p_cube, p_ncube, p_d16, p_tfe, p_lwe, p_vol, pl, r_kill,
+            dv_issue, dv_ret, l_warn, l_major, pidx, remaining, pending, inflight, cur_line, blane,
+            r_fault, r_lines, p_first, p_kill, p_flush, b2st, dead, q_tag, q_op, q_wmask, q_d16,
+            q_tfe, q_lwe, q_acq, q_isint, pq_wr, pq_rd, pq_n, x_valid, x_kind, x_fault, x_lines,
+            b_lines, x_border, x_fail, r_valid, f_ent
         );
+        for l in 0..4 {
+            self.x_wu[l].clock.next = self.clock.val();
+            self.x_wu[l].d.next = self.x_wu[l].q.val();
+            self.x_wv[l].clock.next = self.clock.val();
+            self.x_wv[l].d.next = self.x_wv[l].q.val();
+            self.x_wu1[l].clock.next = self.clock.val();
+            self.x_wu1[l].d.next = self.x_wu1[l].q.val();
+            self.x_wv1[l].clock.next = self.clock.val();
+            self.x_wv1[l].d.next = self.x_wv1[l].q.val();
+            self.x_status[l].clock.next = self.clock.val();
+            self.x_status[l].d.next = self.x_status[l].q.val();
+            self.x_size[l].clock.next = self.clock.val();
+            self.x_size[l].d.next = self.x_size[l].q.val();
+        }
+        for k in 0..32 {
+            self.fa_addr[k].clock.next = self.clock.val();
+            self.fa_addr[k].d.next = self.fa_addr[k].q.val();
+        }
         for k in 0..5 {
             self.p_hdr[k].clock.next = self.clock.val();
             self.p_hdr[k].d.next = self.p_hdr[k].q.val();
@@ -740,30 +851,6 @@ impl Logic for TexUnit {
             self.f_face[k].clock.next = self.clock.val();
             self.f_face[k].d.next = self.f_face[k].q.val();
         }
-        for k in 0..4 {
-            self.q_bcol[k].clock.next = self.clock.val();
-            self.q_bcol[k].d.next = self.q_bcol[k].q.val();
-        }
-        for k in 0..4 {
-            self.q_ref[k].clock.next = self.clock.val();
-            self.q_ref[k].d.next = self.q_ref[k].q.val();
-        }
-        for k in 0..4 {
-            self.q_frac[k].clock.next = self.clock.val();
-            self.q_frac[k].d.next = self.q_frac[k].q.val();
-        }
-        for k in 0..4 {
-            self.q_n[k].clock.next = self.clock.val();
-            self.q_n[k].d.next = self.q_n[k].q.val();
-        }
-        for k in 0..4 {
-            self.q_lam[k].clock.next = self.clock.val();
-            self.q_lam[k].d.next = self.q_lam[k].q.val();
-        }
-        for k in 0..4 {
-            self.q_unc[k].clock.next = self.clock.val();
-            self.q_unc[k].d.next = self.q_unc[k].q.val();
-        }
         for k in 0..16 {
             self.pq_hdr[k].clock.next = self.clock.val();
             self.pq_hdr[k].d.next = self.pq_hdr[k].q.val();
@@ -807,40 +894,156 @@ impl Logic for TexUnit {
             self.pq_rv[k].d.next = self.pq_rv[k].q.val();
         }
         for k in 0..5 {
-            self.g_hdr[k].clock.next = self.clock.val();
-            self.g_hdr[k].d.next = self.g_hdr[k].q.val();
+            self.g0_hdr[k].clock.next = self.clock.val();
+            self.g0_hdr[k].d.next = self.g0_hdr[k].q.val();
+        }
+        for k in 0..5 {
+            self.g1_hdr[k].clock.next = self.clock.val();
+            self.g1_hdr[k].d.next = self.g1_hdr[k].q.val();
+        }
+        for k in 0..5 {
+            self.g2_hdr[k].clock.next = self.clock.val();
+            self.g2_hdr[k].d.next = self.g2_hdr[k].q.val();
+        }
+        for k in 0..5 {
+            self.g3_hdr[k].clock.next = self.clock.val();
+            self.g3_hdr[k].d.next = self.g3_hdr[k].q.val();
         }
         for k in 0..16 {
-            self.g_coord[k].clock.next = self.clock.val();
-            self.g_coord[k].d.next = self.g_coord[k].q.val();
+            self.g0_coord[k].clock.next = self.clock.val();
+            self.g0_coord[k].d.next = self.g0_coord[k].q.val();
         }
         for k in 0..16 {
-            self.g_grad[k].clock.next = self.clock.val();
-            self.g_grad[k].d.next = self.g_grad[k].q.val();
+            self.g1_coord[k].clock.next = self.clock.val();
+            self.g1_coord[k].d.next = self.g1_coord[k].q.val();
+        }
+        for k in 0..16 {
+            self.g2_coord[k].clock.next = self.clock.val();
+            self.g2_coord[k].d.next = self.g2_coord[k].q.val();
+        }
+        for k in 0..16 {
+            self.g3_coord[k].clock.next = self.clock.val();
+            self.g3_coord[k].d.next = self.g3_coord[k].q.val();
+        }
+        for k in 0..16 {
+            self.g0_grad[k].clock.next = self.clock.val();
+            self.g0_grad[k].d.next = self.g0_grad[k].q.val();
+        }
+        for k in 0..16 {
+            self.g1_grad[k].clock.next = self.clock.val();
+            self.g1_grad[k].d.next = self.g1_grad[k].q.val();
+        }
+        for k in 0..16 {
+            self.g2_grad[k].clock.next = self.clock.val();
+            self.g2_grad[k].d.next = self.g2_grad[k].q.val();
+        }
+        for k in 0..16 {
+            self.g3_grad[k].clock.next = self.clock.val();
+            self.g3_grad[k].d.next = self.g3_grad[k].q.val();
         }
         for k in 0..4 {
-            self.g_bcol[k].clock.next = self.clock.val();
-            self.g_bcol[k].d.next = self.g_bcol[k].q.val();
+            self.g0_bcol[k].clock.next = self.clock.val();
+            self.g0_bcol[k].d.next = self.g0_bcol[k].q.val();
         }
         for k in 0..4 {
-            self.g_lod[k].clock.next = self.clock.val();
-            self.g_lod[k].d.next = self.g_lod[k].q.val();
+            self.g1_bcol[k].clock.next = self.clock.val();
+            self.g1_bcol[k].d.next = self.g1_bcol[k].q.val();
         }
         for k in 0..4 {
-            self.g_lbias[k].clock.next = self.clock.val();
-            self.g_lbias[k].d.next = self.g_lbias[k].q.val();
+            self.g2_bcol[k].clock.next = self.clock.val();
+            self.g2_bcol[k].d.next = self.g2_bcol[k].q.val();
         }
         for k in 0..4 {
-            self.g_ref[k].clock.next = self.clock.val();
-            self.g_ref[k].d.next = self.g_ref[k].q.val();
+            self.g3_bcol[k].clock.next = self.clock.val();
+            self.g3_bcol[k].d.next = self.g3_bcol[k].q.val();
         }
         for k in 0..4 {
-            self.g_off[k].clock.next = self.clock.val();
-            self.g_off[k].d.next = self.g_off[k].q.val();
+            self.g0_lod[k].clock.next = self.clock.val();
+            self.g0_lod[k].d.next = self.g0_lod[k].q.val();
         }
         for k in 0..4 {
-            self.g_face[k].clock.next = self.clock.val();
-            self.g_face[k].d.next = self.g_face[k].q.val();
+            self.g1_lod[k].clock.next = self.clock.val();
+            self.g1_lod[k].d.next = self.g1_lod[k].q.val();
+        }
+        for k in 0..4 {
+            self.g2_lod[k].clock.next = self.clock.val();
+            self.g2_lod[k].d.next = self.g2_lod[k].q.val();
+        }
+        for k in 0..4 {
+            self.g3_lod[k].clock.next = self.clock.val();
+            self.g3_lod[k].d.next = self.g3_lod[k].q.val();
+        }
+        for k in 0..4 {
+            self.g0_lbias[k].clock.next = self.clock.val();
+            self.g0_lbias[k].d.next = self.g0_lbias[k].q.val();
+        }
+        for k in 0..4 {
+            self.g1_lbias[k].clock.next = self.clock.val();
+            self.g1_lbias[k].d.next = self.g1_lbias[k].q.val();
+        }
+        for k in 0..4 {
+            self.g2_lbias[k].clock.next = self.clock.val();
+            self.g2_lbias[k].d.next = self.g2_lbias[k].q.val();
+        }
+        for k in 0..4 {
+            self.g3_lbias[k].clock.next = self.clock.val();
+            self.g3_lbias[k].d.next = self.g3_lbias[k].q.val();
+        }
+        for k in 0..4 {
+            self.g0_ref[k].clock.next = self.clock.val();
+            self.g0_ref[k].d.next = self.g0_ref[k].q.val();
+        }
+        for k in 0..4 {
+            self.g1_ref[k].clock.next = self.clock.val();
+            self.g1_ref[k].d.next = self.g1_ref[k].q.val();
+        }
+        for k in 0..4 {
+            self.g2_ref[k].clock.next = self.clock.val();
+            self.g2_ref[k].d.next = self.g2_ref[k].q.val();
+        }
+        for k in 0..4 {
+            self.g3_ref[k].clock.next = self.clock.val();
+            self.g3_ref[k].d.next = self.g3_ref[k].q.val();
+        }
+        for k in 0..4 {
+            self.g0_off[k].clock.next = self.clock.val();
+            self.g0_off[k].d.next = self.g0_off[k].q.val();
+        }
+        for k in 0..4 {
+            self.g1_off[k].clock.next = self.clock.val();
+            self.g1_off[k].d.next = self.g1_off[k].q.val();
+        }
+        for k in 0..4 {
+            self.g2_off[k].clock.next = self.clock.val();
+            self.g2_off[k].d.next = self.g2_off[k].q.val();
+        }
+        for k in 0..4 {
+            self.g3_off[k].clock.next = self.clock.val();
+            self.g3_off[k].d.next = self.g3_off[k].q.val();
+        }
+        for k in 0..4 {
+            self.g0_face[k].clock.next = self.clock.val();
+            self.g0_face[k].d.next = self.g0_face[k].q.val();
+        }
+        for k in 0..4 {
+            self.g1_face[k].clock.next = self.clock.val();
+            self.g1_face[k].d.next = self.g1_face[k].q.val();
+        }
+        for k in 0..4 {
+            self.g2_face[k].clock.next = self.clock.val();
+            self.g2_face[k].d.next = self.g2_face[k].q.val();
+        }
+        for k in 0..4 {
+            self.g3_face[k].clock.next = self.clock.val();
+            self.g3_face[k].d.next = self.g3_face[k].q.val();
+        }
+        for k in 0..4 {
+            self.g_misc0[k].clock.next = self.clock.val();
+            self.g_misc0[k].d.next = self.g_misc0[k].q.val();
+        }
+        for k in 0..4 {
+            self.g_misc1[k].clock.next = self.clock.val();
+            self.g_misc1[k].d.next = self.g_misc1[k].q.val();
         }
         for k in 0..4 {
             self.pq_misc[k].clock.next = self.clock.val();
@@ -908,10 +1111,35 @@ impl Logic for TexUnit {
         {
             self.q_acqs.next = true;
         }
-        self.busy.next = (self.q_acq.q.val() & self.q_live.q.val())
+        self.g_acqs.next = false;
+        self.gdist[0].next = bits::<2>(0) - self.g_rd.q.val();
+        if (bit_cast::<3, 2>(self.gdist[0].val()) < self.g_n.q.val())
+            & self.g_misc0[0].q.val().get_bit(35)
+        {
+            self.g_acqs.next = true;
+        }
+        self.gdist[1].next = bits::<2>(1) - self.g_rd.q.val();
+        if (bit_cast::<3, 2>(self.gdist[1].val()) < self.g_n.q.val())
+            & self.g_misc0[1].q.val().get_bit(35)
+        {
+            self.g_acqs.next = true;
+        }
+        self.gdist[2].next = bits::<2>(2) - self.g_rd.q.val();
+        if (bit_cast::<3, 2>(self.gdist[2].val()) < self.g_n.q.val())
+            & self.g_misc0[2].q.val().get_bit(35)
+        {
+            self.g_acqs.next = true;
+        }
+        self.gdist[3].next = bits::<2>(3) - self.g_rd.q.val();
+        if (bit_cast::<3, 2>(self.gdist[3].val()) < self.g_n.q.val())
+            & self.g_misc0[3].q.val().get_bit(35)
+        {
+            self.g_acqs.next = true;
+        }
+        self.busy.next = (self.q_acq.q.val() & self.r_valid.q.val())
             | (self.p_acq.q.val() & (self.state.q.val() != 0))
             | self.q_acqs.val()
-            | (self.g_acq.q.val() & self.g_valid.q.val())
+            | self.g_acqs.val()
             | (self.f_acq.q.val() & (self.fst.q.val() != 0));
         self.sem_busy.next = self.busy.val();
         self.in_ready.next = (self.fst.q.val() == 0)
@@ -1318,31 +1546,207 @@ impl Logic for TexUnit {
         if self.f_one_d.val() {
             self.f_height.next = 1.into();
         }
-        self.g_eop.next = self.g_op.q.val();
-        if (self.g_op.q.val() == 9) | (self.g_op.q.val() == 12) {
+        // The front's instruction packed for the queue (bit 0: a nop or kill_lt_0).
+        self.f_misc0.next = bit_cast::<55, 1>((self.fst.q.val() == 12).into())
+            | (bit_cast::<55, 16>(self.f_tag.q.val()) << 1)
+            | (bit_cast::<55, 4>(self.f_op.q.val()) << 17)
+            | (bit_cast::<55, 9>(self.f_wrap.q.val()) << 21)
+            | (bit_cast::<55, 1>(self.f_minlin.q.val().into()) << 30)
+            | (bit_cast::<55, 1>(self.f_maglin.q.val().into()) << 31)
+            | (bit_cast::<55, 2>(self.f_mip.q.val()) << 32)
+            | (bit_cast::<55, 1>(self.f_unnorm.q.val().into()) << 34)
+            | (bit_cast::<55, 1>(self.f_acq.q.val().into()) << 35)
+            | (bit_cast::<55, 3>(self.f_cmp.q.val()) << 36)
+            | (bit_cast::<55, 16>(self.f_sbias.q.val()) << 39);
+        self.f_misc1.next = (bit_cast::<61, 12>(self.f_minlod.q.val()))
+            | (bit_cast::<61, 12>(self.f_maxlod.q.val()) << 12)
+            | (bit_cast::<61, 5>(self.f_aniso.q.val()) << 24)
+            | (bit_cast::<61, 4>(self.f_wmask.q.val()) << 29)
+            | (bit_cast::<61, 1>(self.f_d16.q.val().into()) << 33)
+            | (bit_cast::<61, 1>(self.f_tfe.q.val().into()) << 34)
+            | (bit_cast::<61, 1>(self.f_lwe.q.val().into()) << 35)
+            | (bit_cast::<61, 2>(self.f_gcomp.q.val()) << 36)
+            | (bit_cast::<61, 1>(self.f_cube.q.val().into()) << 38)
+            | (bit_cast::<61, 16>(self.f_ncube.q.val()) << 39)
+            | (bit_cast::<61, 1>(self.f_vol.q.val().into()) << 55)
+            | (bit_cast::<61, 4>(self.f_kill.q.val()) << 56)
+            | (bit_cast::<61, 1>(self.f_flush.q.val().into()) << 60);
+        // The queue's head entry.
+        match self.g_rd.q.val().index() {
+            0 => {
+                self.gh_misc0.next = self.g_misc0[0].q.val();
+                self.gh_misc1.next = self.g_misc1[0].q.val();
+                for k in 0..5 {
+                    self.gh_hdr[k].next = self.g0_hdr[k].q.val();
+                }
+                for k in 0..16 {
+                    self.gh_coord[k].next = self.g0_coord[k].q.val();
+                }
+                for k in 0..16 {
+                    self.gh_grad[k].next = self.g0_grad[k].q.val();
+                }
+                for k in 0..4 {
+                    self.gh_bcol[k].next = self.g0_bcol[k].q.val();
+                }
+                for k in 0..4 {
+                    self.gh_lod[k].next = self.g0_lod[k].q.val();
+                }
+                for k in 0..4 {
+                    self.gh_lbias[k].next = self.g0_lbias[k].q.val();
+                }
+                for k in 0..4 {
+                    self.gh_ref[k].next = self.g0_ref[k].q.val();
+                }
+                for k in 0..4 {
+                    self.gh_off[k].next = self.g0_off[k].q.val();
+                }
+                for k in 0..4 {
+                    self.gh_face[k].next = self.g0_face[k].q.val();
+                }
+            }
+            1 => {
+                self.gh_misc0.next = self.g_misc0[1].q.val();
+                self.gh_misc1.next = self.g_misc1[1].q.val();
+                for k in 0..5 {
+                    self.gh_hdr[k].next = self.g1_hdr[k].q.val();
+                }
+                for k in 0..16 {
+                    self.gh_coord[k].next = self.g1_coord[k].q.val();
+                }
+                for k in 0..16 {
+                    self.gh_grad[k].next = self.g1_grad[k].q.val();
+                }
+                for k in 0..4 {
+                    self.gh_bcol[k].next = self.g1_bcol[k].q.val();
+                }
+                for k in 0..4 {
+                    self.gh_lod[k].next = self.g1_lod[k].q.val();
+                }
+                for k in 0..4 {
+                    self.gh_lbias[k].next = self.g1_lbias[k].q.val();
+                }
+                for k in 0..4 {
+                    self.gh_ref[k].next = self.g1_ref[k].q.val();
+                }
+                for k in 0..4 {
+                    self.gh_off[k].next = self.g1_off[k].q.val();
+                }
+                for k in 0..4 {
+                    self.gh_face[k].next = self.g1_face[k].q.val();
+                }
+            }
+            2 => {
+                self.gh_misc0.next = self.g_misc0[2].q.val();
+                self.gh_misc1.next = self.g_misc1[2].q.val();
+                for k in 0..5 {
+                    self.gh_hdr[k].next = self.g2_hdr[k].q.val();
+                }
+                for k in 0..16 {
+                    self.gh_coord[k].next = self.g2_coord[k].q.val();
+                }
+                for k in 0..16 {
+                    self.gh_grad[k].next = self.g2_grad[k].q.val();
+                }
+                for k in 0..4 {
+                    self.gh_bcol[k].next = self.g2_bcol[k].q.val();
+                }
+                for k in 0..4 {
+                    self.gh_lod[k].next = self.g2_lod[k].q.val();
+                }
+                for k in 0..4 {
+                    self.gh_lbias[k].next = self.g2_lbias[k].q.val();
+                }
+                for k in 0..4 {
+                    self.gh_ref[k].next = self.g2_ref[k].q.val();
+                }
+                for k in 0..4 {
+                    self.gh_off[k].next = self.g2_off[k].q.val();
+                }
+                for k in 0..4 {
+                    self.gh_face[k].next = self.g2_face[k].q.val();
+                }
+            }
+            _ => {
+                self.gh_misc0.next = self.g_misc0[3].q.val();
+                self.gh_misc1.next = self.g_misc1[3].q.val();
+                for k in 0..5 {
+                    self.gh_hdr[k].next = self.g3_hdr[k].q.val();
+                }
+                for k in 0..16 {
+                    self.gh_coord[k].next = self.g3_coord[k].q.val();
+                }
+                for k in 0..16 {
+                    self.gh_grad[k].next = self.g3_grad[k].q.val();
+                }
+                for k in 0..4 {
+                    self.gh_bcol[k].next = self.g3_bcol[k].q.val();
+                }
+                for k in 0..4 {
+                    self.gh_lod[k].next = self.g3_lod[k].q.val();
+                }
+                for k in 0..4 {
+                    self.gh_lbias[k].next = self.g3_lbias[k].q.val();
+                }
+                for k in 0..4 {
+                    self.gh_ref[k].next = self.g3_ref[k].q.val();
+                }
+                for k in 0..4 {
+                    self.gh_off[k].next = self.g3_off[k].q.val();
+                }
+                for k in 0..4 {
+                    self.gh_face[k].next = self.g3_face[k].q.val();
+                }
+            }
+        }
+        self.gh_nop.next = self.gh_misc0.val().get_bit(0);
+        self.gh_tag.next = self.gh_misc0.val().get_bits::<16>(1);
+        self.gh_op.next = self.gh_misc0.val().get_bits::<4>(17);
+        self.gh_wrap.next = self.gh_misc0.val().get_bits::<9>(21);
+        self.gh_minlin.next = self.gh_misc0.val().get_bit(30);
+        self.gh_maglin.next = self.gh_misc0.val().get_bit(31);
+        self.gh_mip.next = self.gh_misc0.val().get_bits::<2>(32);
+        self.gh_unnorm.next = self.gh_misc0.val().get_bit(34);
+        self.gh_acq.next = self.gh_misc0.val().get_bit(35);
+        self.gh_cmp.next = self.gh_misc0.val().get_bits::<3>(36);
+        self.gh_sbias.next = self.gh_misc0.val().get_bits::<16>(39);
+        self.gh_minlod.next = self.gh_misc1.val().get_bits::<12>(0);
+        self.gh_maxlod.next = self.gh_misc1.val().get_bits::<12>(12);
+        self.gh_aniso.next = self.gh_misc1.val().get_bits::<5>(24);
+        self.gh_wmask.next = self.gh_misc1.val().get_bits::<4>(29);
+        self.gh_d16.next = self.gh_misc1.val().get_bit(33);
+        self.gh_tfe.next = self.gh_misc1.val().get_bit(34);
+        self.gh_lwe.next = self.gh_misc1.val().get_bit(35);
+        self.gh_gcomp.next = self.gh_misc1.val().get_bits::<2>(36);
+        self.gh_cube.next = self.gh_misc1.val().get_bit(38);
+        self.gh_ncube.next = self.gh_misc1.val().get_bits::<16>(39);
+        self.gh_vol.next = self.gh_misc1.val().get_bit(55);
+        self.gh_kill.next = self.gh_misc1.val().get_bits::<4>(56);
+        self.gh_flush.next = self.gh_misc1.val().get_bit(60);
+        self.g_eop.next = self.gh_op.val();
+        if (self.gh_op.val() == 9) | (self.gh_op.val() == 12) {
             self.g_eop.next = 0.into();
         }
-        if self.g_op.q.val() == 10 {
+        if self.gh_op.val() == 10 {
             self.g_eop.next = 5.into();
         }
         self.aniso_op.next = ((self.g_eop.val() == 0)
             | (self.g_eop.val() == 1)
             | (self.g_eop.val() == 3)
             | (self.g_eop.val() == 7))
-            & (self.g_hdr[4].q.val().get_bits::<5>(0) != 17)
-            & (self.g_hdr[4].q.val().get_bits::<5>(0) != 18);
+            & (self.gh_hdr[4].val().get_bits::<5>(0) != 17)
+            & (self.gh_hdr[4].val().get_bits::<5>(0) != 18);
 
         // Hand-over: B1, once B2 has taken its previous instruction, takes the waiting one from
         // the `g_` slot — with its LOD answer, or for nop and kill_lt_0 only to pass it on to
         // B2 (state 14).
         self.take_lod.next = (self.state.q.val() == 0)
-            & self.g_valid.q.val()
-            & !self.g_nop.q.val()
+            & (self.g_n.q.val() != 0)
+            & !self.gh_nop.val()
             & self.lod.out_valid.val();
         self.take.next = self.take_lod.val()
-            | ((self.state.q.val() == 0) & self.g_valid.q.val() & self.g_nop.q.val());
+            | ((self.state.q.val() == 0) & (self.g_n.q.val() != 0) & self.gh_nop.val());
         self.lod.out_ready.next = self.take_lod.val();
-        self.gfree.next = !self.g_valid.q.val() | self.take.val();
+        self.gfree.next = (self.g_n.q.val() < 4) | self.take.val();
 
         // ---------------- the LOD unit, from the registered instruction ----------------
         self.lod.clock.next = self.clock.val();
@@ -1354,59 +1758,136 @@ impl Logic for TexUnit {
             | ((self.fst.q.val() == 12) & self.gfree.val());
         if self.gmove.val() {
             self.fst.d.next = 0.into();
-            self.g_valid.d.next = true;
-            self.g_nop.d.next = self.fst.q.val() == 12;
-            self.g_tag.d.next = self.f_tag.q.val();
-            self.g_op.d.next = self.f_op.q.val();
-            self.g_wrap.d.next = self.f_wrap.q.val();
-            self.g_minlin.d.next = self.f_minlin.q.val();
-            self.g_maglin.d.next = self.f_maglin.q.val();
-            self.g_mip.d.next = self.f_mip.q.val();
-            self.g_unnorm.d.next = self.f_unnorm.q.val();
-            self.g_acq.d.next = self.f_acq.q.val();
-            self.g_cmp.d.next = self.f_cmp.q.val();
-            self.g_sbias.d.next = self.f_sbias.q.val();
-            self.g_minlod.d.next = self.f_minlod.q.val();
-            self.g_maxlod.d.next = self.f_maxlod.q.val();
-            self.g_aniso.d.next = self.f_aniso.q.val();
-            self.g_wmask.d.next = self.f_wmask.q.val();
-            self.g_d16.d.next = self.f_d16.q.val();
-            self.g_tfe.d.next = self.f_tfe.q.val();
-            self.g_lwe.d.next = self.f_lwe.q.val();
-            self.g_gcomp.d.next = self.f_gcomp.q.val();
-            self.g_cube.d.next = self.f_cube.q.val();
-            self.g_ncube.d.next = self.f_ncube.q.val();
-            self.g_vol.d.next = self.f_vol.q.val();
-            self.g_kill.d.next = self.f_kill.q.val();
-            self.g_flush.d.next = self.f_flush.q.val();
-            for k in 0..5 {
-                self.g_hdr[k].d.next = self.f_hdr[k].q.val();
-            }
-            for k in 0..16 {
-                self.g_coord[k].d.next = self.f_coord[k].q.val();
-            }
-            for k in 0..16 {
-                self.g_grad[k].d.next = self.f_grad[k].q.val();
-            }
-            for k in 0..4 {
-                self.g_bcol[k].d.next = self.f_bcol[k].q.val();
-            }
-            for k in 0..4 {
-                self.g_lod[k].d.next = self.f_lod[k].q.val();
-            }
-            for k in 0..4 {
-                self.g_lbias[k].d.next = self.f_lbias[k].q.val();
-            }
-            for k in 0..4 {
-                self.g_ref[k].d.next = self.f_ref[k].q.val();
-            }
-            for k in 0..4 {
-                self.g_off[k].d.next = self.f_off[k].q.val();
-            }
-            for k in 0..4 {
-                self.g_face[k].d.next = self.f_face[k].q.val();
+            self.g_wr.d.next = self.g_wr.q.val() + 1;
+            match self.g_wr.q.val().index() {
+                0 => {
+                    self.g_misc0[0].d.next = self.f_misc0.val();
+                    self.g_misc1[0].d.next = self.f_misc1.val();
+                    for k in 0..5 {
+                        self.g0_hdr[k].d.next = self.f_hdr[k].q.val();
+                    }
+                    for k in 0..16 {
+                        self.g0_coord[k].d.next = self.f_coord[k].q.val();
+                    }
+                    for k in 0..16 {
+                        self.g0_grad[k].d.next = self.f_grad[k].q.val();
+                    }
+                    for k in 0..4 {
+                        self.g0_bcol[k].d.next = self.f_bcol[k].q.val();
+                    }
+                    for k in 0..4 {
+                        self.g0_lod[k].d.next = self.f_lod[k].q.val();
+                    }
+                    for k in 0..4 {
+                        self.g0_lbias[k].d.next = self.f_lbias[k].q.val();
+                    }
+                    for k in 0..4 {
+                        self.g0_ref[k].d.next = self.f_ref[k].q.val();
+                    }
+                    for k in 0..4 {
+                        self.g0_off[k].d.next = self.f_off[k].q.val();
+                    }
+                    for k in 0..4 {
+                        self.g0_face[k].d.next = self.f_face[k].q.val();
+                    }
+                }
+                1 => {
+                    self.g_misc0[1].d.next = self.f_misc0.val();
+                    self.g_misc1[1].d.next = self.f_misc1.val();
+                    for k in 0..5 {
+                        self.g1_hdr[k].d.next = self.f_hdr[k].q.val();
+                    }
+                    for k in 0..16 {
+                        self.g1_coord[k].d.next = self.f_coord[k].q.val();
+                    }
+                    for k in 0..16 {
+                        self.g1_grad[k].d.next = self.f_grad[k].q.val();
+                    }
+                    for k in 0..4 {
+                        self.g1_bcol[k].d.next = self.f_bcol[k].q.val();
+                    }
+                    for k in 0..4 {
+                        self.g1_lod[k].d.next = self.f_lod[k].q.val();
+                    }
+                    for k in 0..4 {
+                        self.g1_lbias[k].d.next = self.f_lbias[k].q.val();
+                    }
+                    for k in 0..4 {
+                        self.g1_ref[k].d.next = self.f_ref[k].q.val();
+                    }
+                    for k in 0..4 {
+                        self.g1_off[k].d.next = self.f_off[k].q.val();
+                    }
+                    for k in 0..4 {
+                        self.g1_face[k].d.next = self.f_face[k].q.val();
+                    }
+                }
+                2 => {
+                    self.g_misc0[2].d.next = self.f_misc0.val();
+                    self.g_misc1[2].d.next = self.f_misc1.val();
+                    for k in 0..5 {
+                        self.g2_hdr[k].d.next = self.f_hdr[k].q.val();
+                    }
+                    for k in 0..16 {
+                        self.g2_coord[k].d.next = self.f_coord[k].q.val();
+                    }
+                    for k in 0..16 {
+                        self.g2_grad[k].d.next = self.f_grad[k].q.val();
+                    }
+                    for k in 0..4 {
+                        self.g2_bcol[k].d.next = self.f_bcol[k].q.val();
+                    }
+                    for k in 0..4 {
+                        self.g2_lod[k].d.next = self.f_lod[k].q.val();
+                    }
+                    for k in 0..4 {
+                        self.g2_lbias[k].d.next = self.f_lbias[k].q.val();
+                    }
+                    for k in 0..4 {
+                        self.g2_ref[k].d.next = self.f_ref[k].q.val();
+                    }
+                    for k in 0..4 {
+                        self.g2_off[k].d.next = self.f_off[k].q.val();
+                    }
+                    for k in 0..4 {
+                        self.g2_face[k].d.next = self.f_face[k].q.val();
+                    }
+                }
+                _ => {
+                    self.g_misc0[3].d.next = self.f_misc0.val();
+                    self.g_misc1[3].d.next = self.f_misc1.val();
+                    for k in 0..5 {
+                        self.g3_hdr[k].d.next = self.f_hdr[k].q.val();
+                    }
+                    for k in 0..16 {
+                        self.g3_coord[k].d.next = self.f_coord[k].q.val();
+                    }
+                    for k in 0..16 {
+                        self.g3_grad[k].d.next = self.f_grad[k].q.val();
+                    }
+                    for k in 0..4 {
+                        self.g3_bcol[k].d.next = self.f_bcol[k].q.val();
+                    }
+                    for k in 0..4 {
+                        self.g3_lod[k].d.next = self.f_lod[k].q.val();
+                    }
+                    for k in 0..4 {
+                        self.g3_lbias[k].d.next = self.f_lbias[k].q.val();
+                    }
+                    for k in 0..4 {
+                        self.g3_ref[k].d.next = self.f_ref[k].q.val();
+                    }
+                    for k in 0..4 {
+                        self.g3_off[k].d.next = self.f_off[k].q.val();
+                    }
+                    for k in 0..4 {
+                        self.g3_face[k].d.next = self.f_face[k].q.val();
+                    }
+                }
             }
         }
+        self.g_n.d.next = self.g_n.q.val() + bit_cast::<3, 1>(self.gmove.val().into())
+            - bit_cast::<3, 1>(self.take.val().into());
         self.lod.in_tag.next = self.f_tag.q.val();
         self.lod.in_width.next = self.f_width.val();
         self.lod.in_height.next = self.f_height.val();
@@ -1520,57 +2001,57 @@ impl Logic for TexUnit {
             }
         }
         if self.take.val() {
-            self.g_valid.d.next = self.gmove.val();
-            self.p_tag.d.next = self.g_tag.q.val();
-            self.p_op.d.next = self.g_op.q.val();
-            self.p_wrap.d.next = self.g_wrap.q.val();
-            self.p_minlin.d.next = self.g_minlin.q.val();
-            self.p_maglin.d.next = self.g_maglin.q.val();
-            self.p_mip.d.next = self.g_mip.q.val();
-            self.p_unnorm.d.next = self.g_unnorm.q.val();
-            self.p_acq.d.next = self.g_acq.q.val();
-            self.p_cmp.d.next = self.g_cmp.q.val();
-            self.p_sbias.d.next = self.g_sbias.q.val();
-            self.p_minlod.d.next = self.g_minlod.q.val();
-            self.p_maxlod.d.next = self.g_maxlod.q.val();
-            self.p_aniso.d.next = self.g_aniso.q.val();
-            self.p_wmask.d.next = self.g_wmask.q.val();
-            self.p_d16.d.next = self.g_d16.q.val();
-            self.p_tfe.d.next = self.g_tfe.q.val();
-            self.p_lwe.d.next = self.g_lwe.q.val();
-            self.p_gcomp.d.next = self.g_gcomp.q.val();
-            self.p_cube.d.next = self.g_cube.q.val();
-            self.p_ncube.d.next = self.g_ncube.q.val();
-            self.p_vol.d.next = self.g_vol.q.val();
+            self.g_rd.d.next = self.g_rd.q.val() + 1;
+            self.p_tag.d.next = self.gh_tag.val();
+            self.p_op.d.next = self.gh_op.val();
+            self.p_wrap.d.next = self.gh_wrap.val();
+            self.p_minlin.d.next = self.gh_minlin.val();
+            self.p_maglin.d.next = self.gh_maglin.val();
+            self.p_mip.d.next = self.gh_mip.val();
+            self.p_unnorm.d.next = self.gh_unnorm.val();
+            self.p_acq.d.next = self.gh_acq.val();
+            self.p_cmp.d.next = self.gh_cmp.val();
+            self.p_sbias.d.next = self.gh_sbias.val();
+            self.p_minlod.d.next = self.gh_minlod.val();
+            self.p_maxlod.d.next = self.gh_maxlod.val();
+            self.p_aniso.d.next = self.gh_aniso.val();
+            self.p_wmask.d.next = self.gh_wmask.val();
+            self.p_d16.d.next = self.gh_d16.val();
+            self.p_tfe.d.next = self.gh_tfe.val();
+            self.p_lwe.d.next = self.gh_lwe.val();
+            self.p_gcomp.d.next = self.gh_gcomp.val();
+            self.p_cube.d.next = self.gh_cube.val();
+            self.p_ncube.d.next = self.gh_ncube.val();
+            self.p_vol.d.next = self.gh_vol.val();
             for k in 0..5 {
-                self.p_hdr[k].d.next = self.g_hdr[k].q.val();
+                self.p_hdr[k].d.next = self.gh_hdr[k].val();
             }
             for k in 0..16 {
-                self.p_coord[k].d.next = self.g_coord[k].q.val();
+                self.p_coord[k].d.next = self.gh_coord[k].val();
             }
             for k in 0..16 {
-                self.p_grad[k].d.next = self.g_grad[k].q.val();
+                self.p_grad[k].d.next = self.gh_grad[k].val();
             }
             for k in 0..4 {
-                self.p_bcol[k].d.next = self.g_bcol[k].q.val();
+                self.p_bcol[k].d.next = self.gh_bcol[k].val();
             }
             for k in 0..4 {
-                self.p_lod[k].d.next = self.g_lod[k].q.val();
+                self.p_lod[k].d.next = self.gh_lod[k].val();
             }
             for k in 0..4 {
-                self.p_lbias[k].d.next = self.g_lbias[k].q.val();
+                self.p_lbias[k].d.next = self.gh_lbias[k].val();
             }
             for k in 0..4 {
-                self.p_ref[k].d.next = self.g_ref[k].q.val();
+                self.p_ref[k].d.next = self.gh_ref[k].val();
             }
             for k in 0..4 {
-                self.p_off[k].d.next = self.g_off[k].q.val();
+                self.p_off[k].d.next = self.gh_off[k].val();
             }
             for k in 0..4 {
-                self.p_face[k].d.next = self.g_face[k].q.val();
+                self.p_face[k].d.next = self.gh_face[k].val();
             }
-            self.p_kill.d.next = self.g_kill.q.val();
-            self.p_flush.d.next = self.g_flush.q.val();
+            self.p_kill.d.next = self.gh_kill.val();
+            self.p_flush.d.next = self.gh_flush.val();
             self.p_first.d.next = true;
             self.pl.d.next = 0.into();
             self.state.d.next = 14.into();
@@ -1580,8 +2061,8 @@ impl Logic for TexUnit {
             self.blane.d.next = 0.into();
             self.l_major.d.next = 0.into();
             for l in 0..4 {
-                self.ps[l].d.next = self.g_coord[4 * l].q.val();
-                self.pt[l].d.next = self.g_coord[4 * l + 1].q.val();
+                self.ps[l].d.next = self.gh_coord[4 * l].val();
+                self.pt[l].d.next = self.gh_coord[4 * l + 1].val();
                 self.l_n[l].d.next = 1.into();
                 if self.aniso_op.val() {
                     self.l_n[l].d.next = self.lod.out_probes[l].val();
@@ -2233,67 +2714,76 @@ impl Logic for TexUnit {
                 }
             }
         }
-        self.q_eop.next = self.q_op.q.val();
-        if (self.q_op.q.val() == 9) | (self.q_op.q.val() == 12) {
-            self.q_eop.next = 0.into();
+        // X's instruction as the datapath sees it: txp and lookup_uncached filter as tex, lodq
+        // answers as txq.
+        self.x_op.next = self.h_misc.val().get_bits::<4>(0);
+        self.x_eop.next = self.x_op.val();
+        if (self.x_op.val() == 9) | (self.x_op.val() == 12) {
+            self.x_eop.next = 0.into();
         }
-        if self.q_op.q.val() == 10 {
-            self.q_eop.next = 5.into();
+        if self.x_op.val() == 10 {
+            self.x_eop.next = 5.into();
         }
-        // The first pass of an instruction brings it into B2 (from B1's registers, which hold
-        // it until then) and clears the result; the cache flush happens here, after every
-        // earlier instruction has fetched. A nop or kill_lt_0 comes over once B2 and the queue
-        // are empty, straight to the result.
-        self.pop.next = false;
-        self.b2fault.next = self.addr.out_fault.val().any() | self.q_fmtf.q.val();
-        if self.h_fl.val().get_bit(3) {
-            self.b2fault.next = self.addr.out_fault.val().any() | self.h_misc.val().get_bit(10);
+        // F's pass: the queue entry of the address pipeline's head result, or of the pass F
+        // fetches.
+        self.f_idx.next = self.addr.out_tag.val().get_bits::<2>(0);
+        if self.b2st.q.val() != 0 {
+            self.f_idx.next = self.f_ent.q.val();
         }
-        self.tnop.next =
-            (self.state.q.val() == 14) & (self.b2st.q.val() == 0) & (self.pq_n.q.val() == 0);
-        self.take2.next =
-            ((self.b2st.q.val() == 0) & self.addr.out_valid.val() & self.h_fl.val().get_bit(3))
-                | self.tnop.val();
-        if self.take2.val() {
-            self.q_live.d.next = true;
-            self.dead.d.next = false;
-            self.q_tag.d.next = self.h_itag.val();
-            self.q_op.d.next = self.h_misc.val().get_bits::<4>(0);
-            self.q_one_d.d.next = self.h_misc.val().get_bit(4);
-            self.q_hdr4.d.next = bit_cast::<32, 17>(self.h_fs.val());
-            self.q_cmp.d.next = self.h_misc.val().get_bits::<3>(5);
-            self.q_gcomp.d.next = self.h_misc.val().get_bits::<2>(8);
-            self.q_fmtf.d.next = self.h_misc.val().get_bit(10);
-            self.q_wmask.d.next = self.h_misc.val().get_bits::<4>(11);
-            self.q_d16.d.next = self.h_misc.val().get_bit(15);
-            self.q_tfe.d.next = self.h_misc.val().get_bit(16);
-            self.q_lwe.d.next = self.h_misc.val().get_bit(17);
-            self.q_acq.d.next = self.h_misc.val().get_bit(18);
-            self.q_isint.d.next = self.h_misc.val().get_bit(19);
-            for l in 0..4 {
-                self.q_bcol[l].d.next = self.h_bcol[l].val();
-                self.q_ref[l].d.next = self.h_ref[l].val();
-                self.q_frac[l].d.next = self.h_frac[l].val();
-                self.q_n[l].d.next = self.h_np[l].val();
-                self.q_lam[l].d.next = self.h_lam[l].val();
-                self.q_unc[l].d.next = self.h_unc[l].val();
-                self.r_status[l].d.next = 0.into();
-                self.r_lambda[l].d.next = 0.into();
-                if (self.h_misc.val().get_bits::<4>(0) != 4)
-                    & (self.h_misc.val().get_bits::<4>(0) != 5)
-                {
-                    self.r_lambda[l].d.next = self.h_lam[l].val();
-                }
+        match self.f_idx.val().index() {
+            0 => {
+                self.fh_fl.next = self.pq_fl[0].q.val();
+                self.fh_misc.next = self.pq_misc[0].q.val();
+                self.fh_mask.next = self.pq_mask[0].q.val();
+                self.fh_act.next = self.pq_act[0].q.val();
+                self.fh_bord.next = self.pq_bord[0].q.val();
+                self.fh_itag.next = self.pq_itag[0].q.val();
             }
-            for k in 0..16 {
-                self.r_rgba[k].d.next = 0.into();
+            1 => {
+                self.fh_fl.next = self.pq_fl[1].q.val();
+                self.fh_misc.next = self.pq_misc[1].q.val();
+                self.fh_mask.next = self.pq_mask[1].q.val();
+                self.fh_act.next = self.pq_act[1].q.val();
+                self.fh_bord.next = self.pq_bord[1].q.val();
+                self.fh_itag.next = self.pq_itag[1].q.val();
             }
-            self.r_kill.d.next = self.h_misc.val().get_bits::<4>(20);
-            self.r_fault.d.next = 0.into();
-            self.r_lines.d.next = 0.into();
+            2 => {
+                self.fh_fl.next = self.pq_fl[2].q.val();
+                self.fh_misc.next = self.pq_misc[2].q.val();
+                self.fh_mask.next = self.pq_mask[2].q.val();
+                self.fh_act.next = self.pq_act[2].q.val();
+                self.fh_bord.next = self.pq_bord[2].q.val();
+                self.fh_itag.next = self.pq_itag[2].q.val();
+            }
+            _ => {
+                self.fh_fl.next = self.pq_fl[3].q.val();
+                self.fh_misc.next = self.pq_misc[3].q.val();
+                self.fh_mask.next = self.pq_mask[3].q.val();
+                self.fh_act.next = self.pq_act[3].q.val();
+                self.fh_bord.next = self.pq_bord[3].q.val();
+                self.fh_itag.next = self.pq_itag[3].q.val();
+            }
         }
+        // R leaves; X filters its pass when the result register is free or leaving (X writes
+        // it); F may start a pass only when X can take its own on the same edge, so the slot
+        // registers hold X's texels until X has filtered them.
+        if self.r_valid.q.val() & self.out_ready.val() {
+            self.r_valid.d.next = false;
+        }
+        self.xgo.next = self.x_valid.q.val() & (!self.r_valid.q.val() | self.out_ready.val());
+        self.xfree.next = !self.x_valid.q.val() | self.xgo.val();
+        self.pop.next = self.xgo.val();
+        if self.xgo.val() {
+            self.x_valid.d.next = false;
+        }
+        // A nop or kill_lt_0 comes over from B1 once F, X and the queue are empty, straight to
+        // the result register: no fetch, write mask 0, λ 0.
+        self.tnop.next = (self.state.q.val() == 14)
+            & (self.b2st.q.val() == 0)
+            & (self.pq_n.q.val() == 0)
+            & !self.x_valid.q.val()
+            & (!self.r_valid.q.val() | self.out_ready.val());
         if self.tnop.val() {
-            // A nop or kill_lt_0 comes straight from B1: no fetch, write mask 0, λ 0.
             self.q_tag.d.next = self.p_tag.q.val();
             self.q_op.d.next = self.p_op.q.val();
             self.q_wmask.d.next = self.p_wmask.q.val();
@@ -2304,14 +2794,26 @@ impl Logic for TexUnit {
             self.q_isint.d.next = self.is_int.val();
             self.r_kill.d.next = self.p_kill.q.val();
             for l in 0..4 {
+                self.r_status[l].d.next = 0.into();
                 self.r_lambda[l].d.next = 0.into();
             }
+            for k in 0..16 {
+                self.r_rgba[k].d.next = 0.into();
+            }
+            self.r_fault.d.next = 0.into();
+            self.r_lines.d.next = 0.into();
             self.state.d.next = 0.into();
-            self.b2st.d.next = 6.into();
+            self.r_valid.d.next = true;
         }
 
-        // ---------------- the pass's taps: faults, then fetch ----------------
-        self.lane_on.next = self.h_mask.val() & self.h_act.val() & !self.h_bord.val();
+        // ---------------- F: the pass's taps, faults, then fetch ----------------
+        // A later pass of a faulting instruction is drained (no fetch); a fault (the address
+        // pipeline's, or an integer format with a linear filter) zeroes the result.
+        self.fdead.next = self.dead.q.val() & !self.fh_fl.val().get_bit(3);
+        self.b2fault.next =
+            (self.addr.out_fault.val().any() | self.fh_misc.val().get_bit(10)) & !self.fdead.val();
+        self.fgo.next = (self.b2st.q.val() == 0) & self.addr.out_valid.val() & self.xfree.val();
+        self.lane_on.next = self.fh_mask.val() & self.fh_act.val() & !self.fh_bord.val();
         self.pinit.next = 0.into();
         for l in 0..4 {
             for k in 0..8 {
@@ -2320,52 +2822,21 @@ impl Logic for TexUnit {
                 }
             }
         }
-        // A faulting pass zeroes the instruction's result; its later passes are drained.
-        if (self.b2st.q.val() == 0)
-            & self.addr.out_valid.val()
-            & (self.dead.q.val() & !self.h_fl.val().get_bit(3))
-        {
-            self.pop.next = true;
-            if self.h_fl.val().get_bit(2) {
-                self.b2st.d.next = 6.into();
-            }
-        } else if (self.b2st.q.val() == 0) & self.addr.out_valid.val() {
-            if self.b2fault.val() {
-                self.pop.next = true;
-                self.dead.d.next = true;
-                self.r_fault.d.next = self.addr.out_fault.val();
-                if !self.addr.out_fault.val().any() {
-                    self.r_fault.d.next = 5.into();
-                }
-                for k in 0..16 {
-                    self.r_rgba[k].d.next = 0.into();
-                }
-                for l in 0..4 {
-                    self.r_status[l].d.next = 0.into();
-                    self.r_lambda[l].d.next = 0.into();
-                }
-                if self.h_fl.val().get_bit(2) {
-                    self.b2st.d.next = 6.into();
-                }
-            } else {
-                // The fetch starts here: the first line is looked up in this clock; a pass with
-                // no memory tap goes straight to the filter.
-                self.pending.d.next = self.pinit.val();
-                self.b2st.d.next = 4.into();
-                if !self.pinit.val().any() {
-                    self.b2st.d.next = 5.into();
-                }
-            }
+        // The fetch starts here: the first line is looked up in this clock.
+        self.fstart.next = self.fgo.val() & !self.fdead.val() & !self.b2fault.val();
+        if self.fstart.val() {
+            self.pending.d.next = self.pinit.val();
+            self.b2st.d.next = 4.into();
+            self.b_lines.d.next = 0.into();
         }
         self.cache.clock.next = self.clock.val();
         self.cache.reset.next = self.reset.val();
-        self.cache.flush.next = self.take2.val() & self.p_flush.q.val();
-        if !self.tnop.val() {
-            self.cache.flush.next = self.take2.val() & self.h_misc.val().get_bit(24);
-        }
+        // The cache flush comes with the instruction's first pass, after every earlier fetch.
+        self.cache.flush.next =
+            (self.fgo.val() & self.fh_fl.val().get_bit(3) & self.fh_misc.val().get_bit(24))
+                | (self.tnop.val() & self.p_flush.q.val());
         // lookup_uncached goes past the cache: every line requested, nothing allocated.
-        self.cache.enable.next = self.cache_en.val() & (self.q_op.q.val() != 12);
-
+        self.cache.enable.next = self.cache_en.val() & (self.fh_misc.val().get_bits::<4>(0) != 12);
         self.cache.mem_req_ready.next = self.mem_req_ready.val();
         self.cache.mem_resp_valid.next = self.mem_resp_valid.val();
         for k in 0..8 {
@@ -2373,23 +2844,24 @@ impl Logic for TexUnit {
         }
         self.mem_req_valid.next = self.cache.mem_req_valid.val();
         self.mem_req_line.next = self.cache.mem_req_line.val();
+        self.mem_req_tag.next = self.fh_itag.val();
         self.cnt_hits.next = self.cache.cnt_hits.val();
         self.cnt_misses.next = self.cache.cnt_misses.val();
         self.hitmask.next = 0.into();
         for s in 0..32 {
-            self.fsh[s].next = (self.addr.out_addr[s].val().get_bits::<6>(0) & 7) << 3;
+            self.ca[s].next = self.fa_addr[s].q.val();
+            if self.fstart.val() {
+                self.ca[s].next = self.addr.out_addr[s].val();
+            }
+            self.fsh[s].next = (self.ca[s].val().get_bits::<6>(0) & 7) << 3;
             self.hit_slot[s].next = self.pending.q.val().get_bit(s)
-                & (self.addr.out_addr[s].val().get_bits::<42>(6) == self.cur_line.q.val());
+                & (self.ca[s].val().get_bits::<42>(6) == self.cur_line.q.val());
             if self.hit_slot[s].val() {
                 self.hitmask.next = self.hitmask.val().replace_bit(s, true);
             }
         }
         // Pick the first pending slot's line, past the line in flight: the cache takes the next
         // lookup in the cycle it returns a hit, so hits stream one line per clock.
-        self.fstart.next = (self.b2st.q.val() == 0)
-            & self.addr.out_valid.val()
-            & !(self.dead.q.val() & !self.h_fl.val().get_bit(3))
-            & !self.b2fault.val();
         self.avail.next = self.pending.q.val();
         if self.inflight.q.val() {
             self.avail.next = self.pending.q.val() & !self.hitmask.val();
@@ -2401,7 +2873,7 @@ impl Logic for TexUnit {
         self.pick.next = 0.into();
         for s in 0..32 {
             if self.avail.val().get_bit(s) & !self.pfound.val() {
-                self.pick.next = self.addr.out_addr[s].val().get_bits::<42>(6);
+                self.pick.next = self.ca[s].val().get_bits::<42>(6);
                 self.pfound.next = true;
             }
         }
@@ -2412,13 +2884,10 @@ impl Logic for TexUnit {
         self.cache.lk_line.next = self.pick.val();
         if (self.b2st.q.val() == 4) & self.cache.ln_valid.val() {
             self.inflight.d.next = false;
-            if !self.cache.ln_hit.val() {
-                self.r_lines.d.next = self.r_lines.q.val() + 1;
-            }
             self.pending.d.next = self.pending.q.val() & !self.hitmask.val();
             for s in 0..32 {
                 if self.hit_slot[s].val() {
-                    match self.addr.out_addr[s].val().get_bits::<3>(3).index() {
+                    match self.ca[s].val().get_bits::<3>(3).index() {
                         0 => {
                             self.slo[s].d.next = self.cache.ln_data[0].val() >> self.fsh[s].val();
                             self.shi[s].d.next = self.cache.ln_data[1].val();
@@ -2459,21 +2928,129 @@ impl Logic for TexUnit {
             self.inflight.d.next = true;
             self.cur_line.d.next = self.pick.val();
         }
-        // The pass's last line returns: its texels are in the slot registers on this edge, so the
-        // filter runs in the next clock.
-        if (self.b2st.q.val() == 4)
+        self.fmiss.next =
+            (self.b2st.q.val() == 4) & self.cache.ln_valid.val() & !self.cache.ln_hit.val();
+        if self.fmiss.val() {
+            self.b_lines.d.next = self.b_lines.q.val() + 1;
+        }
+        // The pass's last line returns (its texels are in the slot registers on this edge).
+        self.fdone.next = (self.b2st.q.val() == 4)
             & ((!self.pending.q.val().any() & !self.inflight.q.val())
-                | (self.cache.ln_valid.val() & !self.avail.val().any()))
-        {
-            self.b2st.d.next = 5.into();
+                | (self.cache.ln_valid.val() & !self.avail.val().any()));
+        // Hand-over to X: a faulting or drained pass, or one without memory taps, at once; a
+        // fetched pass with its last line. X's registers took the pass's address result when F
+        // started it (X was free then and stays free until this hand-over).
+        self.hand.next = (self.fgo.val()
+            & (self.fdead.val() | self.b2fault.val() | !self.pinit.val().any()))
+            | self.fdone.val();
+        self.addr.out_ready.next = self.fgo.val();
+        self.xb.next = 0.into();
+        for k in 0..32 {
+            if self.addr.out_border[k].val() {
+                self.xb.next = self.xb.val().replace_bit(k, true);
+            }
+        }
+        self.xf.next = 0.into();
+        for l in 0..4 {
+            if self.addr.out_fail[l].val() {
+                self.xf.next = self.xf.val().replace_bit(l, true);
+            }
+        }
+        if self.fgo.val() {
+            self.f_ent.d.next = self.addr.out_tag.val().get_bits::<2>(0);
+            for k in 0..32 {
+                self.fa_addr[k].d.next = self.addr.out_addr[k].val();
+            }
+            self.x_kind.d.next = 0.into();
+            if self.b2fault.val() {
+                self.x_kind.d.next = 1.into();
+            }
+            if self.fdead.val() {
+                self.x_kind.d.next = 2.into();
+            }
+            self.dead.d.next = self.fdead.val() | self.b2fault.val();
+            self.x_fault.d.next = self.addr.out_fault.val();
+            if !self.addr.out_fault.val().any() {
+                self.x_fault.d.next = 5.into();
+            }
+            self.x_border.d.next = self.xb.val();
+            self.x_fail.d.next = self.xf.val();
+            for l in 0..4 {
+                self.x_wu[l].d.next = self.addr.out_wu[l].val();
+                self.x_wv[l].d.next = self.addr.out_wv[l].val();
+                self.x_wu1[l].d.next = self.addr.out_wu1[l].val();
+                self.x_wv1[l].d.next = self.addr.out_wv1[l].val();
+                self.x_status[l].d.next = self.addr.out_status[l].val();
+                self.x_size[l].d.next = self.addr.out_size[l].val();
+            }
+        }
+        if self.hand.val() {
+            self.b2st.d.next = 0.into();
+            self.x_valid.d.next = true;
+            self.x_lines.d.next = self.b_lines.q.val();
+            if self.fmiss.val() {
+                self.x_lines.d.next = self.b_lines.q.val() + 1;
+            }
+            if self.b2st.q.val() == 0 {
+                self.x_lines.d.next = 0.into();
+            }
         }
 
+        // ---------------- X: the instruction's result registers ----------------
+        self.xfirst.next = self.h_fl.val().get_bit(3);
+        for l in 0..4 {
+            self.rs_prev[l].next = self.r_status[l].q.val();
+            if self.xfirst.val() {
+                self.rs_prev[l].next = 0.into();
+            }
+        }
+        if self.xgo.val() {
+            if self.xfirst.val() {
+                // The instruction's first pass: its result starts from zero.
+                self.q_tag.d.next = self.h_itag.val();
+                self.q_op.d.next = self.x_op.val();
+                self.q_wmask.d.next = self.h_misc.val().get_bits::<4>(11);
+                self.q_d16.d.next = self.h_misc.val().get_bit(15);
+                self.q_tfe.d.next = self.h_misc.val().get_bit(16);
+                self.q_lwe.d.next = self.h_misc.val().get_bit(17);
+                self.q_acq.d.next = self.h_misc.val().get_bit(18);
+                self.q_isint.d.next = self.h_misc.val().get_bit(19);
+                self.r_kill.d.next = self.h_misc.val().get_bits::<4>(20);
+                self.r_fault.d.next = 0.into();
+                self.r_lines.d.next = self.x_lines.q.val();
+                for l in 0..4 {
+                    self.r_status[l].d.next = 0.into();
+                    self.r_lambda[l].d.next = 0.into();
+                    if (self.x_op.val() != 4) & (self.x_op.val() != 5) {
+                        self.r_lambda[l].d.next = self.h_lam[l].val();
+                    }
+                }
+                for k in 0..16 {
+                    self.r_rgba[k].d.next = 0.into();
+                }
+            } else {
+                self.r_lines.d.next = self.r_lines.q.val() + self.x_lines.q.val();
+            }
+            if self.x_kind.q.val() == 1 {
+                self.r_fault.d.next = self.x_fault.q.val();
+                for k in 0..16 {
+                    self.r_rgba[k].d.next = 0.into();
+                }
+                for l in 0..4 {
+                    self.r_status[l].d.next = 0.into();
+                    self.r_lambda[l].d.next = 0.into();
+                }
+            }
+            if self.h_fl.val().get_bit(2) {
+                self.r_valid.d.next = true;
+            }
+        }
         // ---------------- filter: the four lanes in parallel, one clock per pass ----------------
         self.lmode.next = 0.into();
-        if self.q_eop.val() >= 7 {
+        if self.x_eop.val() >= 7 {
             self.lmode.next = 1.into();
         }
-        if self.q_eop.val() == 6 {
+        if self.x_eop.val() == 6 {
             self.lmode.next = 2.into();
         }
         self.lfirst.next = self.h_fl.val().get_bit(0);
@@ -2483,20 +3060,20 @@ impl Logic for TexUnit {
                 + bit_cast::<5, 1>(self.h_key.val().get_bits::<1>(2)))
                 << 3;
         }
-        self.lane0.fmt.next = self.q_hdr4.q.val().get_bits::<5>(0);
-        self.lane0.swz.next = self.q_hdr4.q.val().get_bits::<12>(5);
+        self.lane0.fmt.next = self.h_fs.val().get_bits::<5>(0);
+        self.lane0.swz.next = self.h_fs.val().get_bits::<12>(5);
         for c in 0..4 {
-            self.lane0.bcol[c].next = self.q_bcol[c].q.val();
+            self.lane0.bcol[c].next = self.h_bcol[c].val();
             self.lane0.ps_e[c].next = self.sum_e[c].q.val();
             self.lane0.ps_acc[c].next = self.sum_acc[c].q.val();
             self.lane0.ps_fl[c].next = self.sum_fl[c].q.val();
         }
         self.lane0.trilinear.next = self.h_key.val().get_bit(1) & !self.h_fl.val().get_bit(1);
         self.lane0.linear.next = self.h_key.val().get_bit(2);
-        self.lane0.one_d.next = self.q_one_d.q.val();
+        self.lane0.one_d.next = self.h_misc.val().get_bit(4);
         self.lane0.mode.next = self.lmode.val();
-        self.lane0.func.next = self.q_cmp.q.val();
-        self.lane0.gcomp.next = self.q_gcomp.q.val();
+        self.lane0.func.next = self.h_misc.val().get_bits::<3>(5);
+        self.lane0.gcomp.next = self.h_misc.val().get_bits::<2>(8);
         self.lane0.first.next = self.lfirst.val();
         self.lane0.s3.next = self.ls3.val();
         self.lane0.pw.next = 1.into();
@@ -2507,29 +3084,29 @@ impl Logic for TexUnit {
             self.lane0.lo[k].next = self.slo[k].q.val();
             self.lane0.hi[k].next = self.shi[k].q.val();
             self.lane0.border[k].next =
-                self.addr.out_border[k].val() | self.h_bord.val().get_bit(0);
+                self.x_border.q.val().get_bit(k) | self.h_bord.val().get_bit(0);
         }
-        self.lane0.wu.next = self.addr.out_wu[0].val();
-        self.lane0.wv.next = self.addr.out_wv[0].val();
-        self.lane0.wu1.next = self.addr.out_wu1[0].val();
-        self.lane0.wv1.next = self.addr.out_wv1[0].val();
-        self.lane0.frac.next = self.q_frac[0].q.val();
-        self.lane0.reference.next = self.q_ref[0].q.val();
-        self.lane0.n.next = self.q_n[0].q.val();
-        self.lane1.fmt.next = self.q_hdr4.q.val().get_bits::<5>(0);
-        self.lane1.swz.next = self.q_hdr4.q.val().get_bits::<12>(5);
+        self.lane0.wu.next = self.x_wu[0].q.val();
+        self.lane0.wv.next = self.x_wv[0].q.val();
+        self.lane0.wu1.next = self.x_wu1[0].q.val();
+        self.lane0.wv1.next = self.x_wv1[0].q.val();
+        self.lane0.frac.next = self.h_frac[0].val();
+        self.lane0.reference.next = self.h_ref[0].val();
+        self.lane0.n.next = self.h_np[0].val();
+        self.lane1.fmt.next = self.h_fs.val().get_bits::<5>(0);
+        self.lane1.swz.next = self.h_fs.val().get_bits::<12>(5);
         for c in 0..4 {
-            self.lane1.bcol[c].next = self.q_bcol[c].q.val();
+            self.lane1.bcol[c].next = self.h_bcol[c].val();
             self.lane1.ps_e[c].next = self.sum_e[4 + c].q.val();
             self.lane1.ps_acc[c].next = self.sum_acc[4 + c].q.val();
             self.lane1.ps_fl[c].next = self.sum_fl[4 + c].q.val();
         }
         self.lane1.trilinear.next = self.h_key.val().get_bit(1) & !self.h_fl.val().get_bit(1);
         self.lane1.linear.next = self.h_key.val().get_bit(2);
-        self.lane1.one_d.next = self.q_one_d.q.val();
+        self.lane1.one_d.next = self.h_misc.val().get_bit(4);
         self.lane1.mode.next = self.lmode.val();
-        self.lane1.func.next = self.q_cmp.q.val();
-        self.lane1.gcomp.next = self.q_gcomp.q.val();
+        self.lane1.func.next = self.h_misc.val().get_bits::<3>(5);
+        self.lane1.gcomp.next = self.h_misc.val().get_bits::<2>(8);
         self.lane1.first.next = self.lfirst.val();
         self.lane1.s3.next = self.ls3.val();
         self.lane1.pw.next = 1.into();
@@ -2540,29 +3117,29 @@ impl Logic for TexUnit {
             self.lane1.lo[k].next = self.slo[8 + k].q.val();
             self.lane1.hi[k].next = self.shi[8 + k].q.val();
             self.lane1.border[k].next =
-                self.addr.out_border[8 + k].val() | self.h_bord.val().get_bit(1);
+                self.x_border.q.val().get_bit(8 + k) | self.h_bord.val().get_bit(1);
         }
-        self.lane1.wu.next = self.addr.out_wu[1].val();
-        self.lane1.wv.next = self.addr.out_wv[1].val();
-        self.lane1.wu1.next = self.addr.out_wu1[1].val();
-        self.lane1.wv1.next = self.addr.out_wv1[1].val();
-        self.lane1.frac.next = self.q_frac[1].q.val();
-        self.lane1.reference.next = self.q_ref[1].q.val();
-        self.lane1.n.next = self.q_n[1].q.val();
-        self.lane2.fmt.next = self.q_hdr4.q.val().get_bits::<5>(0);
-        self.lane2.swz.next = self.q_hdr4.q.val().get_bits::<12>(5);
+        self.lane1.wu.next = self.x_wu[1].q.val();
+        self.lane1.wv.next = self.x_wv[1].q.val();
+        self.lane1.wu1.next = self.x_wu1[1].q.val();
+        self.lane1.wv1.next = self.x_wv1[1].q.val();
+        self.lane1.frac.next = self.h_frac[1].val();
+        self.lane1.reference.next = self.h_ref[1].val();
+        self.lane1.n.next = self.h_np[1].val();
+        self.lane2.fmt.next = self.h_fs.val().get_bits::<5>(0);
+        self.lane2.swz.next = self.h_fs.val().get_bits::<12>(5);
         for c in 0..4 {
-            self.lane2.bcol[c].next = self.q_bcol[c].q.val();
+            self.lane2.bcol[c].next = self.h_bcol[c].val();
             self.lane2.ps_e[c].next = self.sum_e[8 + c].q.val();
             self.lane2.ps_acc[c].next = self.sum_acc[8 + c].q.val();
             self.lane2.ps_fl[c].next = self.sum_fl[8 + c].q.val();
         }
         self.lane2.trilinear.next = self.h_key.val().get_bit(1) & !self.h_fl.val().get_bit(1);
         self.lane2.linear.next = self.h_key.val().get_bit(2);
-        self.lane2.one_d.next = self.q_one_d.q.val();
+        self.lane2.one_d.next = self.h_misc.val().get_bit(4);
         self.lane2.mode.next = self.lmode.val();
-        self.lane2.func.next = self.q_cmp.q.val();
-        self.lane2.gcomp.next = self.q_gcomp.q.val();
+        self.lane2.func.next = self.h_misc.val().get_bits::<3>(5);
+        self.lane2.gcomp.next = self.h_misc.val().get_bits::<2>(8);
         self.lane2.first.next = self.lfirst.val();
         self.lane2.s3.next = self.ls3.val();
         self.lane2.pw.next = 1.into();
@@ -2573,29 +3150,29 @@ impl Logic for TexUnit {
             self.lane2.lo[k].next = self.slo[16 + k].q.val();
             self.lane2.hi[k].next = self.shi[16 + k].q.val();
             self.lane2.border[k].next =
-                self.addr.out_border[16 + k].val() | self.h_bord.val().get_bit(2);
+                self.x_border.q.val().get_bit(16 + k) | self.h_bord.val().get_bit(2);
         }
-        self.lane2.wu.next = self.addr.out_wu[2].val();
-        self.lane2.wv.next = self.addr.out_wv[2].val();
-        self.lane2.wu1.next = self.addr.out_wu1[2].val();
-        self.lane2.wv1.next = self.addr.out_wv1[2].val();
-        self.lane2.frac.next = self.q_frac[2].q.val();
-        self.lane2.reference.next = self.q_ref[2].q.val();
-        self.lane2.n.next = self.q_n[2].q.val();
-        self.lane3.fmt.next = self.q_hdr4.q.val().get_bits::<5>(0);
-        self.lane3.swz.next = self.q_hdr4.q.val().get_bits::<12>(5);
+        self.lane2.wu.next = self.x_wu[2].q.val();
+        self.lane2.wv.next = self.x_wv[2].q.val();
+        self.lane2.wu1.next = self.x_wu1[2].q.val();
+        self.lane2.wv1.next = self.x_wv1[2].q.val();
+        self.lane2.frac.next = self.h_frac[2].val();
+        self.lane2.reference.next = self.h_ref[2].val();
+        self.lane2.n.next = self.h_np[2].val();
+        self.lane3.fmt.next = self.h_fs.val().get_bits::<5>(0);
+        self.lane3.swz.next = self.h_fs.val().get_bits::<12>(5);
         for c in 0..4 {
-            self.lane3.bcol[c].next = self.q_bcol[c].q.val();
+            self.lane3.bcol[c].next = self.h_bcol[c].val();
             self.lane3.ps_e[c].next = self.sum_e[12 + c].q.val();
             self.lane3.ps_acc[c].next = self.sum_acc[12 + c].q.val();
             self.lane3.ps_fl[c].next = self.sum_fl[12 + c].q.val();
         }
         self.lane3.trilinear.next = self.h_key.val().get_bit(1) & !self.h_fl.val().get_bit(1);
         self.lane3.linear.next = self.h_key.val().get_bit(2);
-        self.lane3.one_d.next = self.q_one_d.q.val();
+        self.lane3.one_d.next = self.h_misc.val().get_bit(4);
         self.lane3.mode.next = self.lmode.val();
-        self.lane3.func.next = self.q_cmp.q.val();
-        self.lane3.gcomp.next = self.q_gcomp.q.val();
+        self.lane3.func.next = self.h_misc.val().get_bits::<3>(5);
+        self.lane3.gcomp.next = self.h_misc.val().get_bits::<2>(8);
         self.lane3.first.next = self.lfirst.val();
         self.lane3.s3.next = self.ls3.val();
         self.lane3.pw.next = 1.into();
@@ -2606,55 +3183,55 @@ impl Logic for TexUnit {
             self.lane3.lo[k].next = self.slo[24 + k].q.val();
             self.lane3.hi[k].next = self.shi[24 + k].q.val();
             self.lane3.border[k].next =
-                self.addr.out_border[24 + k].val() | self.h_bord.val().get_bit(3);
+                self.x_border.q.val().get_bit(24 + k) | self.h_bord.val().get_bit(3);
         }
-        self.lane3.wu.next = self.addr.out_wu[3].val();
-        self.lane3.wv.next = self.addr.out_wv[3].val();
-        self.lane3.wu1.next = self.addr.out_wu1[3].val();
-        self.lane3.wv1.next = self.addr.out_wv1[3].val();
-        self.lane3.frac.next = self.q_frac[3].q.val();
-        self.lane3.reference.next = self.q_ref[3].q.val();
-        self.lane3.n.next = self.q_n[3].q.val();
+        self.lane3.wu.next = self.x_wu[3].q.val();
+        self.lane3.wv.next = self.x_wv[3].q.val();
+        self.lane3.wu1.next = self.x_wu1[3].q.val();
+        self.lane3.wv1.next = self.x_wv1[3].q.val();
+        self.lane3.frac.next = self.h_frac[3].val();
+        self.lane3.reference.next = self.h_ref[3].val();
+        self.lane3.n.next = self.h_np[3].val();
         // lodq: each lane's λ and λ' as f32 (a NaN λ' is the canonical NaN).
-        self.cv_lam0.a.next = bit_cast::<24, 16>(self.q_lam[0].q.val());
-        self.cv_unc0.a.next = self.q_unc[0].q.val();
+        self.cv_lam0.a.next = bit_cast::<24, 16>(self.h_lam[0].val());
+        self.cv_unc0.a.next = self.h_unc[0].val();
         self.unc_f[0].next = self.cv_unc0.y.val();
-        if self.q_unc[0].q.val() == bits::<24>(0x80_0000) {
+        if self.h_unc[0].val() == bits::<24>(0x80_0000) {
             self.unc_f[0].next = bits::<32>(0x7FC0_0000);
         }
-        self.cv_lam1.a.next = bit_cast::<24, 16>(self.q_lam[1].q.val());
-        self.cv_unc1.a.next = self.q_unc[1].q.val();
+        self.cv_lam1.a.next = bit_cast::<24, 16>(self.h_lam[1].val());
+        self.cv_unc1.a.next = self.h_unc[1].val();
         self.unc_f[1].next = self.cv_unc1.y.val();
-        if self.q_unc[1].q.val() == bits::<24>(0x80_0000) {
+        if self.h_unc[1].val() == bits::<24>(0x80_0000) {
             self.unc_f[1].next = bits::<32>(0x7FC0_0000);
         }
-        self.cv_lam2.a.next = bit_cast::<24, 16>(self.q_lam[2].q.val());
-        self.cv_unc2.a.next = self.q_unc[2].q.val();
+        self.cv_lam2.a.next = bit_cast::<24, 16>(self.h_lam[2].val());
+        self.cv_unc2.a.next = self.h_unc[2].val();
         self.unc_f[2].next = self.cv_unc2.y.val();
-        if self.q_unc[2].q.val() == bits::<24>(0x80_0000) {
+        if self.h_unc[2].val() == bits::<24>(0x80_0000) {
             self.unc_f[2].next = bits::<32>(0x7FC0_0000);
         }
-        self.cv_lam3.a.next = bit_cast::<24, 16>(self.q_lam[3].q.val());
-        self.cv_unc3.a.next = self.q_unc[3].q.val();
+        self.cv_lam3.a.next = bit_cast::<24, 16>(self.h_lam[3].val());
+        self.cv_unc3.a.next = self.h_unc[3].val();
         self.unc_f[3].next = self.cv_unc3.y.val();
-        if self.q_unc[3].q.val() == bits::<24>(0x80_0000) {
+        if self.h_unc[3].val() == bits::<24>(0x80_0000) {
             self.unc_f[3].next = bits::<32>(0x7FC0_0000);
         }
         for l in 0..4 {
             self.bfail[l].next = false;
         }
-        if self.b2st.q.val() == 5 {
+        if self.xgo.val() & (self.x_kind.q.val() == 0) {
             if self.h_mask.val().get_bit(0) {
-                if self.q_eop.val() == 5 {
+                if self.x_eop.val() == 5 {
                     for c in 0..4 {
-                        self.r_rgba[c].d.next = self.addr.out_size[c].val();
+                        self.r_rgba[c].d.next = self.x_size[c].q.val();
                     }
                     if self.h_key.val().get_bit(0) {
                         self.r_rgba[0].d.next = 0.into();
                         self.r_rgba[1].d.next = 0.into();
                         self.r_rgba[2].d.next = 0.into();
                     }
-                    if self.q_op.q.val() == 10 {
+                    if self.x_op.val() == 10 {
                         self.r_rgba[0].d.next = self.cv_lam0.y.val();
                         self.r_rgba[1].d.next = self.unc_f[0].val();
                         self.r_rgba[2].d.next = 0.into();
@@ -2664,13 +3241,13 @@ impl Logic for TexUnit {
                     // TEXEL_FAIL in any probe zeroes the lane and stays in its status; a
                     // volume's border slice fetches nothing and cannot fail.
                     self.r_status[0].d.next =
-                        self.addr.out_status[0].val() | (self.r_status[0].q.val() & 1);
+                        self.x_status[0].q.val() | (self.rs_prev[0].val() & 1);
                     self.bfail[0].next =
-                        self.addr.out_fail[0].val() | self.r_status[0].q.val().get_bit(0);
+                        self.x_fail.q.val().get_bit(0) | self.rs_prev[0].val().get_bit(0);
                     if self.h_bord.val().get_bit(0) {
-                        self.r_status[0].d.next = (self.addr.out_status[0].val() & 0xFFFF_FFFE_u64)
-                            | (self.r_status[0].q.val() & 1);
-                        self.bfail[0].next = self.r_status[0].q.val().get_bit(0);
+                        self.r_status[0].d.next = (self.x_status[0].q.val() & 0xFFFF_FFFE_u64)
+                            | (self.rs_prev[0].val() & 1);
+                        self.bfail[0].next = self.rs_prev[0].val().get_bit(0);
                     }
                     for c in 0..4 {
                         self.r_rgba[c].d.next = self.lane0.rgba[c].val();
@@ -2684,16 +3261,16 @@ impl Logic for TexUnit {
                 }
             }
             if self.h_mask.val().get_bit(1) {
-                if self.q_eop.val() == 5 {
+                if self.x_eop.val() == 5 {
                     for c in 0..4 {
-                        self.r_rgba[4 + c].d.next = self.addr.out_size[c].val();
+                        self.r_rgba[4 + c].d.next = self.x_size[c].q.val();
                     }
                     if self.h_key.val().get_bit(0) {
                         self.r_rgba[4].d.next = 0.into();
                         self.r_rgba[5].d.next = 0.into();
                         self.r_rgba[6].d.next = 0.into();
                     }
-                    if self.q_op.q.val() == 10 {
+                    if self.x_op.val() == 10 {
                         self.r_rgba[4].d.next = self.cv_lam1.y.val();
                         self.r_rgba[5].d.next = self.unc_f[1].val();
                         self.r_rgba[6].d.next = 0.into();
@@ -2703,13 +3280,13 @@ impl Logic for TexUnit {
                     // TEXEL_FAIL in any probe zeroes the lane and stays in its status; a
                     // volume's border slice fetches nothing and cannot fail.
                     self.r_status[1].d.next =
-                        self.addr.out_status[1].val() | (self.r_status[1].q.val() & 1);
+                        self.x_status[1].q.val() | (self.rs_prev[1].val() & 1);
                     self.bfail[1].next =
-                        self.addr.out_fail[1].val() | self.r_status[1].q.val().get_bit(0);
+                        self.x_fail.q.val().get_bit(1) | self.rs_prev[1].val().get_bit(0);
                     if self.h_bord.val().get_bit(1) {
-                        self.r_status[1].d.next = (self.addr.out_status[1].val() & 0xFFFF_FFFE_u64)
-                            | (self.r_status[1].q.val() & 1);
-                        self.bfail[1].next = self.r_status[1].q.val().get_bit(0);
+                        self.r_status[1].d.next = (self.x_status[1].q.val() & 0xFFFF_FFFE_u64)
+                            | (self.rs_prev[1].val() & 1);
+                        self.bfail[1].next = self.rs_prev[1].val().get_bit(0);
                     }
                     for c in 0..4 {
                         self.r_rgba[4 + c].d.next = self.lane1.rgba[c].val();
@@ -2723,16 +3300,16 @@ impl Logic for TexUnit {
                 }
             }
             if self.h_mask.val().get_bit(2) {
-                if self.q_eop.val() == 5 {
+                if self.x_eop.val() == 5 {
                     for c in 0..4 {
-                        self.r_rgba[8 + c].d.next = self.addr.out_size[c].val();
+                        self.r_rgba[8 + c].d.next = self.x_size[c].q.val();
                     }
                     if self.h_key.val().get_bit(0) {
                         self.r_rgba[8].d.next = 0.into();
                         self.r_rgba[9].d.next = 0.into();
                         self.r_rgba[10].d.next = 0.into();
                     }
-                    if self.q_op.q.val() == 10 {
+                    if self.x_op.val() == 10 {
                         self.r_rgba[8].d.next = self.cv_lam2.y.val();
                         self.r_rgba[9].d.next = self.unc_f[2].val();
                         self.r_rgba[10].d.next = 0.into();
@@ -2742,13 +3319,13 @@ impl Logic for TexUnit {
                     // TEXEL_FAIL in any probe zeroes the lane and stays in its status; a
                     // volume's border slice fetches nothing and cannot fail.
                     self.r_status[2].d.next =
-                        self.addr.out_status[2].val() | (self.r_status[2].q.val() & 1);
+                        self.x_status[2].q.val() | (self.rs_prev[2].val() & 1);
                     self.bfail[2].next =
-                        self.addr.out_fail[2].val() | self.r_status[2].q.val().get_bit(0);
+                        self.x_fail.q.val().get_bit(2) | self.rs_prev[2].val().get_bit(0);
                     if self.h_bord.val().get_bit(2) {
-                        self.r_status[2].d.next = (self.addr.out_status[2].val() & 0xFFFF_FFFE_u64)
-                            | (self.r_status[2].q.val() & 1);
-                        self.bfail[2].next = self.r_status[2].q.val().get_bit(0);
+                        self.r_status[2].d.next = (self.x_status[2].q.val() & 0xFFFF_FFFE_u64)
+                            | (self.rs_prev[2].val() & 1);
+                        self.bfail[2].next = self.rs_prev[2].val().get_bit(0);
                     }
                     for c in 0..4 {
                         self.r_rgba[8 + c].d.next = self.lane2.rgba[c].val();
@@ -2762,16 +3339,16 @@ impl Logic for TexUnit {
                 }
             }
             if self.h_mask.val().get_bit(3) {
-                if self.q_eop.val() == 5 {
+                if self.x_eop.val() == 5 {
                     for c in 0..4 {
-                        self.r_rgba[12 + c].d.next = self.addr.out_size[c].val();
+                        self.r_rgba[12 + c].d.next = self.x_size[c].q.val();
                     }
                     if self.h_key.val().get_bit(0) {
                         self.r_rgba[12].d.next = 0.into();
                         self.r_rgba[13].d.next = 0.into();
                         self.r_rgba[14].d.next = 0.into();
                     }
-                    if self.q_op.q.val() == 10 {
+                    if self.x_op.val() == 10 {
                         self.r_rgba[12].d.next = self.cv_lam3.y.val();
                         self.r_rgba[13].d.next = self.unc_f[3].val();
                         self.r_rgba[14].d.next = 0.into();
@@ -2781,13 +3358,13 @@ impl Logic for TexUnit {
                     // TEXEL_FAIL in any probe zeroes the lane and stays in its status; a
                     // volume's border slice fetches nothing and cannot fail.
                     self.r_status[3].d.next =
-                        self.addr.out_status[3].val() | (self.r_status[3].q.val() & 1);
+                        self.x_status[3].q.val() | (self.rs_prev[3].val() & 1);
                     self.bfail[3].next =
-                        self.addr.out_fail[3].val() | self.r_status[3].q.val().get_bit(0);
+                        self.x_fail.q.val().get_bit(3) | self.rs_prev[3].val().get_bit(0);
                     if self.h_bord.val().get_bit(3) {
-                        self.r_status[3].d.next = (self.addr.out_status[3].val() & 0xFFFF_FFFE_u64)
-                            | (self.r_status[3].q.val() & 1);
-                        self.bfail[3].next = self.r_status[3].q.val().get_bit(0);
+                        self.r_status[3].d.next = (self.x_status[3].q.val() & 0xFFFF_FFFE_u64)
+                            | (self.rs_prev[3].val() & 1);
+                        self.bfail[3].next = self.rs_prev[3].val().get_bit(0);
                     }
                     for c in 0..4 {
                         self.r_rgba[12 + c].d.next = self.lane3.rgba[c].val();
@@ -2800,13 +3377,7 @@ impl Logic for TexUnit {
                     }
                 }
             }
-            self.pop.next = true;
-            self.b2st.d.next = 0.into();
-            if self.h_fl.val().get_bit(2) {
-                self.b2st.d.next = 6.into();
-            }
         }
-        self.addr.out_ready.next = self.pop.val();
         if self.pop.val() {
             self.pq_rd.d.next = self.pq_rd.q.val() + 1;
         }
@@ -2814,7 +3385,7 @@ impl Logic for TexUnit {
             - bit_cast::<3, 1>(self.pop.val().into());
 
         // ---------------- result ----------------
-        self.out_valid.next = self.b2st.q.val() == 6;
+        self.out_valid.next = self.r_valid.q.val();
         self.out_tag.next = self.q_tag.q.val();
         for k in 0..16 {
             self.out_rgba[k].next = self.r_rgba[k].q.val();
@@ -2867,16 +3438,15 @@ impl Logic for TexUnit {
         self.out_vcount.next = self.pack0.count.val();
         self.out_kill.next = self.r_kill.q.val();
         self.out_lines.next = self.r_lines.q.val();
-        if (self.b2st.q.val() == 6) & self.out_ready.val() {
-            self.b2st.d.next = 0.into();
-            self.q_live.d.next = false;
-        }
         if self.reset.val() {
             self.state.d.next = 0.into();
             self.fst.d.next = 0.into();
-            self.g_valid.d.next = false;
+            self.g_n.d.next = 0.into();
+            self.g_rd.d.next = 0.into();
+            self.g_wr.d.next = 0.into();
             self.b2st.d.next = 0.into();
-            self.q_live.d.next = false;
+            self.x_valid.d.next = false;
+            self.r_valid.d.next = false;
             self.dead.d.next = false;
             self.pq_n.d.next = 0.into();
             self.pq_rd.d.next = 0.into();

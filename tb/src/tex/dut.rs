@@ -230,7 +230,8 @@ pub fn run_with(
     let mut waited = 0u64;
     let mut outs: Vec<Transfer<TexResult>> = Vec::with_capacity(vectors.len());
     let mut accepted_at: Vec<u64> = Vec::with_capacity(vectors.len());
-    let mut lines: Vec<u64> = Vec::new();
+    // The lines requested for each instruction (by `mem_req_tag`).
+    let mut lines: Vec<Vec<u64>> = vec![Vec::new(); vectors.len()];
     let (mut next, mut offering) = (0usize, false);
     let mut watch = IdleWatch::new(cfg.max_idle_cycles + mem.max_latency);
     let start = sim.cycle();
@@ -245,8 +246,8 @@ pub fn run_with(
         );
         let out_ready = !rng.permille(cfg.out_stall_permille);
         let (req_ready, resp_valid) = queue.draw(cycle, &mut rng);
-        // Several instructions are in flight (the front's and the back's two stages); memory
-        // requests belong to the oldest, the one fetching.
+        // Several instructions are in flight; each memory request names its own by tag (the
+        // fetch may run ahead of a result waiting for out_ready).
         let in_flight = (accepted_at.len() > outs.len()).then(|| &vectors[outs.len()]);
         let acquired = vectors[outs.len()..accepted_at.len()]
             .iter()
@@ -322,14 +323,15 @@ pub fn run_with(
         }
         if u.mem_req_valid.val() && req_ready {
             let line = u.mem_req_line.val().to_u64();
-            let Some(t) = in_flight else {
+            let tag = u.mem_req_tag.val().to_u32() as usize;
+            let Some(k) = (outs.len()..accepted_at.len()).find(|&k| k % 65536 == tag) else {
                 return Err(format!(
-                    "cycle {cycle}: memory request for line {line:#x} ({:#x}) with no instruction in flight",
+                    "cycle {cycle}: memory request for line {line:#x} ({:#x}) with tag {tag}, which no instruction in flight has",
                     line * LINE_BYTES
                 ));
             };
-            queue.request(cycle, &mut rng, memory_line(&t.textures, line));
-            lines.push(line);
+            queue.request(cycle, &mut rng, memory_line(&vectors[k].textures, line));
+            lines[k].push(line);
             mstats.requests += 1;
         }
         let out_valid = u.out_valid.val();
@@ -354,13 +356,13 @@ pub fn run_with(
             }
             let mut r = read(u, &vectors[k]);
             let counted = u.out_lines.val().to_u32() as usize;
-            if counted != lines.len() {
+            if counted != lines[k].len() {
                 return Err(format!(
                     "cycle {cycle}: vector {k}: out_lines = {counted} but {} memory requests were seen",
-                    lines.len()
+                    lines[k].len()
                 ));
             }
-            r.lines = std::mem::take(&mut lines);
+            r.lines = std::mem::take(&mut lines[k]);
             outs.push(Transfer {
                 out: r,
                 cycle_in: accepted_at[k],
