@@ -64,7 +64,8 @@
 //! the pass's taps through the cache, the first looked up in the clock it takes the result, one
 //! clock per hit, streamed, 3 + memory latency per miss (`txq` and `lodq` fetch nothing); F
 //! takes a result only when X is free, so the slot registers hold X's texels until X has
-//! filtered them. *X*, the clock after the last line returns: one clock of four
+//! filtered them (or in the clock it hands its pass over, when X is sure to filter that pass in
+//! the next clock). *X*, the clock after the last line returns: one clock of four
 //! [`FilterLane`]s, one per lane (`lodq`: each lane's λ and λ' through two [`Fix8ToF32`]),
 //! into the result registers (the instruction's first pass clears them and copies its tag and
 //! MIMG bits from the queue entry), when the result register is free or leaving; after the
@@ -73,7 +74,8 @@
 //! instruction's tag, `mem_req_tag`). `nop` and `kill_lt_0` go from B1 to R once F, X and the
 //! pass queue are empty. A faulting pass zeroes the result and F drains the instruction's later
 //! passes (no fetch). Latency about 14 clocks plus one per line (txp 26 more, cube 22 more); a
-//! one-pass quad whose L lines hit occupies F for L + 1 clocks.
+//! one-pass quad whose L lines hit occupies F for L clocks (F takes the next address result in
+//! the clock its pass's last line returns, keeping the result's fields for X in its own copy).
 //! `reset` (synchronous, active high) returns to idle and clears the counters and the cache.
 
 use super::{CubeFace, FilterLane, LanePrep, MimgPack, MimgUnpack, ProbeStepRom, TexelCache};
@@ -443,7 +445,7 @@ pub struct TexUnit {
     /// statuses and sizes, and the lines F requested for it (`b_lines` counts them in F).
     x_valid: DFF<Bit>,
     /// F's pass, taken from the address pipeline when it starts: its queue entry and its tap
-    /// addresses (`ca`: the address pipeline's in the clock F takes them, then these).
+    /// addresses (`ca`: the lines to look up, the address pipeline's in the clock F starts).
     f_ent: DFF<Bits<2>>,
     fa_addr: [DFF<Bits<48>>; 32],
     x_kind: DFF<Bits<2>>,
@@ -458,6 +460,16 @@ pub struct TexUnit {
     x_fail: DFF<Bits<4>>,
     x_status: [DFF<Bits<32>>; 4],
     x_size: [DFF<Bits<32>>; 4],
+    /// F's copy of its pass's address result for X (moved into X's registers at the hand-over;
+    /// F may take the next result in the clock it hands a pass over).
+    y_wu: [DFF<Bits<8>>; 4],
+    y_wv: [DFF<Bits<8>>; 4],
+    y_wu1: [DFF<Bits<8>>; 4],
+    y_wv1: [DFF<Bits<8>>; 4],
+    y_border: DFF<Bits<32>>,
+    y_fail: DFF<Bits<4>>,
+    y_status: [DFF<Bits<32>>; 4],
+    y_size: [DFF<Bits<32>>; 4],
     /// R: the result register holds a result (`out_valid`).
     r_valid: DFF<Bit>,
     /// The later passes of a faulting instruction are drained (`dead`, F's).
@@ -496,7 +508,9 @@ pub struct TexUnit {
     /// [14:11], format fault [10], gather component [9:8], compare [7:5], 1D [4], op [3:0]}, the
     /// format and swizzle, and per lane (4·entry + lane) border colour, depth reference, LOD
     /// fraction, probe count, λ·256 and λ'·256.
-    pq_misc: [DFF<Bits<25>>; 4],
+    pq_misc: [DFF<Bits<23>>; 4],
+    /// F's bits of each entry: {flush [1], integer format filtered (a fault) [0]}.
+    pq_ff: [DFF<Bits<2>>; 4],
     pq_fs: [DFF<Bits<17>>; 4],
     pq_bcol: [DFF<Bits<32>>; 16],
     pq_ref: [DFF<Bits<32>>; 16],
@@ -576,7 +590,7 @@ pub struct TexUnit {
     h_key: Signal<Local, Bits<3>>,
     h_pw: [Signal<Local, Bits<17>>; 4],
     h_fl: Signal<Local, Bits<4>>,
-    h_misc: Signal<Local, Bits<25>>,
+    h_misc: Signal<Local, Bits<23>>,
     h_itag: Signal<Local, Bits<16>>,
     h_fs: Signal<Local, Bits<17>>,
     h_bcol: [Signal<Local, Bits<32>>; 4],
@@ -586,7 +600,8 @@ pub struct TexUnit {
     h_lam: [Signal<Local, Bits<16>>; 4],
     h_unc: [Signal<Local, Bits<24>>; 4],
     /// The instruction word written into the pass's queue entry.
-    misc_now: Signal<Local, Bits<25>>,
+    misc_now: Signal<Local, Bits<23>>,
+    ff_now: Signal<Local, Bits<2>>,
     /// Queue entries holding a pass of an acquiring instruction.
     q_acqs: Signal<Local, Bit>,
     /// Each queue entry's distance from the head (entries 0…pq_n−1 away hold passes).
@@ -606,12 +621,21 @@ pub struct TexUnit {
     /// F's pass: its queue entry (the address pipeline's head tag) and that entry's flags,
     /// instruction bits, lanes, active and border-slice bits.
     f_idx: Signal<Local, Bits<2>>,
-    fh_fl: Signal<Local, Bits<4>>,
-    fh_misc: Signal<Local, Bits<25>>,
+    fh_first: Signal<Local, Bit>,
+    fh_op: Signal<Local, Bits<4>>,
+    fh_ff: Signal<Local, Bits<2>>,
     fh_mask: Signal<Local, Bits<4>>,
     fh_act: Signal<Local, Bits<4>>,
     fh_bord: Signal<Local, Bits<4>>,
-    fh_itag: Signal<Local, Bits<16>>,
+    /// The pass F is fetching: its entry's instruction bits and tag.
+    fc_op: Signal<Local, Bits<4>>,
+    fc_itag: Signal<Local, Bits<16>>,
+    /// F's pass's slots still to look up; R holds a result on the next edge; the head result
+    /// would be fetched; F takes the head result in the clock it hands a pass over.
+    availn: Signal<Local, Bits<32>>,
+    rv_next: Signal<Local, Bit>,
+    ffetch: Signal<Local, Bit>,
+    fchain: Signal<Local, Bit>,
     /// X filters its pass on this edge; X can take a pass on this edge; F's pass is drained;
     /// F starts its head result; a miss returns to F; F's lines are all in; F hands its pass
     /// to X; X's pass is its instruction's first.
@@ -627,7 +651,7 @@ pub struct TexUnit {
     rs_prev: [Signal<Local, Bits<32>>; 4],
     /// The address result's border and fail bits, packed for X.
     xb: Signal<Local, Bits<32>>,
-    ca: [Signal<Local, Bits<48>>; 32],
+    ca: [Signal<Local, Bits<42>>; 32],
     xf: Signal<Local, Bits<4>>,
     b2fault: Signal<Local, Bit>,
     /// The back takes the front's instruction (`take_lod`: with the LOD unit's answer).
@@ -734,7 +758,7 @@ impl Logic for TexUnit {
             dv_issue, dv_ret, l_warn, l_major, pidx, remaining, pending, inflight, cur_line, blane,
             r_fault, r_lines, p_first, p_kill, p_flush, b2st, dead, q_tag, q_op, q_wmask, q_d16,
             q_tfe, q_lwe, q_acq, q_isint, pq_wr, pq_rd, pq_n, x_valid, x_kind, x_fault, x_lines,
-            b_lines, x_border, x_fail, r_valid, f_ent
+            b_lines, x_border, x_fail, r_valid, f_ent, y_border, y_fail
         );
         for l in 0..4 {
             self.x_wu[l].clock.next = self.clock.val();
@@ -749,6 +773,20 @@ impl Logic for TexUnit {
             self.x_status[l].d.next = self.x_status[l].q.val();
             self.x_size[l].clock.next = self.clock.val();
             self.x_size[l].d.next = self.x_size[l].q.val();
+        }
+        for l in 0..4 {
+            self.y_wu[l].clock.next = self.clock.val();
+            self.y_wu[l].d.next = self.y_wu[l].q.val();
+            self.y_wv[l].clock.next = self.clock.val();
+            self.y_wv[l].d.next = self.y_wv[l].q.val();
+            self.y_wu1[l].clock.next = self.clock.val();
+            self.y_wu1[l].d.next = self.y_wu1[l].q.val();
+            self.y_wv1[l].clock.next = self.clock.val();
+            self.y_wv1[l].d.next = self.y_wv1[l].q.val();
+            self.y_status[l].clock.next = self.clock.val();
+            self.y_status[l].d.next = self.y_status[l].q.val();
+            self.y_size[l].clock.next = self.clock.val();
+            self.y_size[l].d.next = self.y_size[l].q.val();
         }
         for k in 0..32 {
             self.fa_addr[k].clock.next = self.clock.val();
@@ -1048,6 +1086,8 @@ impl Logic for TexUnit {
         for k in 0..4 {
             self.pq_misc[k].clock.next = self.clock.val();
             self.pq_misc[k].d.next = self.pq_misc[k].q.val();
+            self.pq_ff[k].clock.next = self.clock.val();
+            self.pq_ff[k].d.next = self.pq_ff[k].q.val();
         }
         for k in 0..4 {
             self.pq_fs[k].clock.next = self.clock.val();
@@ -1089,25 +1129,25 @@ impl Logic for TexUnit {
         // inline subtraction before the cast and lose the wrap-around.)
         self.qdist[0].next = bits::<2>(0) - self.pq_rd.q.val();
         if (bit_cast::<3, 2>(self.qdist[0].val()) < self.pq_n.q.val())
-            & self.pq_misc[0].q.val().get_bit(18)
+            & self.pq_misc[0].q.val().get_bit(17)
         {
             self.q_acqs.next = true;
         }
         self.qdist[1].next = bits::<2>(1) - self.pq_rd.q.val();
         if (bit_cast::<3, 2>(self.qdist[1].val()) < self.pq_n.q.val())
-            & self.pq_misc[1].q.val().get_bit(18)
+            & self.pq_misc[1].q.val().get_bit(17)
         {
             self.q_acqs.next = true;
         }
         self.qdist[2].next = bits::<2>(2) - self.pq_rd.q.val();
         if (bit_cast::<3, 2>(self.qdist[2].val()) < self.pq_n.q.val())
-            & self.pq_misc[2].q.val().get_bit(18)
+            & self.pq_misc[2].q.val().get_bit(17)
         {
             self.q_acqs.next = true;
         }
         self.qdist[3].next = bits::<2>(3) - self.pq_rd.q.val();
         if (bit_cast::<3, 2>(self.qdist[3].val()) < self.pq_n.q.val())
-            & self.pq_misc[3].q.val().get_bit(18)
+            & self.pq_misc[3].q.val().get_bit(17)
         {
             self.q_acqs.next = true;
         }
@@ -2414,19 +2454,19 @@ impl Logic for TexUnit {
         {
             self.fl_now.next = self.fl_now.val() | 4;
         }
-        self.misc_now.next = bit_cast::<25, 4>(self.p_op.q.val())
-            | (bit_cast::<25, 1>(self.one_d.val().into()) << 4)
-            | (bit_cast::<25, 3>(self.p_cmp.q.val()) << 5)
-            | (bit_cast::<25, 2>(self.p_gcomp.q.val()) << 8)
-            | (bit_cast::<25, 1>(self.fmt_fault.val().into()) << 10)
-            | (bit_cast::<25, 4>(self.p_wmask.q.val()) << 11)
-            | (bit_cast::<25, 1>(self.p_d16.q.val().into()) << 15)
-            | (bit_cast::<25, 1>(self.p_tfe.q.val().into()) << 16)
-            | (bit_cast::<25, 1>(self.p_lwe.q.val().into()) << 17)
-            | (bit_cast::<25, 1>(self.p_acq.q.val().into()) << 18)
-            | (bit_cast::<25, 1>(self.is_int.val().into()) << 19)
-            | (bit_cast::<25, 4>(self.p_kill.q.val()) << 20)
-            | (bit_cast::<25, 1>(self.p_flush.q.val().into()) << 24);
+        self.misc_now.next = bit_cast::<23, 4>(self.p_op.q.val())
+            | (bit_cast::<23, 1>(self.one_d.val().into()) << 4)
+            | (bit_cast::<23, 3>(self.p_cmp.q.val()) << 5)
+            | (bit_cast::<23, 2>(self.p_gcomp.q.val()) << 8)
+            | (bit_cast::<23, 4>(self.p_wmask.q.val()) << 10)
+            | (bit_cast::<23, 1>(self.p_d16.q.val().into()) << 14)
+            | (bit_cast::<23, 1>(self.p_tfe.q.val().into()) << 15)
+            | (bit_cast::<23, 1>(self.p_lwe.q.val().into()) << 16)
+            | (bit_cast::<23, 1>(self.p_acq.q.val().into()) << 17)
+            | (bit_cast::<23, 1>(self.is_int.val().into()) << 18)
+            | (bit_cast::<23, 4>(self.p_kill.q.val()) << 19);
+        self.ff_now.next = bit_cast::<2, 1>(self.fmt_fault.val().into())
+            | (bit_cast::<2, 1>(self.p_flush.q.val().into()) << 1);
         if self.push.val() {
             self.p_first.d.next = false;
             self.remaining.d.next = self.rem_after.val();
@@ -2468,6 +2508,7 @@ impl Logic for TexUnit {
                     | (bit_cast::<3, 2>(self.kfirst.val().get_bits::<2>(10)) << 1);
                 self.pq_fl[0].d.next = self.fl_now.val();
                 self.pq_misc[0].d.next = self.misc_now.val();
+                self.pq_ff[0].d.next = self.ff_now.val();
                 self.pq_fs[0].d.next = self.p_hdr[4].q.val().get_bits::<17>(0);
                 for l in 0..4 {
                     self.pq_bcol[l].d.next = self.p_bcol[l].q.val();
@@ -2503,6 +2544,7 @@ impl Logic for TexUnit {
                     | (bit_cast::<3, 2>(self.kfirst.val().get_bits::<2>(10)) << 1);
                 self.pq_fl[1].d.next = self.fl_now.val();
                 self.pq_misc[1].d.next = self.misc_now.val();
+                self.pq_ff[1].d.next = self.ff_now.val();
                 self.pq_fs[1].d.next = self.p_hdr[4].q.val().get_bits::<17>(0);
                 for l in 0..4 {
                     self.pq_bcol[4 + l].d.next = self.p_bcol[l].q.val();
@@ -2538,6 +2580,7 @@ impl Logic for TexUnit {
                     | (bit_cast::<3, 2>(self.kfirst.val().get_bits::<2>(10)) << 1);
                 self.pq_fl[2].d.next = self.fl_now.val();
                 self.pq_misc[2].d.next = self.misc_now.val();
+                self.pq_ff[2].d.next = self.ff_now.val();
                 self.pq_fs[2].d.next = self.p_hdr[4].q.val().get_bits::<17>(0);
                 for l in 0..4 {
                     self.pq_bcol[8 + l].d.next = self.p_bcol[l].q.val();
@@ -2573,6 +2616,7 @@ impl Logic for TexUnit {
                     | (bit_cast::<3, 2>(self.kfirst.val().get_bits::<2>(10)) << 1);
                 self.pq_fl[3].d.next = self.fl_now.val();
                 self.pq_misc[3].d.next = self.misc_now.val();
+                self.pq_ff[3].d.next = self.ff_now.val();
                 self.pq_fs[3].d.next = self.p_hdr[4].q.val().get_bits::<17>(0);
                 for l in 0..4 {
                     self.pq_bcol[12 + l].d.next = self.p_bcol[l].q.val();
@@ -2724,44 +2768,59 @@ impl Logic for TexUnit {
         if self.x_op.val() == 10 {
             self.x_eop.next = 5.into();
         }
-        // F's pass: the queue entry of the address pipeline's head result, or of the pass F
-        // fetches.
-        self.f_idx.next = self.addr.out_tag.val().get_bits::<2>(0);
-        if self.b2st.q.val() != 0 {
-            self.f_idx.next = self.f_ent.q.val();
+        // The address pipeline's head result's queue entry (the pass F takes next) and the
+        // entry of the pass F fetches.
+        match self.f_ent.q.val().index() {
+            0 => {
+                self.fc_op.next = self.pq_misc[0].q.val().get_bits::<4>(0);
+                self.fc_itag.next = self.pq_itag[0].q.val();
+            }
+            1 => {
+                self.fc_op.next = self.pq_misc[1].q.val().get_bits::<4>(0);
+                self.fc_itag.next = self.pq_itag[1].q.val();
+            }
+            2 => {
+                self.fc_op.next = self.pq_misc[2].q.val().get_bits::<4>(0);
+                self.fc_itag.next = self.pq_itag[2].q.val();
+            }
+            _ => {
+                self.fc_op.next = self.pq_misc[3].q.val().get_bits::<4>(0);
+                self.fc_itag.next = self.pq_itag[3].q.val();
+            }
         }
+        self.f_idx.next = self.addr.out_tag.val().get_bits::<2>(0);
         match self.f_idx.val().index() {
             0 => {
-                self.fh_fl.next = self.pq_fl[0].q.val();
-                self.fh_misc.next = self.pq_misc[0].q.val();
+                self.fh_first.next = self.pq_fl[0].q.val().get_bit(3);
+                self.fh_op.next = self.pq_misc[0].q.val().get_bits::<4>(0);
+                self.fh_ff.next = self.pq_ff[0].q.val();
                 self.fh_mask.next = self.pq_mask[0].q.val();
                 self.fh_act.next = self.pq_act[0].q.val();
                 self.fh_bord.next = self.pq_bord[0].q.val();
-                self.fh_itag.next = self.pq_itag[0].q.val();
             }
             1 => {
-                self.fh_fl.next = self.pq_fl[1].q.val();
-                self.fh_misc.next = self.pq_misc[1].q.val();
+                self.fh_first.next = self.pq_fl[1].q.val().get_bit(3);
+                self.fh_op.next = self.pq_misc[1].q.val().get_bits::<4>(0);
+                self.fh_ff.next = self.pq_ff[1].q.val();
                 self.fh_mask.next = self.pq_mask[1].q.val();
                 self.fh_act.next = self.pq_act[1].q.val();
                 self.fh_bord.next = self.pq_bord[1].q.val();
-                self.fh_itag.next = self.pq_itag[1].q.val();
             }
             2 => {
-                self.fh_fl.next = self.pq_fl[2].q.val();
-                self.fh_misc.next = self.pq_misc[2].q.val();
+                self.fh_first.next = self.pq_fl[2].q.val().get_bit(3);
+                self.fh_op.next = self.pq_misc[2].q.val().get_bits::<4>(0);
+                self.fh_ff.next = self.pq_ff[2].q.val();
                 self.fh_mask.next = self.pq_mask[2].q.val();
                 self.fh_act.next = self.pq_act[2].q.val();
                 self.fh_bord.next = self.pq_bord[2].q.val();
-                self.fh_itag.next = self.pq_itag[2].q.val();
             }
             _ => {
-                self.fh_fl.next = self.pq_fl[3].q.val();
-                self.fh_misc.next = self.pq_misc[3].q.val();
+                self.fh_first.next = self.pq_fl[3].q.val().get_bit(3);
+                self.fh_op.next = self.pq_misc[3].q.val().get_bits::<4>(0);
+                self.fh_ff.next = self.pq_ff[3].q.val();
                 self.fh_mask.next = self.pq_mask[3].q.val();
                 self.fh_act.next = self.pq_act[3].q.val();
                 self.fh_bord.next = self.pq_bord[3].q.val();
-                self.fh_itag.next = self.pq_itag[3].q.val();
             }
         }
         // R leaves; X filters its pass when the result register is free or leaving (X writes
@@ -2809,10 +2868,12 @@ impl Logic for TexUnit {
         // ---------------- F: the pass's taps, faults, then fetch ----------------
         // A later pass of a faulting instruction is drained (no fetch); a fault (the address
         // pipeline's, or an integer format with a linear filter) zeroes the result.
-        self.fdead.next = self.dead.q.val() & !self.fh_fl.val().get_bit(3);
+        self.fdead.next = self.dead.q.val() & !self.fh_first.val();
         self.b2fault.next =
-            (self.addr.out_fault.val().any() | self.fh_misc.val().get_bit(10)) & !self.fdead.val();
-        self.fgo.next = (self.b2st.q.val() == 0) & self.addr.out_valid.val() & self.xfree.val();
+            (self.addr.out_fault.val().any() | self.fh_ff.val().get_bit(0)) & !self.fdead.val();
+        // R holds a result on the next edge (X cannot filter then unless out_ready).
+        self.rv_next.next = (self.r_valid.q.val() & !self.out_ready.val())
+            | (self.xgo.val() & self.h_fl.val().get_bit(2));
         self.lane_on.next = self.fh_mask.val() & self.fh_act.val() & !self.fh_bord.val();
         self.pinit.next = 0.into();
         for l in 0..4 {
@@ -2822,21 +2883,9 @@ impl Logic for TexUnit {
                 }
             }
         }
-        // The fetch starts here: the first line is looked up in this clock.
-        self.fstart.next = self.fgo.val() & !self.fdead.val() & !self.b2fault.val();
-        if self.fstart.val() {
-            self.pending.d.next = self.pinit.val();
-            self.b2st.d.next = 4.into();
-            self.b_lines.d.next = 0.into();
-        }
+        self.ffetch.next = !self.fdead.val() & !self.b2fault.val() & self.pinit.val().any();
         self.cache.clock.next = self.clock.val();
         self.cache.reset.next = self.reset.val();
-        // The cache flush comes with the instruction's first pass, after every earlier fetch.
-        self.cache.flush.next =
-            (self.fgo.val() & self.fh_fl.val().get_bit(3) & self.fh_misc.val().get_bit(24))
-                | (self.tnop.val() & self.p_flush.q.val());
-        // lookup_uncached goes past the cache: every line requested, nothing allocated.
-        self.cache.enable.next = self.cache_en.val() & (self.fh_misc.val().get_bits::<4>(0) != 12);
         self.cache.mem_req_ready.next = self.mem_req_ready.val();
         self.cache.mem_resp_valid.next = self.mem_resp_valid.val();
         for k in 0..8 {
@@ -2844,36 +2893,64 @@ impl Logic for TexUnit {
         }
         self.mem_req_valid.next = self.cache.mem_req_valid.val();
         self.mem_req_line.next = self.cache.mem_req_line.val();
-        self.mem_req_tag.next = self.fh_itag.val();
+        self.mem_req_tag.next = self.fc_itag.val();
         self.cnt_hits.next = self.cache.cnt_hits.val();
         self.cnt_misses.next = self.cache.cnt_misses.val();
         self.hitmask.next = 0.into();
         for s in 0..32 {
-            self.ca[s].next = self.fa_addr[s].q.val();
-            if self.fstart.val() {
-                self.ca[s].next = self.addr.out_addr[s].val();
-            }
-            self.fsh[s].next = (self.ca[s].val().get_bits::<6>(0) & 7) << 3;
+            self.fsh[s].next = (self.fa_addr[s].q.val().get_bits::<6>(0) & 7) << 3;
             self.hit_slot[s].next = self.pending.q.val().get_bit(s)
-                & (self.ca[s].val().get_bits::<42>(6) == self.cur_line.q.val());
+                & (self.fa_addr[s].q.val().get_bits::<42>(6) == self.cur_line.q.val());
             if self.hit_slot[s].val() {
                 self.hitmask.next = self.hitmask.val().replace_bit(s, true);
             }
         }
         // Pick the first pending slot's line, past the line in flight: the cache takes the next
         // lookup in the cycle it returns a hit, so hits stream one line per clock.
-        self.avail.next = self.pending.q.val();
+        self.availn.next = self.pending.q.val();
         if self.inflight.q.val() {
-            self.avail.next = self.pending.q.val() & !self.hitmask.val();
+            self.availn.next = self.pending.q.val() & !self.hitmask.val();
         }
+        // The pass's last line returns (its texels are in the slot registers on this edge).
+        self.fdone.next = (self.b2st.q.val() == 4)
+            & ((!self.pending.q.val().any() & !self.inflight.q.val())
+                | (self.cache.ln_valid.val() & !self.availn.val().any()));
+        // F takes the head result when idle and X is free, or in the clock it hands its pass
+        // over, for a pass it fetches (no flush, the same cache mode as the pass before), when X
+        // will surely filter the handed pass in the next clock (before the new pass's first line
+        // lands in the slot registers).
+        self.fchain.next = self.fdone.val()
+            & self.ffetch.val()
+            & !self.rv_next.val()
+            & !(self.fh_first.val() & self.fh_ff.val().get_bit(1))
+            & ((self.fh_op.val() == 12) == (self.fc_op.val() == 12));
+        self.fgo.next = self.addr.out_valid.val()
+            & (((self.b2st.q.val() == 0) & self.xfree.val()) | self.fchain.val());
+        // The fetch starts here: the first line is looked up in this clock.
+        self.fstart.next = self.fgo.val() & self.ffetch.val();
+        self.avail.next = self.availn.val();
         if self.fstart.val() {
             self.avail.next = self.pinit.val();
         }
+        for s in 0..32 {
+            self.ca[s].next = self.fa_addr[s].q.val().get_bits::<42>(6);
+            if self.fstart.val() {
+                self.ca[s].next = self.addr.out_addr[s].val().get_bits::<42>(6);
+            }
+        }
+        // The cache flush comes with the instruction's first pass, after every earlier fetch.
+        self.cache.flush.next =
+            (self.fgo.val() & self.fh_first.val() & self.fh_ff.val().get_bit(1))
+                | (self.tnop.val() & self.p_flush.q.val());
+        // lookup_uncached goes past the cache: every line requested, nothing allocated. The
+        // cache answers F's current entry's lookups (a lookup F starts is answered from the next
+        // clock on, when that entry is current).
+        self.cache.enable.next = self.cache_en.val() & (self.fc_op.val() != 12);
         self.pfound.next = false;
         self.pick.next = 0.into();
         for s in 0..32 {
             if self.avail.val().get_bit(s) & !self.pfound.val() {
-                self.pick.next = self.ca[s].val().get_bits::<42>(6);
+                self.pick.next = self.ca[s].val();
                 self.pfound.next = true;
             }
         }
@@ -2887,7 +2964,7 @@ impl Logic for TexUnit {
             self.pending.d.next = self.pending.q.val() & !self.hitmask.val();
             for s in 0..32 {
                 if self.hit_slot[s].val() {
-                    match self.ca[s].val().get_bits::<3>(3).index() {
+                    match self.fa_addr[s].q.val().get_bits::<3>(3).index() {
                         0 => {
                             self.slo[s].d.next = self.cache.ln_data[0].val() >> self.fsh[s].val();
                             self.shi[s].d.next = self.cache.ln_data[1].val();
@@ -2933,16 +3010,11 @@ impl Logic for TexUnit {
         if self.fmiss.val() {
             self.b_lines.d.next = self.b_lines.q.val() + 1;
         }
-        // The pass's last line returns (its texels are in the slot registers on this edge).
-        self.fdone.next = (self.b2st.q.val() == 4)
-            & ((!self.pending.q.val().any() & !self.inflight.q.val())
-                | (self.cache.ln_valid.val() & !self.avail.val().any()));
         // Hand-over to X: a faulting or drained pass, or one without memory taps, at once; a
         // fetched pass with its last line. X's registers took the pass's address result when F
         // started it (X was free then and stays free until this hand-over).
-        self.hand.next = (self.fgo.val()
-            & (self.fdead.val() | self.b2fault.val() | !self.pinit.val().any()))
-            | self.fdone.val();
+        self.hand.next =
+            (self.fgo.val() & (self.b2st.q.val() == 0) & !self.ffetch.val()) | self.fdone.val();
         self.addr.out_ready.next = self.fgo.val();
         self.xb.next = 0.into();
         for k in 0..32 {
@@ -2957,43 +3029,70 @@ impl Logic for TexUnit {
             }
         }
         if self.fgo.val() {
-            self.f_ent.d.next = self.addr.out_tag.val().get_bits::<2>(0);
+            self.f_ent.d.next = self.f_idx.val();
             for k in 0..32 {
                 self.fa_addr[k].d.next = self.addr.out_addr[k].val();
             }
-            self.x_kind.d.next = 0.into();
-            if self.b2fault.val() {
-                self.x_kind.d.next = 1.into();
-            }
-            if self.fdead.val() {
-                self.x_kind.d.next = 2.into();
-            }
             self.dead.d.next = self.fdead.val() | self.b2fault.val();
-            self.x_fault.d.next = self.addr.out_fault.val();
-            if !self.addr.out_fault.val().any() {
-                self.x_fault.d.next = 5.into();
-            }
-            self.x_border.d.next = self.xb.val();
-            self.x_fail.d.next = self.xf.val();
+            self.y_border.d.next = self.xb.val();
+            self.y_fail.d.next = self.xf.val();
             for l in 0..4 {
-                self.x_wu[l].d.next = self.addr.out_wu[l].val();
-                self.x_wv[l].d.next = self.addr.out_wv[l].val();
-                self.x_wu1[l].d.next = self.addr.out_wu1[l].val();
-                self.x_wv1[l].d.next = self.addr.out_wv1[l].val();
-                self.x_status[l].d.next = self.addr.out_status[l].val();
-                self.x_size[l].d.next = self.addr.out_size[l].val();
+                self.y_wu[l].d.next = self.addr.out_wu[l].val();
+                self.y_wv[l].d.next = self.addr.out_wv[l].val();
+                self.y_wu1[l].d.next = self.addr.out_wu1[l].val();
+                self.y_wv1[l].d.next = self.addr.out_wv1[l].val();
+                self.y_status[l].d.next = self.addr.out_status[l].val();
+                self.y_size[l].d.next = self.addr.out_size[l].val();
             }
         }
         if self.hand.val() {
             self.b2st.d.next = 0.into();
             self.x_valid.d.next = true;
+            // A fetched pass: its address result from F's copy, its lines from F's count.
+            self.x_kind.d.next = 0.into();
             self.x_lines.d.next = self.b_lines.q.val();
             if self.fmiss.val() {
                 self.x_lines.d.next = self.b_lines.q.val() + 1;
             }
-            if self.b2st.q.val() == 0 {
-                self.x_lines.d.next = 0.into();
+            self.x_border.d.next = self.y_border.q.val();
+            self.x_fail.d.next = self.y_fail.q.val();
+            for l in 0..4 {
+                self.x_wu[l].d.next = self.y_wu[l].q.val();
+                self.x_wv[l].d.next = self.y_wv[l].q.val();
+                self.x_wu1[l].d.next = self.y_wu1[l].q.val();
+                self.x_wv1[l].d.next = self.y_wv1[l].q.val();
+                self.x_status[l].d.next = self.y_status[l].q.val();
+                self.x_size[l].d.next = self.y_size[l].q.val();
             }
+            if self.b2st.q.val() == 0 {
+                // A pass that fetches nothing goes over in the clock F takes it.
+                self.x_lines.d.next = 0.into();
+                if self.b2fault.val() {
+                    self.x_kind.d.next = 1.into();
+                }
+                if self.fdead.val() {
+                    self.x_kind.d.next = 2.into();
+                }
+                self.x_fault.d.next = self.addr.out_fault.val();
+                if !self.addr.out_fault.val().any() {
+                    self.x_fault.d.next = 5.into();
+                }
+                self.x_border.d.next = self.xb.val();
+                self.x_fail.d.next = self.xf.val();
+                for l in 0..4 {
+                    self.x_wu[l].d.next = self.addr.out_wu[l].val();
+                    self.x_wv[l].d.next = self.addr.out_wv[l].val();
+                    self.x_wu1[l].d.next = self.addr.out_wu1[l].val();
+                    self.x_wv1[l].d.next = self.addr.out_wv1[l].val();
+                    self.x_status[l].d.next = self.addr.out_status[l].val();
+                    self.x_size[l].d.next = self.addr.out_size[l].val();
+                }
+            }
+        }
+        if self.fstart.val() {
+            self.pending.d.next = self.pinit.val();
+            self.b2st.d.next = 4.into();
+            self.b_lines.d.next = 0.into();
         }
 
         // ---------------- X: the instruction's result registers ----------------
@@ -3009,13 +3108,13 @@ impl Logic for TexUnit {
                 // The instruction's first pass: its result starts from zero.
                 self.q_tag.d.next = self.h_itag.val();
                 self.q_op.d.next = self.x_op.val();
-                self.q_wmask.d.next = self.h_misc.val().get_bits::<4>(11);
-                self.q_d16.d.next = self.h_misc.val().get_bit(15);
-                self.q_tfe.d.next = self.h_misc.val().get_bit(16);
-                self.q_lwe.d.next = self.h_misc.val().get_bit(17);
-                self.q_acq.d.next = self.h_misc.val().get_bit(18);
-                self.q_isint.d.next = self.h_misc.val().get_bit(19);
-                self.r_kill.d.next = self.h_misc.val().get_bits::<4>(20);
+                self.q_wmask.d.next = self.h_misc.val().get_bits::<4>(10);
+                self.q_d16.d.next = self.h_misc.val().get_bit(14);
+                self.q_tfe.d.next = self.h_misc.val().get_bit(15);
+                self.q_lwe.d.next = self.h_misc.val().get_bit(16);
+                self.q_acq.d.next = self.h_misc.val().get_bit(17);
+                self.q_isint.d.next = self.h_misc.val().get_bit(18);
+                self.r_kill.d.next = self.h_misc.val().get_bits::<4>(19);
                 self.r_fault.d.next = 0.into();
                 self.r_lines.d.next = self.x_lines.q.val();
                 for l in 0..4 {
