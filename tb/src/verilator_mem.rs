@@ -23,6 +23,7 @@ use std::fmt::Write as _;
 use std::path::{Path, PathBuf};
 use std::process::Command;
 use std::time::Instant;
+use texpix_sim::netlist::build_lock::{Acquired, BuildLock};
 use texpix_sim::netlist::yosys::{cache_dir, fnv};
 
 /// Verilator's options for the model (besides the top module, files and build options).
@@ -180,12 +181,16 @@ pub fn build(top: &str, verilog: &str, ports: &[Port]) -> Result<Harness, String
     ]);
     let cache = cache_dir().with_file_name("verilator");
     let exe = cache.join(format!("{top}-{key:016x}"));
-    if exe.is_file() {
-        return Ok(Harness {
-            exe,
-            build_secs: 0.0,
-        });
-    }
+    std::fs::create_dir_all(&cache).map_err(|e| format!("{}: {e}", cache.display()))?;
+    let _lock = match BuildLock::acquire(&exe) {
+        Acquired::Ready => {
+            return Ok(Harness {
+                exe,
+                build_secs: 0.0,
+            })
+        }
+        Acquired::Make(lock) => lock,
+    };
     let work = cache.join(format!("{top}-{key:016x}.{}.build", std::process::id()));
     std::fs::create_dir_all(&work).map_err(|e| format!("{}: {e}", work.display()))?;
     let built = build_in(&work, top, verilog, &cpp).and_then(|built| {

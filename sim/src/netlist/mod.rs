@@ -19,6 +19,7 @@
 //! output port by `texpix cosim <unit> --sim netlist` (tb/tests/verilog.rs). [`yosys`] makes the
 //! netlist from Verilog and caches it.
 
+pub mod build_lock;
 mod compile;
 pub mod native;
 pub mod ops;

@@ -16,6 +16,7 @@
 //! - **Build.** `cc -O1 -shared -fPIC` (`$CC` overrides `cc`); the library is cached under
 //!   [`native_cache_dir`] by the FNV hash of the C text, the compiler's version and the flags.
 
+use super::build_lock::{Acquired, BuildLock};
 use super::ops::{mask, Cell, Op, Operand};
 use super::yosys::{cache_dir, fnv};
 use super::NetSim;
@@ -654,11 +655,12 @@ fn build(c: &[(String, &str)], top: &str, dir: &Path) -> Result<PathBuf, String>
     parts.extend([version.as_bytes(), flags.as_bytes(), extra.as_bytes()]);
     let key = fnv(&parts);
     let lib = dir.join(format!("{top}-{key:016x}.so"));
-    if lib.exists() {
-        return Ok(lib);
-    }
     std::fs::create_dir_all(dir)
         .map_err(|e| format!("{}: cannot create the native cache: {e}", dir.display()))?;
+    let _lock = match BuildLock::acquire(&lib) {
+        Acquired::Ready => return Ok(lib),
+        Acquired::Make(lock) => lock,
+    };
     // Temporary names unique per process and call (two tests may build the same design at once).
     static CALLS: std::sync::atomic::AtomicU64 = std::sync::atomic::AtomicU64::new(0);
     let call = CALLS.fetch_add(1, std::sync::atomic::Ordering::Relaxed);

@@ -4,6 +4,8 @@
 use std::path::{Path, PathBuf};
 use std::process::Command;
 
+use super::build_lock::{Acquired, BuildLock};
+
 /// Where netlists are cached: `$TEXPIX_CACHE`, else `$XDG_CACHE_HOME/texpix`, else
 /// `~/.cache/texpix` (each + `/netlist`).
 pub fn cache_dir() -> PathBuf {
@@ -62,9 +64,12 @@ pub fn netlist_json(verilog: &str, top: &str, cache_dir: &Path) -> Result<String
         version.as_bytes(),
     ]);
     let json = cache_dir.join(format!("{top}-{key:016x}.json"));
-    if let Ok(text) = std::fs::read_to_string(&json) {
-        return Ok(text);
-    }
+    let _lock = match BuildLock::acquire(&json) {
+        Acquired::Ready => {
+            return std::fs::read_to_string(&json).map_err(|e| format!("{}: {e}", json.display()))
+        }
+        Acquired::Make(lock) => lock,
+    };
     // Temporary names unique per process and per call: two threads (two tests) may elaborate the
     // same design at once; each renames its own file into place.
     static CALLS: std::sync::atomic::AtomicU64 = std::sync::atomic::AtomicU64::new(0);
