@@ -1,12 +1,13 @@
 #!/usr/bin/env bash
-# The README's test command: the Rust tests, then the Python test benches — the coverage and LOD test files
-# unchanged under real cocotb with Icarus on the exported Verilog, every Python test on the netlist
-# engine (the default, native code), texpix.core's FuseSoC targets (Verilator lint of every unit, the
-# four Icarus self-checking simulations; about 30 s), and every Python test on the rust-hdl model through
-# pytest (last, so its summary closes the run). Needs scripts/setup.sh first.
+# The README's test command: the Rust tests (profile `ci`: release optimisation, quicker to build),
+# then the Python test benches — the coverage and LOD test files unchanged under real cocotb with
+# Icarus on the exported Verilog, every Python test on the netlist engine (the default, native code),
+# texpix.core's FuseSoC targets (Verilator lint of every unit, the four Icarus self-checking
+# simulations; about 30 s), and every Python test on the rust-hdl model through pytest (last, so its
+# summary closes the run). Needs scripts/setup.sh first.
 set -euo pipefail
 cd "$(dirname "$0")/.."
-cargo test --release --workspace
+cargo test --profile ci --workspace
 python3 tb/python/cocotb/run_icarus.py coverage tb/python/tests/test_coverage.py
 python3 tb/python/cocotb/run_icarus.py lod tb/python/tests/test_lod.py
 TEXPIX_ENGINE=netlist python3 -m pytest tb/python/tests -q

@@ -1,8 +1,10 @@
 //! BVH intersector RTL against the golden model: edge cases and random rays over box32, box16 and
 //! triangle nodes, with random memory latency, memory stalls and back-pressure on both streams;
 //! every memory request checked against the address the golden model expects; the conformance
-//! examples; at least 5 000 nodes of each kind (box32, box16, triangle). The 100 000-per-kind
-//! regression is opt-in:
+//! examples; 5 000 nodes of each kind (box32, box16, triangle) and 2 500 mixed rays on the netlist
+//! engine (the exported Verilog compiled by Yosys; `tb/tests/netlist.rs` checks it port for port
+//! against the rust-hdl model), 600 of each kind and 666 mixed on the rust-hdl model. The
+//! 100 000-per-kind regression is opt-in:
 //! `cargo test --release -p texpix-tb --test bvh_rtl -- --ignored`.
 
 use texpix_rtl::bvh::BvhUnit;
@@ -11,11 +13,16 @@ use texpix_tb::bvh::dut::{self, MemConfig};
 use texpix_tb::bvh::stim::{self, Want};
 use texpix_tb::bvh::Bvh;
 use texpix_tb::bvh::{golden, parse_line, txn_json, BvhTxn};
-use texpix_tb::unit::Unit;
+use texpix_tb::unit::{Engine, Unit};
 use texpix_tb::vectors::read_jsonl;
 
 fn compare(vectors: &[BvhTxn], seed: u64, stall: u32, mem: MemConfig) -> (usize, u64) {
     compare_on(Bvh::new_sim().expect("sim"), vectors, seed, stall, mem)
+}
+
+/// A reset unit on `engine`.
+fn sim_on(engine: Engine) -> Sim<BvhUnit> {
+    Bvh::new_sim_on(engine).unwrap_or_else(|e| panic!("{engine:?} engine: {e}"))
 }
 
 /// [`compare`] on a given reset unit.
@@ -64,11 +71,11 @@ fn slow_memory() -> MemConfig {
     }
 }
 
-/// `n` rays of kind `want` (seeded `seed`): half with the default memory and no back-pressure,
-/// half with a slow, stalling memory and 40 % idle/stall cycles on both streams.
-fn compare_kind(want: Want, seed: u64, n: usize) {
+/// `n` rays of kind `want` (seeded `seed`) on `engine`: half with the default memory and no
+/// back-pressure, half with a slow, stalling memory and 40 % idle/stall cycles on both streams.
+fn compare_kind(engine: Engine, want: Want, seed: u64, n: usize) {
     let v = stim::random_of(seed, n / 2, want);
-    if want != Want::Tri {
+    if want != Want::Tri && n >= 2000 {
         // Sorted box nodes per box sorting heuristic 0…3: each one reaches the RTL.
         let mut per = [0usize; 4];
         for t in v.iter().filter(|t| t.desc.box_sort) {
@@ -77,9 +84,10 @@ fn compare_kind(want: Want, seed: u64, n: usize) {
         println!("{want:?}: sorted nodes per heuristic 0…3 {per:?}");
         assert!(per.iter().all(|&k| k > 200), "{per:?}");
     }
-    let (outstanding, _) = compare(&v, seed, 0, MemConfig::default());
+    let (outstanding, _) = compare_on(sim_on(engine), &v, seed, 0, MemConfig::default());
     assert!(outstanding >= 4, "several rays in flight ({outstanding})");
-    compare(
+    compare_on(
+        sim_on(engine),
         &stim::random_of(seed + 1, n - n / 2, want),
         seed + 1,
         400,
@@ -89,24 +97,31 @@ fn compare_kind(want: Want, seed: u64, n: usize) {
 
 #[test]
 fn random_box32_nodes_match_golden() {
-    compare_kind(Want::Box32, 10, 5000);
+    compare_kind(Engine::Netlist, Want::Box32, 10, 5000);
+    compare_kind(Engine::Rtl, Want::Box32, 110, 600);
 }
 
 #[test]
 fn random_box16_nodes_match_golden() {
-    compare_kind(Want::Box16, 20, 5000);
+    compare_kind(Engine::Netlist, Want::Box16, 20, 5000);
+    compare_kind(Engine::Rtl, Want::Box16, 120, 600);
 }
 
 #[test]
 fn random_triangle_nodes_match_golden() {
-    compare_kind(Want::Tri, 30, 5000);
+    compare_kind(Engine::Netlist, Want::Tri, 30, 5000);
+    compare_kind(Engine::Rtl, Want::Tri, 130, 600);
 }
 
 #[test]
 fn random_mixed_rays_match_golden_with_memory_latency_and_back_pressure() {
-    let (outstanding, _) = compare(&stim::random(2, 1500), 2, 0, MemConfig::default());
-    assert!(outstanding >= 4, "several rays in flight ({outstanding})");
-    compare(&stim::random(3, 1000), 3, 400, slow_memory());
+    for (engine, seed, n) in [(Engine::Netlist, 2, 1500), (Engine::Rtl, 200, 400)] {
+        let v = stim::random(seed, n);
+        let (outstanding, _) = compare_on(sim_on(engine), &v, seed, 0, MemConfig::default());
+        assert!(outstanding >= 4, "several rays in flight ({outstanding})");
+        let v = stim::random(seed + 1, n * 2 / 3);
+        compare_on(sim_on(engine), &v, seed + 1, 400, slow_memory());
+    }
 }
 
 #[test]
@@ -204,7 +219,7 @@ fn queue_length_sets_rays_per_clock_against_memory_latency() {
 #[ignore = "opt-in regression: 100 000 box32 nodes"]
 fn regression_100k_box32() {
     for seed in 0..10 {
-        compare_kind(Want::Box32, 1000 + 2 * seed, 10_000);
+        compare_kind(Engine::Rtl, Want::Box32, 1000 + 2 * seed, 10_000);
     }
 }
 
@@ -212,7 +227,7 @@ fn regression_100k_box32() {
 #[ignore = "opt-in regression: 100 000 box16 nodes"]
 fn regression_100k_box16() {
     for seed in 0..10 {
-        compare_kind(Want::Box16, 2000 + 2 * seed, 10_000);
+        compare_kind(Engine::Rtl, Want::Box16, 2000 + 2 * seed, 10_000);
     }
 }
 
@@ -220,7 +235,7 @@ fn regression_100k_box16() {
 #[ignore = "opt-in regression: 100 000 triangle nodes"]
 fn regression_100k_triangle() {
     for seed in 0..10 {
-        compare_kind(Want::Tri, 3000 + 2 * seed, 10_000);
+        compare_kind(Engine::Rtl, Want::Tri, 3000 + 2 * seed, 10_000);
     }
 }
 
