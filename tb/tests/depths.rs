@@ -1,6 +1,6 @@
 //! Every pipeline depth of every unit that has more than one (`Unit::DEPTHS`): the rust-hdl model
-//! and the netlist engine (the exported Verilog at that depth, compiled by Yosys) against the golden
-//! model, in order, under back-pressure; the exported Verilog lint-clean; the latency one clock
+//! at every depth and the netlist engine (the exported Verilog, compiled by Yosys) at the deepest
+//! (every depth: `-- --ignored`) against the golden model, in order, under back-pressure; the exported Verilog lint-clean; the latency one clock
 //! longer per extra stage, with the throughput of one transaction per clock kept.
 //!
 //! Needs Yosys and Verilator (scripts/setup.sh installs them); fails, not skips, without them.
@@ -66,7 +66,18 @@ macro_rules! depth_tests {
                 }
             }
 
+            /// The deepest build on the netlist engine (depth 0's netlist is checked in
+            /// `tb/tests/netlist.rs`; every depth runs on the rust-hdl model and is exported
+            /// lint-clean here). Each depth is a Yosys elaboration of minutes: the others are
+            /// opt-in.
             #[test]
+            fn deepest_depth_matches_golden_on_the_netlist_engine() {
+                let k = U::DEPTHS.len() - 1;
+                matches_golden::<U>(Engine::Netlist, U::DEPTHS[k], 51 + k as u64);
+            }
+
+            #[test]
+            #[ignore = "opt-in: a Yosys elaboration per depth"]
             fn every_depth_matches_golden_on_the_netlist_engine() {
                 for (k, &d) in U::DEPTHS.iter().enumerate() {
                     matches_golden::<U>(Engine::Netlist, d, 51 + k as u64);
