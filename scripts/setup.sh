@@ -2,6 +2,8 @@
 # Installs what texpix needs beyond the Rust toolchain: Icarus Verilog, Verilator, Yosys and make from
 # Debian's packages (non-interactive), then builds the workspace in release mode, then builds and
 # installs the Python package `texpix` (tb/python, pyo3 + maturin) with pytest and cocotb.
+# TEXPIX_PROFILE=ci builds both with the test suite's cargo profile instead (no fat LTO: several
+# minutes quicker, and `cargo test --profile ci` then reuses the build); .ci/run does so.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
@@ -18,7 +20,8 @@ fi
 iverilog -V 2>&1 | awk "NR == 1"
 verilator --version
 yosys -V
-cargo build --release --workspace
+profile="${TEXPIX_PROFILE:-release}"
+cargo build --profile "$profile" --workspace
 
 # Python test benches: maturin builds the extension (sharing target/), pip installs the wheel;
 # pytest runs the tests, cocotb runs the portable ones on Icarus.
@@ -26,6 +29,6 @@ python3 -m pip install --quiet --disable-pip-version-check "maturin>=1.5,<2" pyt
 # FuseSoC (with Edalize) runs texpix.core's lint and simulation targets (scripts/fusesoc).
 python3 -m pip install --quiet --disable-pip-version-check "fusesoc>=2.4,<3"
 rm -f target/wheels/texpix-*.whl
-(cd tb/python && maturin build --release --interpreter python3 -o ../../target/wheels)
+(cd tb/python && maturin build --profile "$profile" --interpreter python3 -o ../../target/wheels)
 python3 -m pip install --quiet --disable-pip-version-check --force-reinstall --no-deps target/wheels/texpix-*.whl
 python3 -c "import texpix; print('texpix Python package:', ', '.join(n for n, _ in texpix.units()))"

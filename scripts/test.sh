@@ -8,6 +8,8 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 cargo test --profile ci --workspace
+# The FuseSoC generator exports with the CLI that cargo test just built (not a second, release build).
+export TEXPIX="${TEXPIX:-$PWD/target/ci/texpix}"
 python3 tb/python/cocotb/run_icarus.py coverage tb/python/tests/test_coverage.py
 python3 tb/python/cocotb/run_icarus.py lod tb/python/tests/test_lod.py
 TEXPIX_ENGINE=netlist python3 -m pytest tb/python/tests -q

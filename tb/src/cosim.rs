@@ -352,10 +352,17 @@ pub fn run_best_of(
             unreachable!("handled above")
         }
         Simulator::Verilator => {
+            // The file-driven test bench checks behaviour, not speed (that is `VerilatorMem`): its
+            // C++ is compiled unoptimised and in parallel, which builds the texture unit's 325 k
+            // lines of generated C++ in a third of the time of Verilator's default `-Os`.
             run_tool(
                 Command::new("verilator").current_dir(dir).args([
                     "--binary",
                     "--timing",
+                    "-j",
+                    "0",
+                    "-MAKEFLAGS",
+                    "OPT_FAST=-O0 OPT_SLOW=-O0 OPT_GLOBAL=-O0",
                     "-O3",
                     "-Wno-fatal",
                     "-Wno-lint",

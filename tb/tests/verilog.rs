@@ -1,17 +1,18 @@
 //! The exported Verilog of every registered unit: lint (Verilator -Wall with the waiver file), Yosys
-//! structural checks (no latches, no undriven nets, no logic loops), and co-simulation in Icarus
+//! structural checks (no latches, no undriven nets, no logic loops; part of the netlist engine's
+//! elaboration), and co-simulation in Icarus
 //! Verilog and Verilator against the Rust simulation, cycle by cycle, with random back-pressure.
 //! One test module per unit of the registry (`texpix_tb::for_each_unit!`).
 //!
 //! These tests need iverilog, verilator and yosys (scripts/setup.sh installs them); they fail, not
 //! skip, when a tool is missing.
 
-use std::path::PathBuf;
+use std::path::{Path, PathBuf};
 use texpix_tb::cosim::{self, trace, Simulator};
 use texpix_tb::coverage::Coverage;
 use texpix_tb::scoreboard::stalls;
 use texpix_tb::tools;
-use texpix_tb::unit::Unit;
+use texpix_tb::unit::{Engine, Unit};
 
 fn workdir(name: &str) -> PathBuf {
     let d = PathBuf::from(env!("CARGO_TARGET_TMPDIR")).join(name);
@@ -53,9 +54,15 @@ macro_rules! verilog_tests {
                 tools::lint(&exported::<U>(), U::TOP, &[]).unwrap_or_else(|e| panic!("{e}"));
             }
 
+            /// The netlist engine's Yosys elaboration runs the checks (`check -assert`, no
+            /// `$dlatch`) and refuses the design on a finding; its Verilog is the export with a
+            /// fixed header comment. Shared through the netlist cache with every other test
+            /// that builds the unit on the netlist engine, instead of a second elaboration.
             #[test]
             fn yosys_finds_no_latches_undriven_nets_or_loops() {
-                tools::yosys_check(&exported::<U>(), U::TOP).unwrap_or_else(|e| panic!("{e}"));
+                assert!(texpix_sim::netlist::yosys::script(Path::new("V"), U::TOP, Path::new("J"))
+                    .contains("proc; check -assert; select -assert-none t:$dlatch;"));
+                U::power_up_on(Engine::Netlist).unwrap_or_else(|e| panic!("{e}"));
             }
 
             #[test]
@@ -147,4 +154,36 @@ fn checking_testbench_passes_and_catches_a_wrong_output() {
     let text = String::from_utf8_lossy(&out.stdout);
     assert!(!out.status.success(), "a wrong output passed: {text}");
     assert!(text.contains("cycle 10:"), "{text}");
+}
+
+/// The netlist engine's elaboration refuses a latch, an undriven output and a logic loop, each with
+/// Yosys's own message, and accepts the same module written correctly.
+#[test]
+fn netlist_elaboration_refuses_latches_undriven_nets_and_loops() {
+    let cache = workdir("netlist_checks_cache");
+    let elaborate = |body: &str| {
+        let v = format!("module t(input wire a, input wire b, output reg y, output wire z);\n{body}\nendmodule\n");
+        texpix_sim::netlist::yosys::netlist_json(&v, "t", &cache)
+    };
+    let good = "always @(*) y = a & b;\nassign z = a | b;";
+    elaborate(good).expect("a clean module elaborates");
+    for (what, body, says) in [
+        (
+            "latch",
+            "always @(*) if (a) y = b;\nassign z = a;",
+            "t:$dlatch",
+        ),
+        ("undriven", "always @(*) y = a;", "has no driver"),
+        (
+            "loop",
+            "wire w;\nassign w = a ^ z;\nassign z = w & b;\nalways @(*) y = a;",
+            "logic loop",
+        ),
+    ] {
+        let err = elaborate(body).expect_err(what);
+        assert!(
+            err.contains("Yosys failed to elaborate t") && err.contains(says),
+            "{what}: {err}"
+        );
+    }
 }
