@@ -1,35 +1,43 @@
-//! The texel cache: 16 KiB of 64-byte lines, 64 sets × 4 ways, tree pseudo-LRU, allocate on
-//! miss, blocking (one line at a time), with its memory port.
+//! The texel cache: 16 KiB of 64-byte lines in four banks that look up one line each per clock,
+//! 4-way set associative, tree pseudo-LRU, allocate on miss, one memory request at a time.
 //!
-//! Set = line mod 64, tag = line / 64 (36 bits of a 42-bit line address). A miss fills the first
-//! invalid way, else the pseudo-LRU victim (b0 picks the half, 0: ways 0–1; b1 the way in the low
-//! half, 0: way 0; b2 in the high half, 0: way 2; an access to way w points them away from it).
-//! `flush` invalidates every line in one cycle (valid bits are flip-flops; tags, data and the
-//! pseudo-LRU bits are RAMs — stale pseudo-LRU bits never matter, because a set only consults
-//! them once all four ways were refilled, which rewrites all three bits).
+//! A line address l (byte address / 64, 42 bits) lives in bank b(l) = the XOR of l's 21 two-bit
+//! groups (l[1:0] ^ l[3:2] ^ … ^ l[41:40]), set l[5:2] of that bank's 16, tag l[41:6]. The 64
+//! (bank, set) pairs are the cache's 64 sets: lines that agree in bits 2–41 fall in four different
+//! banks, so four neighbouring lines, a row's next line and (for power-of-two pitches) the next
+//! row's line are looked up in one clock. The bank is the requester's to compute ([`line_bank`]
+//! states the rule; the texture unit computes it once per tap).
 //!
-//! # Ports
-//! Lookup (`lk_valid`/`lk_ready`, `lk_line`): a line address, accepted when the cache is idle or
-//! returning a hit.
-//! Result: `ln_valid` for one cycle with the line's bytes `ln_data[k]` (bytes 8k…8k+7,
-//! little-endian) and `ln_hit`. Memory: `mem_req_valid`/`mem_req_ready`, `mem_req_line`; the
-//! response `mem_resp_valid` with `mem_resp_data[k]` (one outstanding request, so no ready).
-//! `enable` low makes every lookup a miss that allocates nothing. Counters `cnt_hits`,
-//! `cnt_misses` (= memory requests), wrapping, cleared by `reset`.
-//!
-//! # Timing
-//! A hit returns on the clock after the lookup is accepted (the tag and data RAMs are read on the
-//! accepting edge), and the cycle that returns a hit also accepts the next lookup: one line per
-//! clock while lines hit. (A hit rewrites only its set's pseudo-LRU bits, on the edge that reads
-//! the next lookup's set; when the two sets are equal the new bits are forwarded from a register.)
-//! A miss returns in the cycle the memory answers; the cache is ready again the cycle after.
+//! [`CacheBank`] is one bank; [`TexelCache`] holds four and the memory arbiter.
 
 use rust_hdl::prelude::*;
 
-/// The texel cache. See the module documentation.
+/// One bank: 16 sets × 4 ways of 64-byte lines, set = line bits 5:2, tag = line bits 41:6; a miss
+/// fills the first invalid way, else the pseudo-LRU victim (b0 picks the half, 0: ways 0–1; b1 the
+/// way in the low half, 0: way 0; b2 in the high half, 0: way 2; an access to way w points them
+/// away from it). `flush` invalidates every line in one cycle (valid bits are flip-flops; tags,
+/// data and the pseudo-LRU bits are RAMs — stale pseudo-LRU bits never matter, because a set only
+/// consults them once all four ways were refilled, which rewrites all three bits).
+///
+/// # Ports
+/// Lookup (`lk_valid`/`lk_ready`, `lk_line`): a line address, accepted when the bank is idle or
+/// returning a hit.
+/// Result: `ln_valid` for one cycle with the line's bytes `ln_data[k]` (bytes 8k…8k+7,
+/// little-endian) and `ln_hit`. Memory: `mem_req_valid`/`mem_req_ready`, `mem_req_line`; the
+/// response `mem_resp_valid` with `mem_resp_data[k]` (one outstanding request, so no ready).
+/// `enable` low makes every lookup a miss that allocates nothing. Counters `cnt_hits`,
+/// `cnt_misses` (= memory requests), wrapping, cleared by `reset`.
+///
+/// # Timing
+/// A hit returns on the clock after the lookup is accepted (the tag and data RAMs are read on the
+/// accepting edge), and the cycle that returns a hit also accepts the next lookup: one line per
+/// clock while lines hit. (A hit rewrites only its set's pseudo-LRU bits, on the edge that reads
+/// the next lookup's set; when the two sets are equal the new bits are forwarded from a register.)
+/// A miss requests its line on the second clock after the lookup and returns in the cycle the
+/// memory answers; the bank is ready again the cycle after.
 /// (Not `Clone`: rust-hdl's `RAM` is not.)
 #[derive(LogicBlock, Default)]
-pub struct TexelCache {
+pub struct CacheBank {
     /// Clock.
     pub clock: Signal<In, Clock>,
     /// Synchronous reset, active high.
@@ -72,14 +80,14 @@ pub struct TexelCache {
     hits: DFF<Bits<32>>,
     misses: DFF<Bits<32>>,
     /// Valid bit of set s in bit s, per way.
-    valid: [DFF<Bits<64>>; 4],
-    tags: [RAM<Bits<36>, 6>; 4],
+    valid: [DFF<Bits<16>>; 4],
+    tags: [RAM<Bits<36>, 4>; 4],
     /// Line bytes 8k… of way 0…3.
-    way0: [RAM<Bits<64>, 6>; 8],
-    way1: [RAM<Bits<64>, 6>; 8],
-    way2: [RAM<Bits<64>, 6>; 8],
-    way3: [RAM<Bits<64>, 6>; 8],
-    plru: RAM<Bits<3>, 6>,
+    way0: [RAM<Bits<64>, 4>; 8],
+    way1: [RAM<Bits<64>, 4>; 8],
+    way2: [RAM<Bits<64>, 4>; 8],
+    way3: [RAM<Bits<64>, 4>; 8],
+    plru: RAM<Bits<3>, 4>,
     /// The pseudo-LRU bits written on the edge that read the same set for the next lookup.
     fwd_v: DFF<Bit>,
     fwd_d: DFF<Bits<3>>,
@@ -87,23 +95,23 @@ pub struct TexelCache {
     lru: Signal<Local, Bits<3>>,
     /// The held line hits (in state 1).
     hit: Signal<Local, Bit>,
-    set: Signal<Local, Bits<6>>,
-    lset: Signal<Local, Bits<6>>,
+    set: Signal<Local, Bits<4>>,
+    lset: Signal<Local, Bits<4>>,
     tag: Signal<Local, Bits<36>>,
-    vshift: [Signal<Local, Bits<64>>; 4],
+    vshift: [Signal<Local, Bits<16>>; 4],
     vb: [Signal<Local, Bit>; 4],
     hb: [Signal<Local, Bit>; 4],
-    setbit: Signal<Local, Bits<64>>,
+    setbit: Signal<Local, Bits<16>>,
     way: Signal<Local, Bits<2>>,
     touched: Signal<Local, Bits<3>>,
     victim_c: Signal<Local, Bits<2>>,
 }
 
-impl Logic for TexelCache {
+impl Logic for CacheBank {
     #[hdl_gen]
     fn update(&mut self) {
         dff_setup!(self, clock, state, line, victim, hits, misses, fwd_v, fwd_d);
-        self.lset.next = self.line.q.val().get_bits::<6>(0);
+        self.lset.next = self.line.q.val().get_bits::<4>(2);
         self.tag.next = self.line.q.val().get_bits::<36>(6);
         // Tag compare of the held line.
         for w in 0..4 {
@@ -120,7 +128,7 @@ impl Logic for TexelCache {
         self.lk_ready.next = (self.state.q.val() == 0) | self.hit.val();
         self.set.next = self.lset.val();
         if self.lk_ready.val() {
-            self.set.next = self.lk_line.val().get_bits::<6>(0);
+            self.set.next = self.lk_line.val().get_bits::<4>(2);
         }
         for w in 0..4 {
             self.valid[w].clock.next = self.clock.val();
@@ -218,7 +226,7 @@ impl Logic for TexelCache {
             }
         }
         self.plru.write_data.next = self.touched.val();
-        self.setbit.next = bits::<64>(1) << self.lset.val();
+        self.setbit.next = bits::<16>(1) << self.lset.val();
 
         // Outputs and the state machine.
         self.fwd_v.d.next = false;
@@ -329,6 +337,142 @@ impl Logic for TexelCache {
             for w in 0..4 {
                 self.valid[w].d.next = 0.into();
             }
+        }
+    }
+}
+
+/// The bank of line address `line`: the XOR of its 21 two-bit groups (see the module
+/// documentation).
+pub fn line_bank(line: u64) -> usize {
+    (0..21).fold(0, |b, g| b ^ (line >> (2 * g) & 3)) as usize
+}
+
+/// The texel cache: four [`CacheBank`]s and their memory arbiter.
+///
+/// # Ports
+/// Per bank b: a lookup `lk_valid[b]`/`lk_ready[b]`, `lk_line[b]` (a line of bank b, by
+/// [`line_bank`]; the requester's duty), its result `ln_valid[b]`, `ln_hit[b]`, bytes
+/// `ln_data[8b + k]` (bytes 8k…8k+7), timed as in [`CacheBank`]. `flush` and `enable` go to every
+/// bank. Memory: one request at a time (`mem_req_valid`/`mem_req_ready`, `mem_req_line`; the
+/// response `mem_resp_valid`, `mem_resp_data[k]`): among the banks waiting to request, the lowest
+/// numbered is granted, and the response goes to the bank granted. Lookups accepted in one clock
+/// therefore request their misses in bank order. `cnt_hits`, `cnt_misses`: the banks' counters
+/// summed (wrapping).
+#[derive(LogicBlock, Default)]
+pub struct TexelCache {
+    /// Clock.
+    pub clock: Signal<In, Clock>,
+    /// Synchronous reset, active high.
+    pub reset: Signal<In, Bit>,
+    /// Invalidate every line.
+    pub flush: Signal<In, Bit>,
+    /// Cache on (off: no hits, no allocation).
+    pub enable: Signal<In, Bit>,
+    /// Lookup valid, per bank.
+    pub lk_valid: [Signal<In, Bit>; 4],
+    /// Lookup accepted, per bank.
+    pub lk_ready: [Signal<Out, Bit>; 4],
+    /// Line address (byte address / 64), per bank.
+    pub lk_line: [Signal<In, Bits<42>>; 4],
+    /// Result valid (one cycle), per bank.
+    pub ln_valid: [Signal<Out, Bit>; 4],
+    /// The line was in the cache, per bank.
+    pub ln_hit: [Signal<Out, Bit>; 4],
+    /// Bank b's line bytes 8k…8k+7 at 8b + k.
+    pub ln_data: [Signal<Out, Bits<64>>; 32],
+    /// Memory request valid.
+    pub mem_req_valid: Signal<Out, Bit>,
+    /// Memory accepts the request.
+    pub mem_req_ready: Signal<In, Bit>,
+    /// Requested line.
+    pub mem_req_line: Signal<Out, Bits<42>>,
+    /// Memory response valid.
+    pub mem_resp_valid: Signal<In, Bit>,
+    /// Response bytes 8k…8k+7.
+    pub mem_resp_data: [Signal<In, Bits<64>>; 8],
+    /// Hits.
+    pub cnt_hits: Signal<Out, Bits<32>>,
+    /// Misses (memory requests).
+    pub cnt_misses: Signal<Out, Bits<32>>,
+
+    banks: [CacheBank; 4],
+    /// A request is out (to bank `gnt`) and its response not yet back.
+    busy: DFF<Bit>,
+    gnt: DFF<Bits<2>>,
+    /// The bank granted the memory port in this clock (valid with `req`).
+    pick: Signal<Local, Bits<2>>,
+    req: Signal<Local, Bit>,
+}
+
+impl Logic for TexelCache {
+    #[hdl_gen]
+    fn update(&mut self) {
+        dff_setup!(self, clock, busy, gnt);
+        self.pick.next = 0.into();
+        for b in 0..4 {
+            self.banks[b].clock.next = self.clock.val();
+            self.banks[b].reset.next = self.reset.val();
+            self.banks[b].flush.next = self.flush.val();
+            self.banks[b].enable.next = self.enable.val();
+            self.banks[b].lk_valid.next = self.lk_valid[b].val();
+            self.banks[b].lk_line.next = self.lk_line[b].val();
+            self.lk_ready[b].next = self.banks[b].lk_ready.val();
+            self.ln_valid[b].next = self.banks[b].ln_valid.val();
+            self.ln_hit[b].next = self.banks[b].ln_hit.val();
+            for k in 0..8 {
+                self.banks[b].mem_resp_data[k].next = self.mem_resp_data[k].val();
+                self.ln_data[8 * b + k].next = self.banks[b].ln_data[k].val();
+            }
+            self.banks[b].mem_resp_valid.next =
+                self.mem_resp_valid.val() & self.busy.q.val() & (self.gnt.q.val().index() == b);
+            self.banks[b].mem_req_ready.next = false;
+        }
+        // The lowest-numbered bank waiting to request (granted only while no request is out).
+        self.req.next = self.banks[0].mem_req_valid.val()
+            | self.banks[1].mem_req_valid.val()
+            | self.banks[2].mem_req_valid.val()
+            | self.banks[3].mem_req_valid.val();
+        if self.banks[3].mem_req_valid.val() {
+            self.pick.next = 3.into();
+        }
+        if self.banks[2].mem_req_valid.val() {
+            self.pick.next = 2.into();
+        }
+        if self.banks[1].mem_req_valid.val() {
+            self.pick.next = 1.into();
+        }
+        if self.banks[0].mem_req_valid.val() {
+            self.pick.next = 0.into();
+        }
+        self.mem_req_valid.next = self.req.val() & !self.busy.q.val();
+        self.mem_req_line.next = self.banks[0].mem_req_line.val();
+        for b in 1..4 {
+            if self.pick.val().index() == b {
+                self.mem_req_line.next = self.banks[b].mem_req_line.val();
+            }
+        }
+        for b in 0..4 {
+            if self.pick.val().index() == b {
+                self.banks[b].mem_req_ready.next = self.mem_req_ready.val() & !self.busy.q.val();
+            }
+        }
+        if self.mem_req_valid.val() & self.mem_req_ready.val() {
+            self.busy.d.next = true;
+            self.gnt.d.next = self.pick.val();
+        }
+        if self.mem_resp_valid.val() {
+            self.busy.d.next = false;
+        }
+        self.cnt_hits.next = self.banks[0].cnt_hits.val()
+            + self.banks[1].cnt_hits.val()
+            + self.banks[2].cnt_hits.val()
+            + self.banks[3].cnt_hits.val();
+        self.cnt_misses.next = self.banks[0].cnt_misses.val()
+            + self.banks[1].cnt_misses.val()
+            + self.banks[2].cnt_misses.val()
+            + self.banks[3].cnt_misses.val();
+        if self.reset.val() {
+            self.busy.d.next = false;
         }
     }
 }

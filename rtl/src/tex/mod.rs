@@ -18,7 +18,7 @@ pub mod unit;
 pub mod unorm;
 
 pub use blend::TapBlend;
-pub use cache::TexelCache;
+pub use cache::{line_bank, CacheBank, TexelCache};
 pub use compare::DepthCompare;
 pub use convert::TexelConvert;
 pub use cube::CubeFace;

@@ -31,7 +31,7 @@
 //! (TFE word), `out_lambda[lane]` (λ·256, 16-bit two's complement), `out_fault` (the address
 //! pipeline's fault codes; 5 also for an integer format that would be filtered), `out_wmask`,
 //! `out_lines` (memory requests of this instruction), `out_kill` (`kill_lt_0`'s lane mask);
-//! `cnt_hits`, `cnt_misses` (cache counters). `nop` and `kill_lt_0` go from accept straight to
+//! `cnt_hits`, `cnt_misses`, `cnt_rounds` (cache counters: hits, misses, lookup rounds). `nop` and `kill_lt_0` go from accept straight to
 //! the result (write mask 0, no fault, no fetch).
 //! AMD MIMG forms: with `in_mimg` each lane's operands come from its twelve address dwords
 //! `in_vaddr0…3` ([`MimgUnpack`]: `in_moff`, `in_a16`, `in_g16`); `in_dmask` (ANDed into the
@@ -225,6 +225,9 @@ pub struct TexUnit {
     pub cnt_hits: Signal<Out, Bits<32>>,
     /// Cache misses.
     pub cnt_misses: Signal<Out, Bits<32>>,
+    /// Cache lookup rounds (up to one line per bank each; hits + misses over rounds is the
+    /// mean lines looked up per clock of lookup).
+    pub cnt_rounds: Signal<Out, Bits<32>>,
     /// The dwords each lane's VGPRs receive (`5·lane + k`, [`MimgPack`]).
     pub out_vdata: [Signal<Out, Bits<32>>; 20],
     /// Dwords per lane in `out_vdata`.
@@ -425,8 +428,13 @@ pub struct TexUnit {
     // Passes and fetch.
     remaining: DFF<Bits<4>>,
     pending: DFF<Bits<32>>,
-    inflight: DFF<Bit>,
-    cur_line: DFF<Bits<42>>,
+    /// Per cache bank: a lookup is in flight (`cur_line[b]`, the line).
+    inflight: DFF<Bits<4>>,
+    cur_line: [DFF<Bits<42>>; 4],
+    /// Each slot's cache bank (`line_bank` of its line), taken when F starts the pass.
+    fa_bank: [DFF<Bits<2>>; 32],
+    /// Lookup rounds issued (one to four lines each), wrapping, cleared by reset.
+    rounds: DFF<Bits<32>>,
     slo: [DFF<Bits<64>>; 32],
     shi: [DFF<Bits<64>>; 32],
     blane: DFF<Bits<2>>,
@@ -699,10 +707,28 @@ pub struct TexUnit {
     found: Signal<Local, Bit>,
     mask: Signal<Local, Bits<4>>,
     // Fetch.
-    pfound: Signal<Local, Bit>,
-    pick: Signal<Local, Bits<42>>,
-    /// Pending slots not waiting on the line in flight.
+    /// Per bank: the first available slot's line (`pfound[b]`: there is one).
+    pfound: [Signal<Local, Bit>; 4],
+    pick: [Signal<Local, Bits<42>>; 4],
+    /// Pending slots not waiting on a line in flight.
     avail: Signal<Local, Bits<32>>,
+    /// The bank of `ca[s]`: the XOR of its 2-bit groups.
+    cbank: [Signal<Local, Bits<2>>; 32],
+    /// Per slot: its bank's line in flight, that bank's lookup is in flight, returns now.
+    sline: [Signal<Local, Bits<42>>; 32],
+    sfl: [Signal<Local, Bit>; 32],
+    sret: [Signal<Local, Bit>; 32],
+    /// Slots whose line returns in this clock.
+    retmask: Signal<Local, Bits<32>>,
+    /// Every lookup in flight returns in this clock (or none is in flight).
+    rdone: Signal<Local, Bit>,
+    /// Every bank a round would use accepts a lookup; the round goes to the cache.
+    allready: Signal<Local, Bit>,
+    anyfound: Signal<Local, Bit>,
+    issue: Signal<Local, Bit>,
+    /// Banks returning a line, banks taking a lookup, in this clock.
+    lnmask: Signal<Local, Bits<4>>,
+    accmask: Signal<Local, Bits<4>>,
     /// The address pipeline's result starts a fetch (no fault) in this clock.
     fstart: Signal<Local, Bit>,
     fsh: [Signal<Local, Bits<6>>; 32],
@@ -755,7 +781,7 @@ impl Logic for TexUnit {
             f_d16, f_tfe, f_lwe, f_gcomp, f_cube, f_ncube, f_vol, state, p_tag, p_op, p_wrap,
             p_minlin, p_maglin, p_mip, p_unnorm, p_cmp, p_wmask, p_gcomp, p_sbias, p_minlod,
             p_maxlod, p_aniso, p_acq, p_cube, p_ncube, p_d16, p_tfe, p_lwe, p_vol, pl, r_kill,
-            dv_issue, dv_ret, l_warn, l_major, pidx, remaining, pending, inflight, cur_line, blane,
+            dv_issue, dv_ret, l_warn, l_major, pidx, remaining, pending, inflight, rounds, blane,
             r_fault, r_lines, p_first, p_kill, p_flush, b2st, dead, q_tag, q_op, q_wmask, q_d16,
             q_tfe, q_lwe, q_acq, q_isint, pq_wr, pq_rd, pq_n, x_valid, x_kind, x_fault, x_lines,
             b_lines, x_border, x_fail, r_valid, f_ent, y_border, y_fail
@@ -847,12 +873,18 @@ impl Logic for TexUnit {
             self.pt[l].d.next = self.pt[l].q.val();
         }
         for s in 0..32 {
+            self.fa_bank[s].clock.next = self.clock.val();
+            self.fa_bank[s].d.next = self.fa_bank[s].q.val();
             self.slo[s].clock.next = self.clock.val();
             self.slo[s].d.next = self.slo[s].q.val();
             self.shi[s].clock.next = self.clock.val();
             self.shi[s].d.next = self.shi[s].q.val();
         }
 
+        for b in 0..4 {
+            self.cur_line[b].clock.next = self.clock.val();
+            self.cur_line[b].d.next = self.cur_line[b].q.val();
+        }
         for k in 0..5 {
             self.f_hdr[k].clock.next = self.clock.val();
             self.f_hdr[k].d.next = self.f_hdr[k].q.val();
@@ -2896,25 +2928,58 @@ impl Logic for TexUnit {
         self.mem_req_tag.next = self.fc_itag.val();
         self.cnt_hits.next = self.cache.cnt_hits.val();
         self.cnt_misses.next = self.cache.cnt_misses.val();
+        self.cnt_rounds.next = self.rounds.q.val();
+        // Each slot's bank: its line in flight, whether that lookup is in flight and returns now.
         self.hitmask.next = 0.into();
-        for s in 0..32 {
-            self.fsh[s].next = (self.fa_addr[s].q.val().get_bits::<6>(0) & 7) << 3;
-            self.hit_slot[s].next = self.pending.q.val().get_bit(s)
-                & (self.fa_addr[s].q.val().get_bits::<42>(6) == self.cur_line.q.val());
-            if self.hit_slot[s].val() {
-                self.hitmask.next = self.hitmask.val().replace_bit(s, true);
+        self.retmask.next = 0.into();
+        self.lnmask.next = 0.into();
+        for b in 0..4 {
+            if self.cache.ln_valid[b].val() {
+                self.lnmask.next = self.lnmask.val().replace_bit(b, true);
             }
         }
-        // Pick the first pending slot's line, past the line in flight: the cache takes the next
-        // lookup in the cycle it returns a hit, so hits stream one line per clock.
-        self.availn.next = self.pending.q.val();
-        if self.inflight.q.val() {
-            self.availn.next = self.pending.q.val() & !self.hitmask.val();
+        for s in 0..32 {
+            self.fsh[s].next = (self.fa_addr[s].q.val().get_bits::<6>(0) & 7) << 3;
+            match self.fa_bank[s].q.val().index() {
+                0 => {
+                    self.sline[s].next = self.cur_line[0].q.val();
+                    self.sfl[s].next = self.inflight.q.val().get_bit(0);
+                    self.sret[s].next = self.cache.ln_valid[0].val();
+                }
+                1 => {
+                    self.sline[s].next = self.cur_line[1].q.val();
+                    self.sfl[s].next = self.inflight.q.val().get_bit(1);
+                    self.sret[s].next = self.cache.ln_valid[1].val();
+                }
+                2 => {
+                    self.sline[s].next = self.cur_line[2].q.val();
+                    self.sfl[s].next = self.inflight.q.val().get_bit(2);
+                    self.sret[s].next = self.cache.ln_valid[2].val();
+                }
+                _ => {
+                    self.sline[s].next = self.cur_line[3].q.val();
+                    self.sfl[s].next = self.inflight.q.val().get_bit(3);
+                    self.sret[s].next = self.cache.ln_valid[3].val();
+                }
+            }
+            self.hit_slot[s].next = self.pending.q.val().get_bit(s)
+                & self.sfl[s].val()
+                & (self.fa_addr[s].q.val().get_bits::<42>(6) == self.sline[s].val());
+            if self.hit_slot[s].val() {
+                self.hitmask.next = self.hitmask.val().replace_bit(s, true);
+                if self.sret[s].val() {
+                    self.retmask.next = self.retmask.val().replace_bit(s, true);
+                }
+            }
         }
+        // A round of lookups (at most one line per bank) goes out once every lookup of the round
+        // before has returned; the next round takes, per bank, the first pending slot's line past
+        // the lines in flight. A bank returning a hit takes the next lookup in the same clock, so
+        // rounds of hits stream one per clock.
+        self.rdone.next = (self.inflight.q.val() & !self.lnmask.val()) == 0;
+        self.availn.next = self.pending.q.val() & !self.hitmask.val();
         // The pass's last line returns (its texels are in the slot registers on this edge).
-        self.fdone.next = (self.b2st.q.val() == 4)
-            & ((!self.pending.q.val().any() & !self.inflight.q.val())
-                | (self.cache.ln_valid.val() & !self.availn.val().any()));
+        self.fdone.next = (self.b2st.q.val() == 4) & self.rdone.val() & !self.availn.val().any();
         // F takes the head result when idle and X is free, or in the clock it hands its pass
         // over, for a pass it fetches (no flush, the same cache mode as the pass before), when X
         // will surely filter the handed pass in the next clock (before the new pass's first line
@@ -2946,25 +3011,63 @@ impl Logic for TexUnit {
         // cache answers F's current entry's lookups (a lookup F starts is answered from the next
         // clock on, when that entry is current).
         self.cache.enable.next = self.cache_en.val() & (self.fc_op.val() != 12);
-        self.pfound.next = false;
-        self.pick.next = 0.into();
         for s in 0..32 {
-            if self.avail.val().get_bit(s) & !self.pfound.val() {
-                self.pick.next = self.ca[s].val();
-                self.pfound.next = true;
+            self.cbank[s].next = 0.into();
+            for g in 0..21 {
+                self.cbank[s].next = self.cbank[s].val() ^ self.ca[s].val().get_bits::<2>(2 * g);
             }
         }
-        self.cache.lk_valid.next = (((self.b2st.q.val() == 4)
-            & (!self.inflight.q.val() | self.cache.ln_valid.val()))
-            | self.fstart.val())
-            & self.pfound.val();
-        self.cache.lk_line.next = self.pick.val();
-        if (self.b2st.q.val() == 4) & self.cache.ln_valid.val() {
-            self.inflight.d.next = false;
-            self.pending.d.next = self.pending.q.val() & !self.hitmask.val();
+        for b in 0..4 {
+            self.pfound[b].next = false;
+            self.pick[b].next = 0.into();
+        }
+        for s in 0..32 {
+            for b in 0..4 {
+                if self.avail.val().get_bit(s)
+                    & (self.cbank[s].val().index() == b)
+                    & !self.pfound[b].val()
+                {
+                    self.pick[b].next = self.ca[s].val();
+                    self.pfound[b].next = true;
+                }
+            }
+        }
+        self.allready.next = true;
+        self.anyfound.next = false;
+        for b in 0..4 {
+            if self.pfound[b].val() {
+                self.anyfound.next = true;
+                if !self.cache.lk_ready[b].val() {
+                    self.allready.next = false;
+                }
+            }
+        }
+        self.issue.next = (((self.b2st.q.val() == 4) & self.rdone.val()) | self.fstart.val())
+            & self.allready.val()
+            & self.anyfound.val();
+        self.accmask.next = 0.into();
+        for b in 0..4 {
+            self.cache.lk_valid[b].next = self.issue.val() & self.pfound[b].val();
+            self.cache.lk_line[b].next = self.pick[b].val();
+            if self.issue.val() & self.pfound[b].val() {
+                self.accmask.next = self.accmask.val().replace_bit(b, true);
+                self.cur_line[b].d.next = self.pick[b].val();
+            }
+        }
+        self.inflight.d.next = (self.inflight.q.val() & !self.lnmask.val()) | self.accmask.val();
+        if self.issue.val() {
+            self.rounds.d.next = self.rounds.q.val() + 1;
+        }
+        if self.fstart.val() {
             for s in 0..32 {
-                if self.hit_slot[s].val() {
-                    match self.fa_addr[s].q.val().get_bits::<3>(3).index() {
+                self.fa_bank[s].d.next = self.cbank[s].val();
+            }
+        }
+        self.pending.d.next = self.pending.q.val() & !self.retmask.val();
+        for s in 0..32 {
+            if self.retmask.val().get_bit(s) {
+                match self.fa_bank[s].q.val().index() {
+                    0 => match self.fa_addr[s].q.val().get_bits::<3>(3).index() {
                         0 => {
                             self.slo[s].d.next = self.cache.ln_data[0].val() >> self.fsh[s].val();
                             self.shi[s].d.next = self.cache.ln_data[1].val();
@@ -2997,16 +3100,117 @@ impl Logic for TexUnit {
                             self.slo[s].d.next = self.cache.ln_data[7].val() >> self.fsh[s].val();
                             self.shi[s].d.next = self.cache.ln_data[7].val();
                         }
-                    }
+                    },
+                    1 => match self.fa_addr[s].q.val().get_bits::<3>(3).index() {
+                        0 => {
+                            self.slo[s].d.next = self.cache.ln_data[8].val() >> self.fsh[s].val();
+                            self.shi[s].d.next = self.cache.ln_data[9].val();
+                        }
+                        1 => {
+                            self.slo[s].d.next = self.cache.ln_data[9].val() >> self.fsh[s].val();
+                            self.shi[s].d.next = self.cache.ln_data[9].val();
+                        }
+                        2 => {
+                            self.slo[s].d.next = self.cache.ln_data[10].val() >> self.fsh[s].val();
+                            self.shi[s].d.next = self.cache.ln_data[11].val();
+                        }
+                        3 => {
+                            self.slo[s].d.next = self.cache.ln_data[11].val() >> self.fsh[s].val();
+                            self.shi[s].d.next = self.cache.ln_data[11].val();
+                        }
+                        4 => {
+                            self.slo[s].d.next = self.cache.ln_data[12].val() >> self.fsh[s].val();
+                            self.shi[s].d.next = self.cache.ln_data[13].val();
+                        }
+                        5 => {
+                            self.slo[s].d.next = self.cache.ln_data[13].val() >> self.fsh[s].val();
+                            self.shi[s].d.next = self.cache.ln_data[13].val();
+                        }
+                        6 => {
+                            self.slo[s].d.next = self.cache.ln_data[14].val() >> self.fsh[s].val();
+                            self.shi[s].d.next = self.cache.ln_data[15].val();
+                        }
+                        _ => {
+                            self.slo[s].d.next = self.cache.ln_data[15].val() >> self.fsh[s].val();
+                            self.shi[s].d.next = self.cache.ln_data[15].val();
+                        }
+                    },
+                    2 => match self.fa_addr[s].q.val().get_bits::<3>(3).index() {
+                        0 => {
+                            self.slo[s].d.next = self.cache.ln_data[16].val() >> self.fsh[s].val();
+                            self.shi[s].d.next = self.cache.ln_data[17].val();
+                        }
+                        1 => {
+                            self.slo[s].d.next = self.cache.ln_data[17].val() >> self.fsh[s].val();
+                            self.shi[s].d.next = self.cache.ln_data[17].val();
+                        }
+                        2 => {
+                            self.slo[s].d.next = self.cache.ln_data[18].val() >> self.fsh[s].val();
+                            self.shi[s].d.next = self.cache.ln_data[19].val();
+                        }
+                        3 => {
+                            self.slo[s].d.next = self.cache.ln_data[19].val() >> self.fsh[s].val();
+                            self.shi[s].d.next = self.cache.ln_data[19].val();
+                        }
+                        4 => {
+                            self.slo[s].d.next = self.cache.ln_data[20].val() >> self.fsh[s].val();
+                            self.shi[s].d.next = self.cache.ln_data[21].val();
+                        }
+                        5 => {
+                            self.slo[s].d.next = self.cache.ln_data[21].val() >> self.fsh[s].val();
+                            self.shi[s].d.next = self.cache.ln_data[21].val();
+                        }
+                        6 => {
+                            self.slo[s].d.next = self.cache.ln_data[22].val() >> self.fsh[s].val();
+                            self.shi[s].d.next = self.cache.ln_data[23].val();
+                        }
+                        _ => {
+                            self.slo[s].d.next = self.cache.ln_data[23].val() >> self.fsh[s].val();
+                            self.shi[s].d.next = self.cache.ln_data[23].val();
+                        }
+                    },
+                    _ => match self.fa_addr[s].q.val().get_bits::<3>(3).index() {
+                        0 => {
+                            self.slo[s].d.next = self.cache.ln_data[24].val() >> self.fsh[s].val();
+                            self.shi[s].d.next = self.cache.ln_data[25].val();
+                        }
+                        1 => {
+                            self.slo[s].d.next = self.cache.ln_data[25].val() >> self.fsh[s].val();
+                            self.shi[s].d.next = self.cache.ln_data[25].val();
+                        }
+                        2 => {
+                            self.slo[s].d.next = self.cache.ln_data[26].val() >> self.fsh[s].val();
+                            self.shi[s].d.next = self.cache.ln_data[27].val();
+                        }
+                        3 => {
+                            self.slo[s].d.next = self.cache.ln_data[27].val() >> self.fsh[s].val();
+                            self.shi[s].d.next = self.cache.ln_data[27].val();
+                        }
+                        4 => {
+                            self.slo[s].d.next = self.cache.ln_data[28].val() >> self.fsh[s].val();
+                            self.shi[s].d.next = self.cache.ln_data[29].val();
+                        }
+                        5 => {
+                            self.slo[s].d.next = self.cache.ln_data[29].val() >> self.fsh[s].val();
+                            self.shi[s].d.next = self.cache.ln_data[29].val();
+                        }
+                        6 => {
+                            self.slo[s].d.next = self.cache.ln_data[30].val() >> self.fsh[s].val();
+                            self.shi[s].d.next = self.cache.ln_data[31].val();
+                        }
+                        _ => {
+                            self.slo[s].d.next = self.cache.ln_data[31].val() >> self.fsh[s].val();
+                            self.shi[s].d.next = self.cache.ln_data[31].val();
+                        }
+                    },
                 }
             }
         }
-        if self.cache.lk_valid.val() & self.cache.lk_ready.val() {
-            self.inflight.d.next = true;
-            self.cur_line.d.next = self.pick.val();
-        }
-        self.fmiss.next =
-            (self.b2st.q.val() == 4) & self.cache.ln_valid.val() & !self.cache.ln_hit.val();
+        self.fmiss.next = (self.b2st.q.val() == 4)
+            & ((self.cache.ln_valid[0].val() & !self.cache.ln_hit[0].val())
+                | (self.cache.ln_valid[1].val() & !self.cache.ln_hit[1].val())
+                | (self.cache.ln_valid[2].val() & !self.cache.ln_hit[2].val())
+                | (self.cache.ln_valid[3].val() & !self.cache.ln_hit[3].val()));
         if self.fmiss.val() {
             self.b_lines.d.next = self.b_lines.q.val() + 1;
         }
@@ -3550,7 +3754,8 @@ impl Logic for TexUnit {
             self.pq_n.d.next = 0.into();
             self.pq_rd.d.next = 0.into();
             self.pq_wr.d.next = 0.into();
-            self.inflight.d.next = false;
+            self.inflight.d.next = 0.into();
+            self.rounds.d.next = 0.into();
         }
     }
 }

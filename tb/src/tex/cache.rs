@@ -1,6 +1,9 @@
 //! The texel cache's behaviour (what the RTL's cache does, line by line): 64 sets × 4 ways of
-//! 64-byte lines (16 KiB), set = line mod 64, tag = line / 64; a miss fills the first invalid way,
-//! else the tree pseudo-LRU victim; allocate on miss; flush invalidates every line.
+//! 64-byte lines (16 KiB) in four banks of 16 sets; line l lives in bank [`bank`]`(l)` (the XOR
+//! of l's 2-bit groups), set l[5:2] of that bank, tag l / 64; a miss fills the first invalid way,
+//! else the tree pseudo-LRU victim; allocate on miss; flush invalidates every line. Sets of
+//! different banks never interact, so any order of accesses that keeps each bank's order gives
+//! the same hits and misses.
 //!
 //! Tree pseudo-LRU, three bits per set: b0 picks the half (0: ways 0–1, 1: ways 2–3), b1 the
 //! way in the low half (0: way 0), b2 in the high half (0: way 2). An access to way w points the
@@ -29,6 +32,25 @@ impl Default for Cache {
     fn default() -> Self {
         Self::new(CacheConfig::default())
     }
+}
+
+/// Banks.
+pub const BANKS: usize = 4;
+
+/// The bank of line `line`: bits 1:0 of the XOR of all its 2-bit groups.
+pub fn bank(line: u64) -> usize {
+    let mut x = line;
+    let mut b = 0;
+    while x != 0 {
+        b ^= x & 3;
+        x >>= 2;
+    }
+    b as usize
+}
+
+/// The set of line `line` (0…63): 16 × bank + line bits 5:2.
+pub fn set_of(line: u64) -> usize {
+    16 * bank(line) + (line >> 2 & 15) as usize
 }
 
 /// The pseudo-LRU victim of bits `p`.
@@ -75,7 +97,7 @@ impl Cache {
 
     /// Looks up `line` (byte address / 64): true on a hit. A miss allocates when enabled.
     pub fn access(&mut self, line: u64) -> bool {
-        let set = (line % SETS as u64) as usize;
+        let set = set_of(line);
         let tag = line / SETS as u64;
         if !self.cfg.enabled {
             self.misses += 1;
@@ -102,20 +124,51 @@ impl Cache {
 mod tests {
     use super::*;
 
+    /// The k-th line of bank 0, set 0 (tag k).
+    fn set0(k: u64) -> u64 {
+        let l = k << 6;
+        l | bank(l) as u64
+    }
+
     #[test]
     fn plru_evicts_the_least_recent_of_a_sweep() {
         let mut c = Cache::default();
+        assert!((0..5).all(|k| set_of(set0(k)) == 0));
         for k in 0..4 {
-            assert!(!c.access(k * 64));
+            assert!(!c.access(set0(k)));
         }
         // Touch 1, 2, 3 again: way 0 is the pseudo-LRU victim.
         for k in 1..4 {
-            assert!(c.access(k * 64));
+            assert!(c.access(set0(k)));
         }
-        assert!(!c.access(4 * 64));
-        assert!(!c.access(0));
-        assert!(c.access(4 * 64));
+        assert!(!c.access(set0(4)));
+        assert!(!c.access(set0(0)));
+        assert!(c.access(set0(4)));
         assert_eq!((c.hits, c.misses), (4, 6));
+    }
+
+    #[test]
+    fn four_aligned_lines_and_power_of_two_strides_change_bank() {
+        for base in [0u64, 4, 0x1234 << 2, (1 << 41) - 4] {
+            let mut seen: Vec<usize> = (0..4).map(|k| bank(base + k)).collect();
+            seen.sort();
+            assert_eq!(seen, [0, 1, 2, 3], "{base:#x}");
+        }
+        // Adding 2^k without a carry flips one bit of one group: another bank, another set
+        // index only when k < 6.
+        for k in 0..42 {
+            assert_ne!(bank(0), bank(1 << k), "{k}");
+            assert_eq!(
+                set_of(1 << k) % 16 == set_of(0) % 16,
+                !(2..6).contains(&k),
+                "{k}"
+            );
+        }
+        // Every (bank, set, tag) is one line's: the 64 sets of a 64-line block are distinct.
+        let mut sets: Vec<usize> = (0..64).map(|l| set_of(0x40 * 7 + l)).collect();
+        sets.sort();
+        sets.dedup();
+        assert_eq!(sets.len(), 64);
     }
 
     #[test]

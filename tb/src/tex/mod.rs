@@ -87,10 +87,13 @@
 //!
 //! **5. Fetch.** The pass's memory taps (the address pipeline's `req` bits) are visited in slot
 //! order s = 8·lane + 4·level + k; each distinct 64-byte line, in order of first appearance within
-//! the pass, is one cache access ([`Cache`]): 64 sets × 4 ways, set = line mod 64, first invalid
-//! way else tree pseudo-LRU victim, allocate on miss, blocking (one line at a time). A miss sends
-//! the line's address to memory; the list of those requests, in order, is the golden model's
-//! line list. With the cache disabled every access misses and nothing is allocated, so each line
+//! the pass, is one cache access ([`Cache`]): 64 sets × 4 ways in four banks (bank = the XOR of
+//! the line address's 2-bit groups, set = 16·bank + line bits 5:2), first invalid way else tree
+//! pseudo-LRU victim, allocate on miss. The lines are looked up in rounds ([`lookup_rounds`]):
+//! round r takes, in bank order, the r-th line of each bank (in order of first appearance), and
+//! the accesses happen in that order (round by round, bank by bank); a pass needs as many rounds
+//! as its busiest bank has lines. A miss sends the line's address to memory; the list of those
+//! requests, in order, is the golden model's line list. With the cache disabled every access misses and nothing is allocated, so each line
 //! of a pass's footprint is requested exactly once; `lookup_uncached` does the same for its own
 //! lines (each requested, counted as a miss, nothing looked up or allocated). The cache is invalidated by an instruction's
 //! `flush` bit; the test bench sets it whenever a vector's textures differ from the previous
@@ -1414,8 +1417,9 @@ fn fetch(
         }
     }
     // Slot order = lane, then level, then k: the texaddr tap list is already in that order
-    // per lane, and lanes ascend, so `seen` is in slot order.
-    for line in seen {
+    // per lane, and lanes ascend, so `seen` is in slot order. Rounds: round r looks up, in
+    // bank order, the r-th line of each bank in `seen`'s order.
+    for line in lookup_rounds(&seen).into_iter().flatten() {
         if uncached {
             cache.bypass();
             lines.push(line);
@@ -1423,6 +1427,19 @@ fn fetch(
             lines.push(line);
         }
     }
+}
+
+/// Step 5's lookup rounds of a pass's distinct `lines` (in slot order): round r holds, in bank
+/// order, the r-th line of each bank ([`cache::bank`]) that has one.
+pub fn lookup_rounds(lines: &[u64]) -> Vec<Vec<u64>> {
+    let mut per_bank: [Vec<u64>; cache::BANKS] = Default::default();
+    for &l in lines {
+        per_bank[cache::bank(l)].push(l);
+    }
+    let n = per_bank.iter().map(Vec::len).max().unwrap_or(0);
+    (0..n)
+        .map(|r| per_bank.iter().filter_map(|v| v.get(r).copied()).collect())
+        .collect()
 }
 
 /// Step 6: a lane's taps as converted four-vectors (border taps read the border colour).
