@@ -287,7 +287,7 @@ fn rtl_equals_golden_5000_quads_on_the_netlist_engine() {
 }
 
 /// The distinct lines of each pass's fetched taps, by the address pipeline's golden model (what a
-/// cache-less unit must request, each once per pass).
+/// cache-less unit must request, each once per pass), in lookup-round order.
 fn footprint_lines(t: &TexTxn) -> Vec<u64> {
     if t.mimg.address.is_some() {
         return footprint_lines(&tex::mimg_operands(t));
@@ -354,7 +354,8 @@ fn footprint_lines(t: &TexTxn) -> Vec<u64> {
                     }
                 }
             }
-            out.extend(pass);
+            // In the cache's lookup rounds: per round, one line of each bank, in bank order.
+            out.extend(tex::lookup_rounds(&pass).into_iter().flatten());
         }
     }
     out

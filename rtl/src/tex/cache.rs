@@ -395,7 +395,12 @@ pub struct TexelCache {
     /// Misses (memory requests).
     pub cnt_misses: Signal<Out, Bits<32>>,
 
-    banks: [CacheBank; 4],
+    // Four named banks, not an array: the Verilog generator does not substitute a loop index
+    // into an array port of an element of an array of blocks.
+    bank0: CacheBank,
+    bank1: CacheBank,
+    bank2: CacheBank,
+    bank3: CacheBank,
     /// A request is out (to bank `gnt`) and its response not yet back.
     busy: DFF<Bit>,
     gnt: DFF<Bits<2>>,
@@ -409,51 +414,98 @@ impl Logic for TexelCache {
     fn update(&mut self) {
         dff_setup!(self, clock, busy, gnt);
         self.pick.next = 0.into();
-        for b in 0..4 {
-            self.banks[b].clock.next = self.clock.val();
-            self.banks[b].reset.next = self.reset.val();
-            self.banks[b].flush.next = self.flush.val();
-            self.banks[b].enable.next = self.enable.val();
-            self.banks[b].lk_valid.next = self.lk_valid[b].val();
-            self.banks[b].lk_line.next = self.lk_line[b].val();
-            self.lk_ready[b].next = self.banks[b].lk_ready.val();
-            self.ln_valid[b].next = self.banks[b].ln_valid.val();
-            self.ln_hit[b].next = self.banks[b].ln_hit.val();
-            for k in 0..8 {
-                self.banks[b].mem_resp_data[k].next = self.mem_resp_data[k].val();
-                self.ln_data[8 * b + k].next = self.banks[b].ln_data[k].val();
-            }
-            self.banks[b].mem_resp_valid.next =
-                self.mem_resp_valid.val() & self.busy.q.val() & (self.gnt.q.val().index() == b);
-            self.banks[b].mem_req_ready.next = false;
+        self.bank0.clock.next = self.clock.val();
+        self.bank0.reset.next = self.reset.val();
+        self.bank0.flush.next = self.flush.val();
+        self.bank0.enable.next = self.enable.val();
+        self.bank0.lk_valid.next = self.lk_valid[0].val();
+        self.bank0.lk_line.next = self.lk_line[0].val();
+        self.lk_ready[0].next = self.bank0.lk_ready.val();
+        self.ln_valid[0].next = self.bank0.ln_valid.val();
+        self.ln_hit[0].next = self.bank0.ln_hit.val();
+        self.bank0.mem_resp_valid.next =
+            self.mem_resp_valid.val() & self.busy.q.val() & (self.gnt.q.val() == 0);
+        self.bank0.mem_req_ready.next = false;
+        self.bank1.clock.next = self.clock.val();
+        self.bank1.reset.next = self.reset.val();
+        self.bank1.flush.next = self.flush.val();
+        self.bank1.enable.next = self.enable.val();
+        self.bank1.lk_valid.next = self.lk_valid[1].val();
+        self.bank1.lk_line.next = self.lk_line[1].val();
+        self.lk_ready[1].next = self.bank1.lk_ready.val();
+        self.ln_valid[1].next = self.bank1.ln_valid.val();
+        self.ln_hit[1].next = self.bank1.ln_hit.val();
+        self.bank1.mem_resp_valid.next =
+            self.mem_resp_valid.val() & self.busy.q.val() & (self.gnt.q.val() == 1);
+        self.bank1.mem_req_ready.next = false;
+        self.bank2.clock.next = self.clock.val();
+        self.bank2.reset.next = self.reset.val();
+        self.bank2.flush.next = self.flush.val();
+        self.bank2.enable.next = self.enable.val();
+        self.bank2.lk_valid.next = self.lk_valid[2].val();
+        self.bank2.lk_line.next = self.lk_line[2].val();
+        self.lk_ready[2].next = self.bank2.lk_ready.val();
+        self.ln_valid[2].next = self.bank2.ln_valid.val();
+        self.ln_hit[2].next = self.bank2.ln_hit.val();
+        self.bank2.mem_resp_valid.next =
+            self.mem_resp_valid.val() & self.busy.q.val() & (self.gnt.q.val() == 2);
+        self.bank2.mem_req_ready.next = false;
+        self.bank3.clock.next = self.clock.val();
+        self.bank3.reset.next = self.reset.val();
+        self.bank3.flush.next = self.flush.val();
+        self.bank3.enable.next = self.enable.val();
+        self.bank3.lk_valid.next = self.lk_valid[3].val();
+        self.bank3.lk_line.next = self.lk_line[3].val();
+        self.lk_ready[3].next = self.bank3.lk_ready.val();
+        self.ln_valid[3].next = self.bank3.ln_valid.val();
+        self.ln_hit[3].next = self.bank3.ln_hit.val();
+        self.bank3.mem_resp_valid.next =
+            self.mem_resp_valid.val() & self.busy.q.val() & (self.gnt.q.val() == 3);
+        self.bank3.mem_req_ready.next = false;
+        for k in 0..8 {
+            self.bank0.mem_resp_data[k].next = self.mem_resp_data[k].val();
+            self.bank1.mem_resp_data[k].next = self.mem_resp_data[k].val();
+            self.bank2.mem_resp_data[k].next = self.mem_resp_data[k].val();
+            self.bank3.mem_resp_data[k].next = self.mem_resp_data[k].val();
+            self.ln_data[k].next = self.bank0.ln_data[k].val();
+            self.ln_data[8 + k].next = self.bank1.ln_data[k].val();
+            self.ln_data[16 + k].next = self.bank2.ln_data[k].val();
+            self.ln_data[24 + k].next = self.bank3.ln_data[k].val();
         }
         // The lowest-numbered bank waiting to request (granted only while no request is out).
-        self.req.next = self.banks[0].mem_req_valid.val()
-            | self.banks[1].mem_req_valid.val()
-            | self.banks[2].mem_req_valid.val()
-            | self.banks[3].mem_req_valid.val();
-        if self.banks[3].mem_req_valid.val() {
+        self.req.next = self.bank0.mem_req_valid.val()
+            | self.bank1.mem_req_valid.val()
+            | self.bank2.mem_req_valid.val()
+            | self.bank3.mem_req_valid.val();
+        if self.bank3.mem_req_valid.val() {
             self.pick.next = 3.into();
         }
-        if self.banks[2].mem_req_valid.val() {
+        if self.bank2.mem_req_valid.val() {
             self.pick.next = 2.into();
         }
-        if self.banks[1].mem_req_valid.val() {
+        if self.bank1.mem_req_valid.val() {
             self.pick.next = 1.into();
         }
-        if self.banks[0].mem_req_valid.val() {
+        if self.bank0.mem_req_valid.val() {
             self.pick.next = 0.into();
         }
         self.mem_req_valid.next = self.req.val() & !self.busy.q.val();
-        self.mem_req_line.next = self.banks[0].mem_req_line.val();
-        for b in 1..4 {
-            if self.pick.val().index() == b {
-                self.mem_req_line.next = self.banks[b].mem_req_line.val();
+        match self.pick.val().index() {
+            0 => {
+                self.mem_req_line.next = self.bank0.mem_req_line.val();
+                self.bank0.mem_req_ready.next = self.mem_req_ready.val() & !self.busy.q.val();
             }
-        }
-        for b in 0..4 {
-            if self.pick.val().index() == b {
-                self.banks[b].mem_req_ready.next = self.mem_req_ready.val() & !self.busy.q.val();
+            1 => {
+                self.mem_req_line.next = self.bank1.mem_req_line.val();
+                self.bank1.mem_req_ready.next = self.mem_req_ready.val() & !self.busy.q.val();
+            }
+            2 => {
+                self.mem_req_line.next = self.bank2.mem_req_line.val();
+                self.bank2.mem_req_ready.next = self.mem_req_ready.val() & !self.busy.q.val();
+            }
+            _ => {
+                self.mem_req_line.next = self.bank3.mem_req_line.val();
+                self.bank3.mem_req_ready.next = self.mem_req_ready.val() & !self.busy.q.val();
             }
         }
         if self.mem_req_valid.val() & self.mem_req_ready.val() {
@@ -463,14 +515,14 @@ impl Logic for TexelCache {
         if self.mem_resp_valid.val() {
             self.busy.d.next = false;
         }
-        self.cnt_hits.next = self.banks[0].cnt_hits.val()
-            + self.banks[1].cnt_hits.val()
-            + self.banks[2].cnt_hits.val()
-            + self.banks[3].cnt_hits.val();
-        self.cnt_misses.next = self.banks[0].cnt_misses.val()
-            + self.banks[1].cnt_misses.val()
-            + self.banks[2].cnt_misses.val()
-            + self.banks[3].cnt_misses.val();
+        self.cnt_hits.next = self.bank0.cnt_hits.val()
+            + self.bank1.cnt_hits.val()
+            + self.bank2.cnt_hits.val()
+            + self.bank3.cnt_hits.val();
+        self.cnt_misses.next = self.bank0.cnt_misses.val()
+            + self.bank1.cnt_misses.val()
+            + self.bank2.cnt_misses.val()
+            + self.bank3.cnt_misses.val();
         if self.reset.val() {
             self.busy.d.next = false;
         }

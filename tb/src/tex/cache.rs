@@ -172,6 +172,20 @@ mod tests {
     }
 
     #[test]
+    fn lookup_rounds_take_one_line_per_bank_in_bank_order() {
+        // Banks: 0 → 0, 1 → 1, 4 → 1, 5 → 0, 2 → 2, 8 → 2, 12 → 3, 20 → 0.
+        assert_eq!(
+            [0, 1, 4, 5, 2, 8, 12, 20].map(bank),
+            [0, 1, 1, 0, 2, 2, 3, 0]
+        );
+        assert_eq!(
+            crate::tex::lookup_rounds(&[0, 1, 4, 5, 2, 8, 12, 20]),
+            vec![vec![0, 1, 2, 12], vec![5, 4, 8], vec![20]]
+        );
+        assert!(crate::tex::lookup_rounds(&[]).is_empty());
+    }
+
+    #[test]
     fn disabled_cache_always_misses() {
         let mut c = Cache::new(CacheConfig { enabled: false });
         assert!(!c.access(5));

@@ -20,7 +20,7 @@ crate::unit_impl!(Tex {
     test_vectors: 200,
     ports_doc: "rtl/src/tex/unit.rs",
     parameters: |_depth| {
-        "one instruction at a time; texel cache 16 KiB, 64 sets x 4 ways, 64-byte lines".to_string()
+        "texel cache 16 KiB, 4 banks x 16 sets x 4 ways, 64-byte lines".to_string()
     },
     // Icarus re-evaluates the combinational datapath (filter, probe sums, address pipeline) per
     // event: with the anisotropic probe datapath one instruction no longer finishes in its 600 s
@@ -50,10 +50,11 @@ fn bench_sections(seed: u64, n: Option<usize>) -> Vec<(String, Vec<TexTxn>)> {
     v
 }
 
-/// Cache hit rate (the unit's counters), memory lines per quad and mean latency.
+/// Cache hit rate and lookup rounds (the unit's counters), memory lines per quad and mean latency.
 fn bench_extra(sim: &Sim<TexUnit>, results: &[Transfer<TexResult>]) -> Vec<String> {
     let hits = u64::from(sim.uut.cnt_hits.val().to_u32());
     let misses = u64::from(sim.uut.cnt_misses.val().to_u32());
+    let rounds = u64::from(sim.uut.cnt_rounds.val().to_u32());
     let lines: usize = results.iter().map(|r| r.out.lines.len()).sum();
     let n = results.len().max(1) as f64;
     let latency: u64 = results.iter().map(|r| r.cycle_out - r.cycle_in).sum();
@@ -61,6 +62,11 @@ fn bench_extra(sim: &Sim<TexUnit>, results: &[Transfer<TexResult>]) -> Vec<Strin
         format!(
             "texel cache        {hits} hits, {misses} misses: hit rate {:.1} %",
             100.0 * hits as f64 / (hits + misses).max(1) as f64
+        ),
+        format!(
+            "cache lookups      {rounds} rounds, {:.2} rounds/quad, {:.2} lines/round (4 banks)",
+            rounds as f64 / n,
+            (hits + misses) as f64 / rounds.max(1) as f64
         ),
         format!(
             "memory             {lines} lines, {:.3} lines/quad",
