@@ -21,7 +21,8 @@ iverilog -V 2>&1 | awk "NR == 1"
 verilator --version
 yosys -V
 profile="${TEXPIX_PROFILE:-release}"
-cargo build --profile "$profile" --workspace
+# The Python extension (workspace member texpix-py) is maturin's to build, below.
+cargo build --profile "$profile" --workspace --exclude texpix-py
 
 # Python test benches: maturin builds the extension (sharing target/), pip installs the wheel;
 # pytest runs the tests, cocotb runs the portable ones on Icarus.
