@@ -79,7 +79,9 @@ impl UnitFn for BuildNet {
     type Out = PyResult<Box<dyn Engine>>;
     fn call<U: Unit>(self) -> Self::Out {
         let net = on_big_stack(|| {
-            texpix_tb::unit::compiled_netlist(U::TOP, U::DEPTHS[0], || U::export(texpix_tb::unit::NETLIST_HEADER))
+            texpix_tb::unit::compiled_netlist(U::TOP, U::DEPTHS[0], || {
+                U::export(texpix_tb::unit::NETLIST_HEADER)
+            })
         })?
         .map_err(SimError::new_err)?;
         let core = Core::new(Net::new(net)).map_err(SimError::new_err)?;
