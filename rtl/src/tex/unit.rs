@@ -665,6 +665,7 @@ pub struct TexUnit {
     /// The back takes the front's instruction (`take_lod`: with the LOD unit's answer).
     take: Signal<Local, Bit>,
     take_lod: Signal<Local, Bit>,
+    b1_free: Signal<Local, Bit>,
     /// The front moves its instruction into the `g_` slot (free, or taken by B1 this clock).
     gmove: Signal<Local, Bit>,
     gfree: Signal<Local, Bit>,
@@ -1214,9 +1215,6 @@ impl Logic for TexUnit {
             | self.g_acqs.val()
             | (self.f_acq.q.val() & (self.fst.q.val() != 0));
         self.sem_busy.next = self.busy.val();
-        self.in_ready.next = (self.fst.q.val() == 0)
-            & !((self.in_sem_wait.val() | self.in_sem_acquire.val()) & self.busy.val());
-        self.accept.next = self.in_ready.val() & self.in_valid.val();
         // kill_lt_0: lane l is killed when a component its write mask examines is below 0 (−0
         // and NaN are not).
         self.kmask.next = 0.into();
@@ -1266,116 +1264,6 @@ impl Logic for TexUnit {
             self.unpk1.vaddr[k].next = self.in_vaddr1[k].val();
             self.unpk2.vaddr[k].next = self.in_vaddr2[k].val();
             self.unpk3.vaddr[k].next = self.in_vaddr3[k].val();
-        }
-        if self.accept.val() {
-            self.f_tag.d.next = self.in_tag.val();
-            self.f_op.d.next = self.in_op.val();
-            for k in 0..5 {
-                self.f_hdr[k].d.next = self.in_hdr[k].val();
-            }
-            self.f_wrap.d.next = self.in_wrap.val();
-            self.f_minlin.d.next = self.in_min_lin.val();
-            self.f_maglin.d.next = self.in_mag_lin.val();
-            self.f_mip.d.next = self.in_mip.val();
-            self.f_unnorm.d.next = self.in_unnorm.val() | self.in_unscaled.val();
-            self.f_acq.d.next = self.in_sem_acquire.val();
-            self.f_cmp.d.next = self.in_compare.val();
-            self.f_sbias.d.next = self.in_bias.val();
-            self.f_minlod.d.next = self.in_min_lod.val();
-            self.f_maxlod.d.next = self.in_max_lod.val();
-            // max_aniso 0 and 17…31 are isotropic (the probe loop counts up to 16).
-            self.f_aniso.d.next = self.in_aniso.val();
-            if self.in_aniso.val() > bits::<5>(16) {
-                self.f_aniso.d.next = 1.into();
-            }
-            for k in 0..16 {
-                self.f_coord[k].d.next = self.in_coord[k].val();
-                self.f_grad[k].d.next = self.in_grad[k].val();
-            }
-            for l in 0..4 {
-                self.f_bcol[l].d.next = self.in_border[l].val();
-                self.f_lod[l].d.next = self.in_lod[l].val();
-                self.f_lbias[l].d.next = self.in_lbias[l].val();
-                self.f_ref[l].d.next = self.in_ref[l].val();
-                self.f_off[l].d.next = self.in_off[l].val();
-            }
-            self.f_wmask.d.next = self.in_wmask.val() & self.in_dmask.val();
-            self.f_d16.d.next = self.in_d16.val();
-            self.f_tfe.d.next = self.in_tfe.val();
-            self.f_lwe.d.next = self.in_lwe.val();
-            if self.in_mimg.val() {
-                for k in 0..4 {
-                    self.f_coord[k].d.next = self.unpk0.coord[k].val();
-                    self.f_grad[k].d.next = self.unpk0.grad[k].val();
-                    self.f_coord[4 + k].d.next = self.unpk1.coord[k].val();
-                    self.f_grad[4 + k].d.next = self.unpk1.grad[k].val();
-                    self.f_coord[8 + k].d.next = self.unpk2.coord[k].val();
-                    self.f_grad[8 + k].d.next = self.unpk2.grad[k].val();
-                    self.f_coord[12 + k].d.next = self.unpk3.coord[k].val();
-                    self.f_grad[12 + k].d.next = self.unpk3.grad[k].val();
-                }
-                self.f_lod[0].d.next = self.unpk0.lod.val();
-                self.f_lbias[0].d.next = self.unpk0.bias.val();
-                self.f_ref[0].d.next = self.unpk0.zref.val();
-                self.f_off[0].d.next = self.unpk0.off.val();
-                self.f_lod[1].d.next = self.unpk1.lod.val();
-                self.f_lbias[1].d.next = self.unpk1.bias.val();
-                self.f_ref[1].d.next = self.unpk1.zref.val();
-                self.f_off[1].d.next = self.unpk1.off.val();
-                self.f_lod[2].d.next = self.unpk2.lod.val();
-                self.f_lbias[2].d.next = self.unpk2.bias.val();
-                self.f_ref[2].d.next = self.unpk2.zref.val();
-                self.f_off[2].d.next = self.unpk2.off.val();
-                self.f_lod[3].d.next = self.unpk3.lod.val();
-                self.f_lbias[3].d.next = self.unpk3.bias.val();
-                self.f_ref[3].d.next = self.unpk3.zref.val();
-                self.f_off[3].d.next = self.unpk3.off.val();
-            }
-            self.f_gcomp.d.next = self.in_gcomp.val();
-            self.f_flush.d.next = self.in_flush.val();
-            self.dv_issue.d.next = 0.into();
-            self.dv_ret.d.next = 0.into();
-            self.fst.d.next = 8.into();
-            if self.in_op.val() == 9 {
-                self.fst.d.next = 9.into();
-            }
-            self.f_cube.d.next = self.in_cube.val();
-            self.f_ncube.d.next = self.in_ncube.val();
-            // A 3D texture is sampled isotropically; gather4 on it, or a depth above 32 768 (the r
-            // axis scales through 16 bits), gets an invalid bytes-per-texel field: bad_descriptor.
-            self.f_vol.d.next = self.in_dim.val() == 2;
-            if self.in_dim.val() == 2 {
-                self.f_aniso.d.next = 1.into();
-                if (self.in_op.val() == 6) | self.in_hdr[3].val().get_bit(15) {
-                    self.f_hdr[1].d.next = self.in_hdr[1].val() | 0x7_0000_u64;
-                }
-            }
-            if self.in_cube.val() {
-                self.f_hdr[1].d.next = (self.in_hdr[1].val() & 0xFFC7_FFFF_u64) | 0x28_0000_u64;
-                self.f_hdr[3].d.next = (self.in_hdr[3].val() & 0xFFFF_0000_u64)
-                    | bit_cast::<32, 16>(
-                        (self.in_ncube.val() << 2) + (self.in_ncube.val() << 1) + 5,
-                    );
-                if self.in_ncube.val() >= bits::<16>(10922) {
-                    self.f_hdr[1].d.next = (self.in_hdr[1].val() & 0xFFC0_FFFF_u64) | 0x2F_0000_u64;
-                }
-                self.f_wrap.d.next = 0x12.into();
-                self.f_unnorm.d.next = false;
-                // Sampling ops first project the directions onto the faces (txp: after its
-                // divide); txf and txq address the face array directly.
-                if (self.in_op.val() != 4) & (self.in_op.val() != 5) & (self.in_op.val() != 9) {
-                    self.fst.d.next = 10.into();
-                }
-            }
-            // nop and kill_lt_0 write nothing and touch neither the texture nor the LOD unit.
-            if (self.in_op.val() == 11) | (self.in_op.val() == 13) {
-                self.f_wmask.d.next = 0.into();
-                self.fst.d.next = 12.into();
-            }
-            self.f_kill.d.next = 0.into();
-            if self.in_op.val() == 13 {
-                self.f_kill.d.next = self.kmask.val();
-            }
         }
         self.eop.next = self.p_op.q.val();
         if self.p_op.q.val() == 9 {
@@ -1808,158 +1696,10 @@ impl Logic for TexUnit {
             & (self.gh_hdr[4].val().get_bits::<5>(0) != 17)
             & (self.gh_hdr[4].val().get_bits::<5>(0) != 18);
 
-        // Hand-over: B1, once B2 has taken its previous instruction, takes the waiting one from
-        // the `g_` slot — with its LOD answer, or for nop and kill_lt_0 only to pass it on to
-        // B2 (state 14).
-        self.take_lod.next = (self.state.q.val() == 0)
-            & (self.g_n.q.val() != 0)
-            & !self.gh_nop.val()
-            & self.lod.out_valid.val();
-        self.take.next = self.take_lod.val()
-            | ((self.state.q.val() == 0) & (self.g_n.q.val() != 0) & self.gh_nop.val());
-        self.lod.out_ready.next = self.take_lod.val();
-        self.gfree.next = (self.g_n.q.val() < 4) | self.take.val();
 
         // ---------------- the LOD unit, from the registered instruction ----------------
         self.lod.clock.next = self.clock.val();
         self.lod.reset.next = self.reset.val();
-        // The front issues its instruction into the LOD unit (a nop or kill_lt_0 skips it) as it
-        // moves into the g_ slot, then accepts the next.
-        self.lod.in_valid.next = (self.fst.q.val() == 8) & self.gfree.val();
-        self.gmove.next = (self.lod.in_valid.val() & self.lod.in_ready.val())
-            | ((self.fst.q.val() == 12) & self.gfree.val());
-        if self.gmove.val() {
-            self.fst.d.next = 0.into();
-            self.g_wr.d.next = self.g_wr.q.val() + 1;
-            match self.g_wr.q.val().index() {
-                0 => {
-                    self.g_misc0[0].d.next = self.f_misc0.val();
-                    self.g_misc1[0].d.next = self.f_misc1.val();
-                    for k in 0..5 {
-                        self.g0_hdr[k].d.next = self.f_hdr[k].q.val();
-                    }
-                    for k in 0..16 {
-                        self.g0_coord[k].d.next = self.f_coord[k].q.val();
-                    }
-                    for k in 0..16 {
-                        self.g0_grad[k].d.next = self.f_grad[k].q.val();
-                    }
-                    for k in 0..4 {
-                        self.g0_bcol[k].d.next = self.f_bcol[k].q.val();
-                    }
-                    for k in 0..4 {
-                        self.g0_lod[k].d.next = self.f_lod[k].q.val();
-                    }
-                    for k in 0..4 {
-                        self.g0_lbias[k].d.next = self.f_lbias[k].q.val();
-                    }
-                    for k in 0..4 {
-                        self.g0_ref[k].d.next = self.f_ref[k].q.val();
-                    }
-                    for k in 0..4 {
-                        self.g0_off[k].d.next = self.f_off[k].q.val();
-                    }
-                    for k in 0..4 {
-                        self.g0_face[k].d.next = self.f_face[k].q.val();
-                    }
-                }
-                1 => {
-                    self.g_misc0[1].d.next = self.f_misc0.val();
-                    self.g_misc1[1].d.next = self.f_misc1.val();
-                    for k in 0..5 {
-                        self.g1_hdr[k].d.next = self.f_hdr[k].q.val();
-                    }
-                    for k in 0..16 {
-                        self.g1_coord[k].d.next = self.f_coord[k].q.val();
-                    }
-                    for k in 0..16 {
-                        self.g1_grad[k].d.next = self.f_grad[k].q.val();
-                    }
-                    for k in 0..4 {
-                        self.g1_bcol[k].d.next = self.f_bcol[k].q.val();
-                    }
-                    for k in 0..4 {
-                        self.g1_lod[k].d.next = self.f_lod[k].q.val();
-                    }
-                    for k in 0..4 {
-                        self.g1_lbias[k].d.next = self.f_lbias[k].q.val();
-                    }
-                    for k in 0..4 {
-                        self.g1_ref[k].d.next = self.f_ref[k].q.val();
-                    }
-                    for k in 0..4 {
-                        self.g1_off[k].d.next = self.f_off[k].q.val();
-                    }
-                    for k in 0..4 {
-                        self.g1_face[k].d.next = self.f_face[k].q.val();
-                    }
-                }
-                2 => {
-                    self.g_misc0[2].d.next = self.f_misc0.val();
-                    self.g_misc1[2].d.next = self.f_misc1.val();
-                    for k in 0..5 {
-                        self.g2_hdr[k].d.next = self.f_hdr[k].q.val();
-                    }
-                    for k in 0..16 {
-                        self.g2_coord[k].d.next = self.f_coord[k].q.val();
-                    }
-                    for k in 0..16 {
-                        self.g2_grad[k].d.next = self.f_grad[k].q.val();
-                    }
-                    for k in 0..4 {
-                        self.g2_bcol[k].d.next = self.f_bcol[k].q.val();
-                    }
-                    for k in 0..4 {
-                        self.g2_lod[k].d.next = self.f_lod[k].q.val();
-                    }
-                    for k in 0..4 {
-                        self.g2_lbias[k].d.next = self.f_lbias[k].q.val();
-                    }
-                    for k in 0..4 {
-                        self.g2_ref[k].d.next = self.f_ref[k].q.val();
-                    }
-                    for k in 0..4 {
-                        self.g2_off[k].d.next = self.f_off[k].q.val();
-                    }
-                    for k in 0..4 {
-                        self.g2_face[k].d.next = self.f_face[k].q.val();
-                    }
-                }
-                _ => {
-                    self.g_misc0[3].d.next = self.f_misc0.val();
-                    self.g_misc1[3].d.next = self.f_misc1.val();
-                    for k in 0..5 {
-                        self.g3_hdr[k].d.next = self.f_hdr[k].q.val();
-                    }
-                    for k in 0..16 {
-                        self.g3_coord[k].d.next = self.f_coord[k].q.val();
-                    }
-                    for k in 0..16 {
-                        self.g3_grad[k].d.next = self.f_grad[k].q.val();
-                    }
-                    for k in 0..4 {
-                        self.g3_bcol[k].d.next = self.f_bcol[k].q.val();
-                    }
-                    for k in 0..4 {
-                        self.g3_lod[k].d.next = self.f_lod[k].q.val();
-                    }
-                    for k in 0..4 {
-                        self.g3_lbias[k].d.next = self.f_lbias[k].q.val();
-                    }
-                    for k in 0..4 {
-                        self.g3_ref[k].d.next = self.f_ref[k].q.val();
-                    }
-                    for k in 0..4 {
-                        self.g3_off[k].d.next = self.f_off[k].q.val();
-                    }
-                    for k in 0..4 {
-                        self.g3_face[k].d.next = self.f_face[k].q.val();
-                    }
-                }
-            }
-        }
-        self.g_n.d.next = self.g_n.q.val() + bit_cast::<3, 1>(self.gmove.val().into())
-            - bit_cast::<3, 1>(self.take.val().into());
         self.lod.in_tag.next = self.f_tag.q.val();
         self.lod.in_width.next = self.f_width.val();
         self.lod.in_height.next = self.f_height.val();
@@ -2072,92 +1812,6 @@ impl Logic for TexUnit {
                 self.multi.next = true;
             }
         }
-        if self.take.val() {
-            self.g_rd.d.next = self.g_rd.q.val() + 1;
-            self.p_tag.d.next = self.gh_tag.val();
-            self.p_op.d.next = self.gh_op.val();
-            self.p_wrap.d.next = self.gh_wrap.val();
-            self.p_minlin.d.next = self.gh_minlin.val();
-            self.p_maglin.d.next = self.gh_maglin.val();
-            self.p_mip.d.next = self.gh_mip.val();
-            self.p_unnorm.d.next = self.gh_unnorm.val();
-            self.p_acq.d.next = self.gh_acq.val();
-            self.p_cmp.d.next = self.gh_cmp.val();
-            self.p_sbias.d.next = self.gh_sbias.val();
-            self.p_minlod.d.next = self.gh_minlod.val();
-            self.p_maxlod.d.next = self.gh_maxlod.val();
-            self.p_aniso.d.next = self.gh_aniso.val();
-            self.p_wmask.d.next = self.gh_wmask.val();
-            self.p_d16.d.next = self.gh_d16.val();
-            self.p_tfe.d.next = self.gh_tfe.val();
-            self.p_lwe.d.next = self.gh_lwe.val();
-            self.p_gcomp.d.next = self.gh_gcomp.val();
-            self.p_cube.d.next = self.gh_cube.val();
-            self.p_ncube.d.next = self.gh_ncube.val();
-            self.p_vol.d.next = self.gh_vol.val();
-            for k in 0..5 {
-                self.p_hdr[k].d.next = self.gh_hdr[k].val();
-            }
-            for k in 0..16 {
-                self.p_coord[k].d.next = self.gh_coord[k].val();
-            }
-            for k in 0..16 {
-                self.p_grad[k].d.next = self.gh_grad[k].val();
-            }
-            for k in 0..4 {
-                self.p_bcol[k].d.next = self.gh_bcol[k].val();
-            }
-            for k in 0..4 {
-                self.p_lod[k].d.next = self.gh_lod[k].val();
-            }
-            for k in 0..4 {
-                self.p_lbias[k].d.next = self.gh_lbias[k].val();
-            }
-            for k in 0..4 {
-                self.p_ref[k].d.next = self.gh_ref[k].val();
-            }
-            for k in 0..4 {
-                self.p_off[k].d.next = self.gh_off[k].val();
-            }
-            for k in 0..4 {
-                self.p_face[k].d.next = self.gh_face[k].val();
-            }
-            self.p_kill.d.next = self.gh_kill.val();
-            self.p_flush.d.next = self.gh_flush.val();
-            self.p_first.d.next = true;
-            self.pl.d.next = 0.into();
-            self.state.d.next = 14.into();
-        }
-        if self.take_lod.val() {
-            self.pidx.d.next = 0.into();
-            self.blane.d.next = 0.into();
-            self.l_major.d.next = 0.into();
-            for l in 0..4 {
-                self.ps[l].d.next = self.gh_coord[4 * l].val();
-                self.pt[l].d.next = self.gh_coord[4 * l + 1].val();
-                self.l_n[l].d.next = 1.into();
-                if self.aniso_op.val() {
-                    self.l_n[l].d.next = self.lod.out_probes[l].val();
-                }
-            }
-            for l in 0..4 {
-                self.l_lambda[l].d.next = self.lod.out_lambda[l].val();
-                self.l_lv0[l].d.next = self.lod.out_level0[l].val();
-                self.l_lv1[l].d.next = self.lod.out_level1[l].val();
-                self.l_frac[l].d.next = self.lod.out_frac[l].val();
-                self.l_unc[l].d.next = self.lod.out_unclamped[l].val();
-                self.l_mag[l].d.next = self.lod.out_magnify[l].val();
-            }
-            self.l_warn.d.next = self.warn.val();
-            self.l_major.d.next = self.major.val();
-            self.remaining.d.next = 0xF.into();
-            // Probe positions first if any lane takes several probes.
-            self.state.d.next = 2.into();
-            if self.aniso_op.val() & self.multi.val() {
-                self.state.d.next = 7.into();
-            }
-        }
-
         // ---------------- probe positions, one lane per clock ----------------
         self.boh.next = bits::<4>(1) << self.blane.q.val();
         // (d_s, d_t) = the major axis's derivatives: coarse differences (implicit and bias modes)
@@ -2661,6 +2315,358 @@ impl Logic for TexUnit {
                 self.pq_rv[3].d.next = self.rv_now.val();
             }
         }
+        // ---------------- hand-overs: B1 takes the next instruction, the front moves on ----------------
+        // B1 takes the oldest waiting instruction when idle or in the clock it issues the last
+        // pass of the one it holds; the front issues into the LOD unit as its instruction moves
+        // into the instruction queue, and accepts the next in the same clock. (A nop or kill_lt_0
+        // skips the LOD unit; B1 takes it only to pass it on to B2, state 14.)
+        self.b1_free.next = (self.state.q.val() == 0)
+            | (self.push.val()
+                & !self.rem_after.val().any()
+                & self.pl_last.val()
+                & (self.pidx_next.val() >= self.nmax.val()));
+        self.take_lod.next = self.b1_free.val()
+            & (self.g_n.q.val() != 0)
+            & !self.gh_nop.val()
+            & self.lod.out_valid.val();
+        self.take.next = self.take_lod.val()
+            | (self.b1_free.val() & (self.g_n.q.val() != 0) & self.gh_nop.val());
+        self.lod.out_ready.next = self.take_lod.val();
+        self.gfree.next = (self.g_n.q.val() < 4) | self.take.val();
+        self.lod.in_valid.next = (self.fst.q.val() == 8) & self.gfree.val();
+        self.gmove.next = (self.lod.in_valid.val() & self.lod.in_ready.val())
+            | ((self.fst.q.val() == 12) & self.gfree.val());
+        if self.gmove.val() {
+            self.fst.d.next = 0.into();
+            self.g_wr.d.next = self.g_wr.q.val() + 1;
+            match self.g_wr.q.val().index() {
+                0 => {
+                    self.g_misc0[0].d.next = self.f_misc0.val();
+                    self.g_misc1[0].d.next = self.f_misc1.val();
+                    for k in 0..5 {
+                        self.g0_hdr[k].d.next = self.f_hdr[k].q.val();
+                    }
+                    for k in 0..16 {
+                        self.g0_coord[k].d.next = self.f_coord[k].q.val();
+                    }
+                    for k in 0..16 {
+                        self.g0_grad[k].d.next = self.f_grad[k].q.val();
+                    }
+                    for k in 0..4 {
+                        self.g0_bcol[k].d.next = self.f_bcol[k].q.val();
+                    }
+                    for k in 0..4 {
+                        self.g0_lod[k].d.next = self.f_lod[k].q.val();
+                    }
+                    for k in 0..4 {
+                        self.g0_lbias[k].d.next = self.f_lbias[k].q.val();
+                    }
+                    for k in 0..4 {
+                        self.g0_ref[k].d.next = self.f_ref[k].q.val();
+                    }
+                    for k in 0..4 {
+                        self.g0_off[k].d.next = self.f_off[k].q.val();
+                    }
+                    for k in 0..4 {
+                        self.g0_face[k].d.next = self.f_face[k].q.val();
+                    }
+                }
+                1 => {
+                    self.g_misc0[1].d.next = self.f_misc0.val();
+                    self.g_misc1[1].d.next = self.f_misc1.val();
+                    for k in 0..5 {
+                        self.g1_hdr[k].d.next = self.f_hdr[k].q.val();
+                    }
+                    for k in 0..16 {
+                        self.g1_coord[k].d.next = self.f_coord[k].q.val();
+                    }
+                    for k in 0..16 {
+                        self.g1_grad[k].d.next = self.f_grad[k].q.val();
+                    }
+                    for k in 0..4 {
+                        self.g1_bcol[k].d.next = self.f_bcol[k].q.val();
+                    }
+                    for k in 0..4 {
+                        self.g1_lod[k].d.next = self.f_lod[k].q.val();
+                    }
+                    for k in 0..4 {
+                        self.g1_lbias[k].d.next = self.f_lbias[k].q.val();
+                    }
+                    for k in 0..4 {
+                        self.g1_ref[k].d.next = self.f_ref[k].q.val();
+                    }
+                    for k in 0..4 {
+                        self.g1_off[k].d.next = self.f_off[k].q.val();
+                    }
+                    for k in 0..4 {
+                        self.g1_face[k].d.next = self.f_face[k].q.val();
+                    }
+                }
+                2 => {
+                    self.g_misc0[2].d.next = self.f_misc0.val();
+                    self.g_misc1[2].d.next = self.f_misc1.val();
+                    for k in 0..5 {
+                        self.g2_hdr[k].d.next = self.f_hdr[k].q.val();
+                    }
+                    for k in 0..16 {
+                        self.g2_coord[k].d.next = self.f_coord[k].q.val();
+                    }
+                    for k in 0..16 {
+                        self.g2_grad[k].d.next = self.f_grad[k].q.val();
+                    }
+                    for k in 0..4 {
+                        self.g2_bcol[k].d.next = self.f_bcol[k].q.val();
+                    }
+                    for k in 0..4 {
+                        self.g2_lod[k].d.next = self.f_lod[k].q.val();
+                    }
+                    for k in 0..4 {
+                        self.g2_lbias[k].d.next = self.f_lbias[k].q.val();
+                    }
+                    for k in 0..4 {
+                        self.g2_ref[k].d.next = self.f_ref[k].q.val();
+                    }
+                    for k in 0..4 {
+                        self.g2_off[k].d.next = self.f_off[k].q.val();
+                    }
+                    for k in 0..4 {
+                        self.g2_face[k].d.next = self.f_face[k].q.val();
+                    }
+                }
+                _ => {
+                    self.g_misc0[3].d.next = self.f_misc0.val();
+                    self.g_misc1[3].d.next = self.f_misc1.val();
+                    for k in 0..5 {
+                        self.g3_hdr[k].d.next = self.f_hdr[k].q.val();
+                    }
+                    for k in 0..16 {
+                        self.g3_coord[k].d.next = self.f_coord[k].q.val();
+                    }
+                    for k in 0..16 {
+                        self.g3_grad[k].d.next = self.f_grad[k].q.val();
+                    }
+                    for k in 0..4 {
+                        self.g3_bcol[k].d.next = self.f_bcol[k].q.val();
+                    }
+                    for k in 0..4 {
+                        self.g3_lod[k].d.next = self.f_lod[k].q.val();
+                    }
+                    for k in 0..4 {
+                        self.g3_lbias[k].d.next = self.f_lbias[k].q.val();
+                    }
+                    for k in 0..4 {
+                        self.g3_ref[k].d.next = self.f_ref[k].q.val();
+                    }
+                    for k in 0..4 {
+                        self.g3_off[k].d.next = self.f_off[k].q.val();
+                    }
+                    for k in 0..4 {
+                        self.g3_face[k].d.next = self.f_face[k].q.val();
+                    }
+                }
+            }
+        }
+        self.g_n.d.next = self.g_n.q.val() + bit_cast::<3, 1>(self.gmove.val().into())
+            - bit_cast::<3, 1>(self.take.val().into());
+        self.in_ready.next = ((self.fst.q.val() == 0) | self.gmove.val())
+            & !((self.in_sem_wait.val() | self.in_sem_acquire.val()) & self.busy.val());
+        self.accept.next = self.in_ready.val() & self.in_valid.val();
+        if self.accept.val() {
+            self.f_tag.d.next = self.in_tag.val();
+            self.f_op.d.next = self.in_op.val();
+            for k in 0..5 {
+                self.f_hdr[k].d.next = self.in_hdr[k].val();
+            }
+            self.f_wrap.d.next = self.in_wrap.val();
+            self.f_minlin.d.next = self.in_min_lin.val();
+            self.f_maglin.d.next = self.in_mag_lin.val();
+            self.f_mip.d.next = self.in_mip.val();
+            self.f_unnorm.d.next = self.in_unnorm.val() | self.in_unscaled.val();
+            self.f_acq.d.next = self.in_sem_acquire.val();
+            self.f_cmp.d.next = self.in_compare.val();
+            self.f_sbias.d.next = self.in_bias.val();
+            self.f_minlod.d.next = self.in_min_lod.val();
+            self.f_maxlod.d.next = self.in_max_lod.val();
+            // max_aniso 0 and 17…31 are isotropic (the probe loop counts up to 16).
+            self.f_aniso.d.next = self.in_aniso.val();
+            if self.in_aniso.val() > bits::<5>(16) {
+                self.f_aniso.d.next = 1.into();
+            }
+            for k in 0..16 {
+                self.f_coord[k].d.next = self.in_coord[k].val();
+                self.f_grad[k].d.next = self.in_grad[k].val();
+            }
+            for l in 0..4 {
+                self.f_bcol[l].d.next = self.in_border[l].val();
+                self.f_lod[l].d.next = self.in_lod[l].val();
+                self.f_lbias[l].d.next = self.in_lbias[l].val();
+                self.f_ref[l].d.next = self.in_ref[l].val();
+                self.f_off[l].d.next = self.in_off[l].val();
+            }
+            self.f_wmask.d.next = self.in_wmask.val() & self.in_dmask.val();
+            self.f_d16.d.next = self.in_d16.val();
+            self.f_tfe.d.next = self.in_tfe.val();
+            self.f_lwe.d.next = self.in_lwe.val();
+            if self.in_mimg.val() {
+                for k in 0..4 {
+                    self.f_coord[k].d.next = self.unpk0.coord[k].val();
+                    self.f_grad[k].d.next = self.unpk0.grad[k].val();
+                    self.f_coord[4 + k].d.next = self.unpk1.coord[k].val();
+                    self.f_grad[4 + k].d.next = self.unpk1.grad[k].val();
+                    self.f_coord[8 + k].d.next = self.unpk2.coord[k].val();
+                    self.f_grad[8 + k].d.next = self.unpk2.grad[k].val();
+                    self.f_coord[12 + k].d.next = self.unpk3.coord[k].val();
+                    self.f_grad[12 + k].d.next = self.unpk3.grad[k].val();
+                }
+                self.f_lod[0].d.next = self.unpk0.lod.val();
+                self.f_lbias[0].d.next = self.unpk0.bias.val();
+                self.f_ref[0].d.next = self.unpk0.zref.val();
+                self.f_off[0].d.next = self.unpk0.off.val();
+                self.f_lod[1].d.next = self.unpk1.lod.val();
+                self.f_lbias[1].d.next = self.unpk1.bias.val();
+                self.f_ref[1].d.next = self.unpk1.zref.val();
+                self.f_off[1].d.next = self.unpk1.off.val();
+                self.f_lod[2].d.next = self.unpk2.lod.val();
+                self.f_lbias[2].d.next = self.unpk2.bias.val();
+                self.f_ref[2].d.next = self.unpk2.zref.val();
+                self.f_off[2].d.next = self.unpk2.off.val();
+                self.f_lod[3].d.next = self.unpk3.lod.val();
+                self.f_lbias[3].d.next = self.unpk3.bias.val();
+                self.f_ref[3].d.next = self.unpk3.zref.val();
+                self.f_off[3].d.next = self.unpk3.off.val();
+            }
+            self.f_gcomp.d.next = self.in_gcomp.val();
+            self.f_flush.d.next = self.in_flush.val();
+            self.dv_issue.d.next = 0.into();
+            self.dv_ret.d.next = 0.into();
+            self.fst.d.next = 8.into();
+            if self.in_op.val() == 9 {
+                self.fst.d.next = 9.into();
+            }
+            self.f_cube.d.next = self.in_cube.val();
+            self.f_ncube.d.next = self.in_ncube.val();
+            // A 3D texture is sampled isotropically; gather4 on it, or a depth above 32 768 (the r
+            // axis scales through 16 bits), gets an invalid bytes-per-texel field: bad_descriptor.
+            self.f_vol.d.next = self.in_dim.val() == 2;
+            if self.in_dim.val() == 2 {
+                self.f_aniso.d.next = 1.into();
+                if (self.in_op.val() == 6) | self.in_hdr[3].val().get_bit(15) {
+                    self.f_hdr[1].d.next = self.in_hdr[1].val() | 0x7_0000_u64;
+                }
+            }
+            if self.in_cube.val() {
+                self.f_hdr[1].d.next = (self.in_hdr[1].val() & 0xFFC7_FFFF_u64) | 0x28_0000_u64;
+                self.f_hdr[3].d.next = (self.in_hdr[3].val() & 0xFFFF_0000_u64)
+                    | bit_cast::<32, 16>(
+                        (self.in_ncube.val() << 2) + (self.in_ncube.val() << 1) + 5,
+                    );
+                if self.in_ncube.val() >= bits::<16>(10922) {
+                    self.f_hdr[1].d.next = (self.in_hdr[1].val() & 0xFFC0_FFFF_u64) | 0x2F_0000_u64;
+                }
+                self.f_wrap.d.next = 0x12.into();
+                self.f_unnorm.d.next = false;
+                // Sampling ops first project the directions onto the faces (txp: after its
+                // divide); txf and txq address the face array directly.
+                if (self.in_op.val() != 4) & (self.in_op.val() != 5) & (self.in_op.val() != 9) {
+                    self.fst.d.next = 10.into();
+                }
+            }
+            // nop and kill_lt_0 write nothing and touch neither the texture nor the LOD unit.
+            if (self.in_op.val() == 11) | (self.in_op.val() == 13) {
+                self.f_wmask.d.next = 0.into();
+                self.fst.d.next = 12.into();
+            }
+            self.f_kill.d.next = 0.into();
+            if self.in_op.val() == 13 {
+                self.f_kill.d.next = self.kmask.val();
+            }
+        }
+        if self.take.val() {
+            self.g_rd.d.next = self.g_rd.q.val() + 1;
+            self.p_tag.d.next = self.gh_tag.val();
+            self.p_op.d.next = self.gh_op.val();
+            self.p_wrap.d.next = self.gh_wrap.val();
+            self.p_minlin.d.next = self.gh_minlin.val();
+            self.p_maglin.d.next = self.gh_maglin.val();
+            self.p_mip.d.next = self.gh_mip.val();
+            self.p_unnorm.d.next = self.gh_unnorm.val();
+            self.p_acq.d.next = self.gh_acq.val();
+            self.p_cmp.d.next = self.gh_cmp.val();
+            self.p_sbias.d.next = self.gh_sbias.val();
+            self.p_minlod.d.next = self.gh_minlod.val();
+            self.p_maxlod.d.next = self.gh_maxlod.val();
+            self.p_aniso.d.next = self.gh_aniso.val();
+            self.p_wmask.d.next = self.gh_wmask.val();
+            self.p_d16.d.next = self.gh_d16.val();
+            self.p_tfe.d.next = self.gh_tfe.val();
+            self.p_lwe.d.next = self.gh_lwe.val();
+            self.p_gcomp.d.next = self.gh_gcomp.val();
+            self.p_cube.d.next = self.gh_cube.val();
+            self.p_ncube.d.next = self.gh_ncube.val();
+            self.p_vol.d.next = self.gh_vol.val();
+            for k in 0..5 {
+                self.p_hdr[k].d.next = self.gh_hdr[k].val();
+            }
+            for k in 0..16 {
+                self.p_coord[k].d.next = self.gh_coord[k].val();
+            }
+            for k in 0..16 {
+                self.p_grad[k].d.next = self.gh_grad[k].val();
+            }
+            for k in 0..4 {
+                self.p_bcol[k].d.next = self.gh_bcol[k].val();
+            }
+            for k in 0..4 {
+                self.p_lod[k].d.next = self.gh_lod[k].val();
+            }
+            for k in 0..4 {
+                self.p_lbias[k].d.next = self.gh_lbias[k].val();
+            }
+            for k in 0..4 {
+                self.p_ref[k].d.next = self.gh_ref[k].val();
+            }
+            for k in 0..4 {
+                self.p_off[k].d.next = self.gh_off[k].val();
+            }
+            for k in 0..4 {
+                self.p_face[k].d.next = self.gh_face[k].val();
+            }
+            self.p_kill.d.next = self.gh_kill.val();
+            self.p_flush.d.next = self.gh_flush.val();
+            self.p_first.d.next = true;
+            self.pl.d.next = 0.into();
+            self.state.d.next = 14.into();
+        }
+        if self.take_lod.val() {
+            self.pidx.d.next = 0.into();
+            self.blane.d.next = 0.into();
+            self.l_major.d.next = 0.into();
+            for l in 0..4 {
+                self.ps[l].d.next = self.gh_coord[4 * l].val();
+                self.pt[l].d.next = self.gh_coord[4 * l + 1].val();
+                self.l_n[l].d.next = 1.into();
+                if self.aniso_op.val() {
+                    self.l_n[l].d.next = self.lod.out_probes[l].val();
+                }
+            }
+            for l in 0..4 {
+                self.l_lambda[l].d.next = self.lod.out_lambda[l].val();
+                self.l_lv0[l].d.next = self.lod.out_level0[l].val();
+                self.l_lv1[l].d.next = self.lod.out_level1[l].val();
+                self.l_frac[l].d.next = self.lod.out_frac[l].val();
+                self.l_unc[l].d.next = self.lod.out_unclamped[l].val();
+                self.l_mag[l].d.next = self.lod.out_magnify[l].val();
+            }
+            self.l_warn.d.next = self.warn.val();
+            self.l_major.d.next = self.major.val();
+            self.remaining.d.next = 0xF.into();
+            // Probe positions first if any lane takes several probes.
+            self.state.d.next = 2.into();
+            if self.aniso_op.val() & self.multi.val() {
+                self.state.d.next = 7.into();
+            }
+        }
+
         // Residency: forwarded.
         // Residency: forwarded, with the instruction's tag and a volume plane's level (the
         // address pipeline sees level 0 of it) from the pass's queue entry.
