@@ -428,9 +428,8 @@ pub struct TexUnit {
     // Passes and fetch.
     remaining: DFF<Bits<4>>,
     pending: DFF<Bits<32>>,
-    /// Per cache bank: a lookup is in flight (`cur_line[b]`, the line).
-    inflight: DFF<Bits<4>>,
-    cur_line: [DFF<Bits<42>>; 4],
+    /// Slots whose line has not been looked up yet.
+    unlk: DFF<Bits<32>>,
     /// Each slot's cache bank (`line_bank` of its line), taken when F starts the pass.
     fa_bank: [DFF<Bits<2>>; 32],
     /// Lookup rounds issued (one to four lines each), wrapping, cleared by reset.
@@ -640,7 +639,6 @@ pub struct TexUnit {
     fc_itag: Signal<Local, Bits<16>>,
     /// F's pass's slots still to look up; R holds a result on the next edge; the head result
     /// would be fetched; F takes the head result in the clock it hands a pass over.
-    availn: Signal<Local, Bits<32>>,
     rv_next: Signal<Local, Bit>,
     ffetch: Signal<Local, Bit>,
     fchain: Signal<Local, Bit>,
@@ -717,26 +715,24 @@ pub struct TexUnit {
     cbank: [Signal<Local, Bits<2>>; 32],
     /// Per slot: its bank's line in flight, that bank's lookup is in flight, returns now.
     sline: [Signal<Local, Bits<42>>; 32],
-    sfl: [Signal<Local, Bit>; 32],
     sret: [Signal<Local, Bit>; 32],
+    /// Slots whose line is looked up in this clock.
+    lkmask: Signal<Local, Bits<32>>,
+    /// The line looked up in slot s's bank in this clock.
+    lkline: [Signal<Local, Bits<42>>; 32],
     /// Slots whose line returns in this clock.
     retmask: Signal<Local, Bits<32>>,
     /// Every lookup in flight returns in this clock (or none is in flight).
-    rdone: Signal<Local, Bit>,
     /// Every bank a round would use accepts a lookup; the round goes to the cache.
     allready: Signal<Local, Bit>,
     anyfound: Signal<Local, Bit>,
     issue: Signal<Local, Bit>,
     /// Banks returning a line, banks taking a lookup, in this clock.
-    lnmask: Signal<Local, Bits<4>>,
-    accmask: Signal<Local, Bits<4>>,
     /// The address pipeline's result starts a fetch (no fault) in this clock.
     fstart: Signal<Local, Bit>,
     fsh: [Signal<Local, Bits<6>>; 32],
-    hit_slot: [Signal<Local, Bit>; 32],
     lane_on: Signal<Local, Bits<4>>,
     pinit: Signal<Local, Bits<32>>,
-    hitmask: Signal<Local, Bits<32>>,
     warn: Signal<Local, Bits<4>>,
     smp: Signal<Local, Bits<8>>,
     boh: Signal<Local, Bits<4>>,
@@ -782,7 +778,7 @@ impl Logic for TexUnit {
             f_d16, f_tfe, f_lwe, f_gcomp, f_cube, f_ncube, f_vol, state, p_tag, p_op, p_wrap,
             p_minlin, p_maglin, p_mip, p_unnorm, p_cmp, p_wmask, p_gcomp, p_sbias, p_minlod,
             p_maxlod, p_aniso, p_acq, p_cube, p_ncube, p_d16, p_tfe, p_lwe, p_vol, pl, r_kill,
-            dv_issue, dv_ret, l_warn, l_major, pidx, remaining, pending, inflight, rounds, blane,
+            dv_issue, dv_ret, l_warn, l_major, pidx, remaining, pending, unlk, rounds, blane,
             r_fault, r_lines, p_first, p_kill, p_flush, b2st, dead, q_tag, q_op, q_wmask, q_d16,
             q_tfe, q_lwe, q_acq, q_isint, pq_wr, pq_rd, pq_n, x_valid, x_kind, x_fault, x_lines,
             b_lines, x_border, x_fail, r_valid, f_ent, y_border, y_fail
@@ -882,10 +878,6 @@ impl Logic for TexUnit {
             self.shi[s].d.next = self.shi[s].q.val();
         }
 
-        for b in 0..4 {
-            self.cur_line[b].clock.next = self.clock.val();
-            self.cur_line[b].d.next = self.cur_line[b].q.val();
-        }
         for k in 0..5 {
             self.f_hdr[k].clock.next = self.clock.val();
             self.f_hdr[k].d.next = self.f_hdr[k].q.val();
@@ -1695,7 +1687,6 @@ impl Logic for TexUnit {
             | (self.g_eop.val() == 7))
             & (self.gh_hdr[4].val().get_bits::<5>(0) != 17)
             & (self.gh_hdr[4].val().get_bits::<5>(0) != 18);
-
 
         // ---------------- the LOD unit, from the registered instruction ----------------
         self.lod.clock.next = self.clock.val();
@@ -2931,61 +2922,45 @@ impl Logic for TexUnit {
         }
         self.mem_req_valid.next = self.cache.mem_req_valid.val();
         self.mem_req_line.next = self.cache.mem_req_line.val();
-        self.mem_req_tag.next = self.fc_itag.val();
+        self.mem_req_tag.next = self.cache.mem_req_tag.val();
         self.cnt_hits.next = self.cache.cnt_hits.val();
         self.cnt_misses.next = self.cache.cnt_misses.val();
         self.cnt_rounds.next = self.rounds.q.val();
-        // Each slot's bank: its line in flight, whether that lookup is in flight and returns now.
-        self.hitmask.next = 0.into();
+        // Each slot's bank: the line it returns now; a pending slot takes the line it waits for.
         self.retmask.next = 0.into();
-        self.lnmask.next = 0.into();
-        for b in 0..4 {
-            if self.cache.ln_valid[b].val() {
-                self.lnmask.next = self.lnmask.val().replace_bit(b, true);
-            }
-        }
         for s in 0..32 {
             self.fsh[s].next = (self.fa_addr[s].q.val().get_bits::<6>(0) & 7) << 3;
             match self.fa_bank[s].q.val().index() {
                 0 => {
-                    self.sline[s].next = self.cur_line[0].q.val();
-                    self.sfl[s].next = self.inflight.q.val().get_bit(0);
+                    self.sline[s].next = self.cache.ln_line[0].val();
                     self.sret[s].next = self.cache.ln_valid[0].val();
                 }
                 1 => {
-                    self.sline[s].next = self.cur_line[1].q.val();
-                    self.sfl[s].next = self.inflight.q.val().get_bit(1);
+                    self.sline[s].next = self.cache.ln_line[1].val();
                     self.sret[s].next = self.cache.ln_valid[1].val();
                 }
                 2 => {
-                    self.sline[s].next = self.cur_line[2].q.val();
-                    self.sfl[s].next = self.inflight.q.val().get_bit(2);
+                    self.sline[s].next = self.cache.ln_line[2].val();
                     self.sret[s].next = self.cache.ln_valid[2].val();
                 }
                 _ => {
-                    self.sline[s].next = self.cur_line[3].q.val();
-                    self.sfl[s].next = self.inflight.q.val().get_bit(3);
+                    self.sline[s].next = self.cache.ln_line[3].val();
                     self.sret[s].next = self.cache.ln_valid[3].val();
                 }
             }
-            self.hit_slot[s].next = self.pending.q.val().get_bit(s)
-                & self.sfl[s].val()
-                & (self.fa_addr[s].q.val().get_bits::<42>(6) == self.sline[s].val());
-            if self.hit_slot[s].val() {
-                self.hitmask.next = self.hitmask.val().replace_bit(s, true);
-                if self.sret[s].val() {
-                    self.retmask.next = self.retmask.val().replace_bit(s, true);
-                }
+            if self.pending.q.val().get_bit(s)
+                & self.sret[s].val()
+                & (self.fa_addr[s].q.val().get_bits::<42>(6) == self.sline[s].val())
+            {
+                self.retmask.next = self.retmask.val().replace_bit(s, true);
             }
         }
-        // A round of lookups (at most one line per bank) goes out once every lookup of the round
-        // before has returned; the next round takes, per bank, the first pending slot's line past
-        // the lines in flight. A bank returning a hit takes the next lookup in the same clock, so
-        // rounds of hits stream one per clock.
-        self.rdone.next = (self.inflight.q.val() & !self.lnmask.val()) == 0;
-        self.availn.next = self.pending.q.val() & !self.hitmask.val();
+        // Rounds of lookups (at most one line per bank) go out one per clock, without waiting
+        // for the lines: per bank the first slot not yet looked up. The cache answers in lookup
+        // order; a pass's lines are distinct, so each returned line is the pending slots' own.
         // The pass's last line returns (its texels are in the slot registers on this edge).
-        self.fdone.next = (self.b2st.q.val() == 4) & self.rdone.val() & !self.availn.val().any();
+        self.fdone.next =
+            (self.b2st.q.val() == 4) & ((self.pending.q.val() & !self.retmask.val()) == 0);
         // F takes the head result when idle and X is free, or in the clock it hands its pass
         // over, for a pass it fetches (no flush, the same cache mode as the pass before), when X
         // will surely filter the handed pass in the next clock (before the new pass's first line
@@ -2999,7 +2974,7 @@ impl Logic for TexUnit {
             & (((self.b2st.q.val() == 0) & self.xfree.val()) | self.fchain.val());
         // The fetch starts here: the first line is looked up in this clock.
         self.fstart.next = self.fgo.val() & self.ffetch.val();
-        self.avail.next = self.availn.val();
+        self.avail.next = self.unlk.q.val();
         if self.fstart.val() {
             self.avail.next = self.pinit.val();
         }
@@ -3048,19 +3023,39 @@ impl Logic for TexUnit {
                 }
             }
         }
-        self.issue.next = (((self.b2st.q.val() == 4) & self.rdone.val()) | self.fstart.val())
+        self.issue.next = ((self.b2st.q.val() == 4) | self.fstart.val())
             & self.allready.val()
             & self.anyfound.val();
-        self.accmask.next = 0.into();
         for b in 0..4 {
             self.cache.lk_valid[b].next = self.issue.val() & self.pfound[b].val();
             self.cache.lk_line[b].next = self.pick[b].val();
-            if self.issue.val() & self.pfound[b].val() {
-                self.accmask.next = self.accmask.val().replace_bit(b, true);
-                self.cur_line[b].d.next = self.pick[b].val();
+        }
+        self.cache.req_tag.next = self.fc_itag.val();
+        // Every slot of a line looked up now is looked up.
+        self.lkmask.next = 0.into();
+        for s in 0..32 {
+            match self.cbank[s].val().index() {
+                0 => {
+                    self.lkline[s].next = self.pick[0].val();
+                }
+                1 => {
+                    self.lkline[s].next = self.pick[1].val();
+                }
+                2 => {
+                    self.lkline[s].next = self.pick[2].val();
+                }
+                _ => {
+                    self.lkline[s].next = self.pick[3].val();
+                }
+            }
+            if self.issue.val()
+                & self.avail.val().get_bit(s)
+                & (self.ca[s].val() == self.lkline[s].val())
+            {
+                self.lkmask.next = self.lkmask.val().replace_bit(s, true);
             }
         }
-        self.inflight.d.next = (self.inflight.q.val() & !self.lnmask.val()) | self.accmask.val();
+        self.unlk.d.next = self.avail.val() & !self.lkmask.val();
         if self.issue.val() {
             self.rounds.d.next = self.rounds.q.val() + 1;
         }
@@ -3760,7 +3755,6 @@ impl Logic for TexUnit {
             self.pq_n.d.next = 0.into();
             self.pq_rd.d.next = 0.into();
             self.pq_wr.d.next = 0.into();
-            self.inflight.d.next = 0.into();
             self.rounds.d.next = 0.into();
         }
     }
