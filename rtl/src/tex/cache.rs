@@ -555,6 +555,8 @@ pub struct TexelCache {
     hbank: Signal<Local, Bits<2>>,
     take: Signal<Local, Bit>,
     nmiss: Signal<Local, Bits<5>>,
+    /// A response to an outstanding request.
+    resp: Signal<Local, Bit>,
     /// Bank numbers as signals.
     bno: [Signal<Local, Bits<2>>; 4],
 }
@@ -667,12 +669,13 @@ impl Logic for TexelCache {
         if self.mem_req_valid.val() & self.mem_req_ready.val() {
             self.r_req.d.next = self.r_req.q.val() + 1;
         }
-        // Responses into the data RAMs; the head entry's bytes are read every clock (a bank that
+        // Responses into the data RAMs (one while no request is outstanding is ignored); the head entry's bytes are read every clock (a bank that
         // takes the head on an edge sees them in the next cycle).
+        self.resp.next = self.mem_resp_valid.val() & (self.r_arr.q.val() != self.r_req.q.val());
         for k in 0..8 {
             self.fill[k].read_clock.next = self.clock.val();
             self.fill[k].write_clock.next = self.clock.val();
-            self.fill[k].write_enable.next = self.mem_resp_valid.val();
+            self.fill[k].write_enable.next = self.resp.val();
             self.fill[k].write_address.next = self.r_arr.q.val().get_bits::<4>(0);
             self.fill[k].write_data.next = self.mem_resp_data[k].val();
             self.fill[k].read_address.next = self.r_head.q.val().get_bits::<4>(0);
@@ -685,7 +688,7 @@ impl Logic for TexelCache {
             self.bank3.fill_data[k].next = self.fill[k].read_data.val();
             self.ln_data[24 + k].next = self.bank3.ln_data[k].val();
         }
-        if self.mem_resp_valid.val() {
+        if self.resp.val() {
             self.r_arr.d.next = self.r_arr.q.val() + 1;
         }
         self.take.next = self.bank0.fill_take.val()

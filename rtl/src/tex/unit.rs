@@ -25,8 +25,8 @@
 //! Memory port: `mem_req_valid`/`mem_req_ready`, `mem_req_line` (byte address / 64),
 //! `mem_req_tag` (the tag of the instruction whose pass requests it: the fetch may run ahead of
 //! a result waiting for `out_ready`);
-//! `mem_resp_valid` with `mem_resp_data[8]` (line bytes 8k…8k+7), in order, any latency, one
-//! request outstanding.
+//! `mem_resp_valid` with `mem_resp_data[8]` (line bytes 8k…8k+7), in order, any latency, up to
+//! 16 requests outstanding.
 //! Output stream (`out_valid`/`out_ready`): `out_tag`, `out_rgba[4·lane + c]`, `out_status[lane]`
 //! (TFE word), `out_lambda[lane]` (λ·256, 16-bit two's complement), `out_fault` (the address
 //! pipeline's fault codes; 5 also for an integer format that would be filtered), `out_wmask`,
