@@ -548,13 +548,14 @@ pub struct TexelCache {
     mqv: [Signal<Local, Bit>; 4],
     mql: [Signal<Local, Bits<42>>; 4],
     /// Ring position of bank b's miss this cycle (tail + misses of lower banks).
-    mpos: [Signal<Local, Bits<5>>; 4],
+    mpos: [Signal<Local, Bits<4>>; 4],
+    tail4: Signal<Local, Bits<4>>,
     used: Signal<Local, Bits<5>>,
     room: Signal<Local, Bit>,
     arrived: Signal<Local, Bit>,
     hbank: Signal<Local, Bits<2>>,
     take: Signal<Local, Bit>,
-    nmiss: Signal<Local, Bits<5>>,
+    nmiss: Signal<Local, Bits<4>>,
     /// A response to an outstanding request.
     resp: Signal<Local, Bit>,
     /// Bank numbers as signals.
@@ -640,22 +641,23 @@ impl Logic for TexelCache {
         self.bno[2].next = 2.into();
         self.bno[3].next = 3.into();
         self.nmiss.next = 0.into();
+        self.tail4.next = self.r_tail.q.val().get_bits::<4>(0);
         for b in 0..4 {
-            self.mpos[b].next = self.r_tail.q.val() + self.nmiss.val();
+            self.mpos[b].next = self.tail4.val() + self.nmiss.val();
             if self.mqv[b].val() {
                 self.nmiss.next = self.nmiss.val() + 1;
             }
         }
         for b in 0..4 {
             for e in 0..16 {
-                if self.mqv[b].val() & (self.mpos[b].val().get_bits::<4>(0).index() == e) {
+                if self.mqv[b].val() & (self.mpos[b].val().index() == e) {
                     self.r_line[e].d.next = self.mql[b].val();
                     self.r_tag[e].d.next = self.req_tag.val();
                     self.r_bank[e].d.next = self.bno[b].val();
                 }
             }
         }
-        self.r_tail.d.next = self.r_tail.q.val() + self.nmiss.val();
+        self.r_tail.d.next = self.r_tail.q.val() + bit_cast::<5, 4>(self.nmiss.val());
         // Requests in ring order.
         self.mem_req_valid.next = self.r_req.q.val() != self.r_tail.q.val();
         self.mem_req_line.next = 0.into();

@@ -1,7 +1,7 @@
 //! The texture unit as a [`Unit`](crate::unit::Unit), run with the cache on and the default
 //! memory model ([`super::dut::run`]); `texpix bench tex` runs the standard screen-space sweep
-//! ([`super::stim::standard_sweep`]) and an anisotropic one, and reports the cache and memory
-//! figures.
+//! ([`super::stim::standard_sweep`]), an anisotropic one and a cache-resident one, and reports
+//! the cache and memory figures.
 
 use super::{TexResult, TexTxn};
 use texpix_rtl::tex::TexUnit;
@@ -34,7 +34,9 @@ crate::unit_impl!(Tex {
 });
 
 /// The standard sweep's three passes, an anisotropic one (4:1 along x only, max_aniso 16: four
-/// probes per lane), then `n` random vectors if asked for.
+/// probes per lane), a cache-resident one (magnified 16×: the 32×32 quads sample a 4×4-texel
+/// corner, so after the first few lines every lookup hits: the hit throughput), then `n` random
+/// vectors if asked for.
 fn bench_sections(seed: u64, n: Option<usize>) -> Vec<(String, Vec<TexTxn>)> {
     let mut v: Vec<(String, Vec<TexTxn>)> = super::stim::standard_sweep()
         .into_iter()
@@ -43,6 +45,10 @@ fn bench_sections(seed: u64, n: Option<usize>) -> Vec<(String, Vec<TexTxn>)> {
     v.push((
         "sweep 4:1 along x, 1:1 along y, max_aniso 16, 32x32 quads".into(),
         super::stim::sweep_xy(4.0, 1.0, 16, 32, 32),
+    ));
+    v.push((
+        "sweep magnified 16x (cache-resident), 32x32 quads".into(),
+        super::stim::sweep(1.0 / 16.0, 32, 32),
     ));
     if let Some(n) = n {
         v.push((format!("{n} random vectors"), super::stim::random(seed, n)));
