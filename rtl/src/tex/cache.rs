@@ -33,7 +33,9 @@ use rust_hdl::prelude::*;
 /// edge), `fill_data[k]` (its bytes in the cycle after the take).
 /// Result: `ln_valid` for one cycle with the line address `ln_line`, its bytes `ln_data[k]` (bytes
 /// 8k…8k+7, little-endian) and `ln_hit`. `enable` low makes every lookup a miss that allocates
-/// nothing. Counters `cnt_hits`, `cnt_misses` (= memory requests), wrapping, cleared by `reset`.
+/// nothing. `hold`: no answer in this cycle; `hold_next`: nothing leaves the queue on this edge
+/// (so no answer from it in the next cycle); lookups go on while the queue has room. Counters
+/// `cnt_hits`, `cnt_misses` (= memory requests), wrapping, cleared by `reset`.
 ///
 /// # Timing
 /// One lookup per clock while the queue has room. A hit with nothing older waiting returns in the
@@ -61,6 +63,10 @@ pub struct CacheBank {
     pub mq_valid: Signal<Out, Bit>,
     /// The missed line.
     pub mq_line: Signal<Out, Bits<42>>,
+    /// Hold the answers: none in this cycle (lookups go on while the queue has room) ...
+    pub hold: Signal<In, Bit>,
+    /// ... and none in the next (nothing leaves the queue on this edge).
+    pub hold_next: Signal<In, Bit>,
     /// The fill buffer's oldest returned line is this bank's.
     pub fill_ok: Signal<In, Bit>,
     /// The bank takes that line on this edge.
@@ -296,6 +302,7 @@ impl Logic for CacheBank {
         // The compared lookup is answered at once when it hits, nothing older waits (so the data
         // RAMs were read for it on the last edge) and no fill was written to its set then.
         self.bypass.next = self.hit.val()
+            & !self.hold.val()
             & !self.d_v.q.val()
             & (self.q_n.q.val() == 0)
             & !(self.wl_v.q.val() & (self.wl_set.q.val() == self.tset.val()));
@@ -339,6 +346,7 @@ impl Logic for CacheBank {
         // A hit reads the data RAMs on this edge, except in the clock a fill is written to its
         // set (the RAMs read the old line); a miss takes its fill when it is the oldest returned.
         self.pop.next = self.h_v.val()
+            & !self.hold_next.val()
             & ((self.h_hit.val()
                 & !(self.d_v.q.val()
                     & !self.d_hit.q.val()
@@ -502,6 +510,10 @@ pub struct TexelCache {
     pub lk_ready: [Signal<Out, Bit>; 4],
     /// Line address (byte address / 64), per bank.
     pub lk_line: [Signal<In, Bits<42>>; 4],
+    /// Hold every bank's answers in this cycle.
+    pub hold: Signal<In, Bit>,
+    /// Hold every bank's answers in the next cycle.
+    pub hold_next: Signal<In, Bit>,
     /// The tag a miss compared in this cycle carries to memory.
     pub req_tag: Signal<In, Bits<16>>,
     /// Result valid (one cycle), per bank.
@@ -587,6 +599,8 @@ impl Logic for TexelCache {
         self.bank0.reset.next = self.reset.val();
         self.bank0.flush.next = self.flush.val();
         self.bank0.enable.next = self.enable.val();
+        self.bank0.hold.next = self.hold.val();
+        self.bank0.hold_next.next = self.hold_next.val();
         self.bank0.lk_valid.next = self.lk_valid[0].val() & self.room.val();
         self.bank0.lk_line.next = self.lk_line[0].val();
         self.lk_ready[0].next = self.bank0.lk_ready.val() & self.room.val();
@@ -600,6 +614,8 @@ impl Logic for TexelCache {
         self.bank1.reset.next = self.reset.val();
         self.bank1.flush.next = self.flush.val();
         self.bank1.enable.next = self.enable.val();
+        self.bank1.hold.next = self.hold.val();
+        self.bank1.hold_next.next = self.hold_next.val();
         self.bank1.lk_valid.next = self.lk_valid[1].val() & self.room.val();
         self.bank1.lk_line.next = self.lk_line[1].val();
         self.lk_ready[1].next = self.bank1.lk_ready.val() & self.room.val();
@@ -613,6 +629,8 @@ impl Logic for TexelCache {
         self.bank2.reset.next = self.reset.val();
         self.bank2.flush.next = self.flush.val();
         self.bank2.enable.next = self.enable.val();
+        self.bank2.hold.next = self.hold.val();
+        self.bank2.hold_next.next = self.hold_next.val();
         self.bank2.lk_valid.next = self.lk_valid[2].val() & self.room.val();
         self.bank2.lk_line.next = self.lk_line[2].val();
         self.lk_ready[2].next = self.bank2.lk_ready.val() & self.room.val();
@@ -626,6 +644,8 @@ impl Logic for TexelCache {
         self.bank3.reset.next = self.reset.val();
         self.bank3.flush.next = self.flush.val();
         self.bank3.enable.next = self.enable.val();
+        self.bank3.hold.next = self.hold.val();
+        self.bank3.hold_next.next = self.hold_next.val();
         self.bank3.lk_valid.next = self.lk_valid[3].val() & self.room.val();
         self.bank3.lk_line.next = self.lk_line[3].val();
         self.lk_ready[3].next = self.bank3.lk_ready.val() & self.room.val();

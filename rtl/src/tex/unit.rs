@@ -718,6 +718,8 @@ pub struct TexUnit {
     sret: [Signal<Local, Bit>; 32],
     /// Slots whose line is looked up in this clock.
     lkmask: Signal<Local, Bits<32>>,
+    /// X holds a pass on the next edge.
+    xv_next: Signal<Local, Bit>,
     /// The line looked up in slot s's bank in this clock.
     lkline: [Signal<Local, Bits<42>>; 32],
     /// Slots whose line returns in this clock.
@@ -2915,6 +2917,9 @@ impl Logic for TexUnit {
         self.ffetch.next = !self.fdead.val() & !self.b2fault.val() & self.pinit.val().any();
         self.cache.clock.next = self.clock.val();
         self.cache.reset.next = self.reset.val();
+        // The cache holds its answers while X holds a pass it does not filter (its texels are in
+        // the slot registers) ...
+        self.cache.hold.next = self.x_valid.q.val() & !self.xgo.val();
         self.cache.mem_req_ready.next = self.mem_req_ready.val();
         self.cache.mem_resp_valid.next = self.mem_resp_valid.val();
         for k in 0..8 {
@@ -2962,12 +2967,11 @@ impl Logic for TexUnit {
         self.fdone.next =
             (self.b2st.q.val() == 4) & ((self.pending.q.val() & !self.retmask.val()) == 0);
         // F takes the head result when idle and X is free, or in the clock it hands its pass
-        // over, for a pass it fetches (no flush, the same cache mode as the pass before), when X
-        // will surely filter the handed pass in the next clock (before the new pass's first line
-        // lands in the slot registers).
+        // over, for a pass it fetches (no flush, the same cache mode as the pass before); the
+        // new pass's lines land in the slot registers only once X has filtered the handed pass
+        // (the cache holds its answers until then).
         self.fchain.next = self.fdone.val()
             & self.ffetch.val()
-            & !self.rv_next.val()
             & !(self.fh_first.val() & self.fh_ff.val().get_bit(1))
             & ((self.fh_op.val() == 12) == (self.fc_op.val() == 12));
         self.fgo.next = self.addr.out_valid.val()
@@ -3221,6 +3225,10 @@ impl Logic for TexUnit {
         self.hand.next =
             (self.fgo.val() & (self.b2st.q.val() == 0) & !self.ffetch.val()) | self.fdone.val();
         self.addr.out_ready.next = self.fgo.val();
+        // ... and holds the queues when that may be so in the next cycle (X holds a pass then, and
+        // R may still hold a result).
+        self.xv_next.next = self.hand.val() | (self.x_valid.q.val() & !self.xgo.val());
+        self.cache.hold_next.next = self.xv_next.val() & self.rv_next.val();
         self.xb.next = 0.into();
         for k in 0..32 {
             if self.addr.out_border[k].val() {
