@@ -281,12 +281,14 @@ pub struct TexUnit {
     /// was issued (`g_misc` packs the scalar fields, see `f_misc`; nop and kill_lt_0, which skip
     /// the LOD unit, are flagged in its bit 0). `g_n` entries from `g_rd`; the front writes at
     /// `g_wr`; the `gh_` signals are the head entry, which B1 takes.
-    g_n: DFF<Bits<3>>,
-    g_wr: DFF<Bits<2>>,
-    g_rd: DFF<Bits<2>>,
+    g_n: DFF<Bits<4>>,
+    g_wr: DFF<Bits<3>>,
+    g_rd: DFF<Bits<3>>,
 
-    g_misc0: [DFF<Bits<55>>; 4],
-    g_misc1: [DFF<Bits<61>>; 4],
+    g_misc0: [DFF<Bits<55>>; 8],
+    g_misc1: [DFF<Bits<61>>; 8],
+    /// The entry holds an instruction (written by the front, not yet taken by B1).
+    g_live: [DFF<Bit>; 8],
     g0_hdr: [DFF<Bits<32>>; 5],
     g0_coord: [DFF<Bits<32>>; 16],
     g0_grad: [DFF<Bits<32>>; 16],
@@ -323,6 +325,42 @@ pub struct TexUnit {
     g3_ref: [DFF<Bits<32>>; 4],
     g3_off: [DFF<Bits<12>>; 4],
     g3_face: [DFF<Bits<3>>; 4],
+    g4_hdr: [DFF<Bits<32>>; 5],
+    g4_coord: [DFF<Bits<32>>; 16],
+    g4_grad: [DFF<Bits<32>>; 16],
+    g4_bcol: [DFF<Bits<32>>; 4],
+    g4_lod: [DFF<Bits<32>>; 4],
+    g4_lbias: [DFF<Bits<32>>; 4],
+    g4_ref: [DFF<Bits<32>>; 4],
+    g4_off: [DFF<Bits<12>>; 4],
+    g4_face: [DFF<Bits<3>>; 4],
+    g5_hdr: [DFF<Bits<32>>; 5],
+    g5_coord: [DFF<Bits<32>>; 16],
+    g5_grad: [DFF<Bits<32>>; 16],
+    g5_bcol: [DFF<Bits<32>>; 4],
+    g5_lod: [DFF<Bits<32>>; 4],
+    g5_lbias: [DFF<Bits<32>>; 4],
+    g5_ref: [DFF<Bits<32>>; 4],
+    g5_off: [DFF<Bits<12>>; 4],
+    g5_face: [DFF<Bits<3>>; 4],
+    g6_hdr: [DFF<Bits<32>>; 5],
+    g6_coord: [DFF<Bits<32>>; 16],
+    g6_grad: [DFF<Bits<32>>; 16],
+    g6_bcol: [DFF<Bits<32>>; 4],
+    g6_lod: [DFF<Bits<32>>; 4],
+    g6_lbias: [DFF<Bits<32>>; 4],
+    g6_ref: [DFF<Bits<32>>; 4],
+    g6_off: [DFF<Bits<12>>; 4],
+    g6_face: [DFF<Bits<3>>; 4],
+    g7_hdr: [DFF<Bits<32>>; 5],
+    g7_coord: [DFF<Bits<32>>; 16],
+    g7_grad: [DFF<Bits<32>>; 16],
+    g7_bcol: [DFF<Bits<32>>; 4],
+    g7_lod: [DFF<Bits<32>>; 4],
+    g7_lbias: [DFF<Bits<32>>; 4],
+    g7_ref: [DFF<Bits<32>>; 4],
+    g7_off: [DFF<Bits<12>>; 4],
+    g7_face: [DFF<Bits<3>>; 4],
     f_misc0: Signal<Local, Bits<55>>,
     gh_misc0: Signal<Local, Bits<55>>,
     f_misc1: Signal<Local, Bits<61>>,
@@ -360,8 +398,6 @@ pub struct TexUnit {
     gh_ref: [Signal<Local, Bits<32>>; 4],
     gh_off: [Signal<Local, Bits<12>>; 4],
     gh_face: [Signal<Local, Bits<3>>; 4],
-    /// Queue entry e holds an instruction (e − g_rd mod 4 below g_n) that acquired the semaphore.
-    gdist: [Signal<Local, Bits<2>>; 4],
     g_acqs: Signal<Local, Bit>,
     // The back's instruction (copied from the front's at the hand-over).
     p_tag: DFF<Bits<16>>,
@@ -453,7 +489,7 @@ pub struct TexUnit {
     x_valid: DFF<Bit>,
     /// F's pass, taken from the address pipeline when it starts: its queue entry and its tap
     /// addresses (`ca`: the lines to look up, the address pipeline's in the clock F starts).
-    f_ent: DFF<Bits<2>>,
+    f_ent: DFF<Bits<3>>,
     fa_addr: [DFF<Bits<48>>; 32],
     x_kind: DFF<Bits<2>>,
     x_fault: DFF<Bits<3>>,
@@ -497,35 +533,37 @@ pub struct TexUnit {
     /// slices, key bits {linear [2], trilinear [1], txq level ≥ 16 [0]}, plane weights and flags
     /// {first pass of the instruction [3], last [2], 3D planes [1], first probe or plane [0]};
     /// `pq_rv`: the pass's residency reads take its plane level `pq_rlev`.
-    pq_wr: DFF<Bits<2>>,
-    pq_rd: DFF<Bits<2>>,
-    pq_n: DFF<Bits<3>>,
-    pq_hdr: [DFF<Bits<32>>; 16],
-    pq_smp: [DFF<Bits<8>>; 4],
-    pq_rlev: [DFF<Bits<4>>; 4],
-    pq_itag: [DFF<Bits<16>>; 4],
-    pq_mask: [DFF<Bits<4>>; 4],
-    pq_act: [DFF<Bits<4>>; 4],
-    pq_bord: [DFF<Bits<4>>; 4],
-    pq_key: [DFF<Bits<3>>; 4],
-    pq_pw: [DFF<Bits<17>>; 16],
-    pq_fl: [DFF<Bits<4>>; 4],
+    pq_wr: DFF<Bits<3>>,
+    pq_rd: DFF<Bits<3>>,
+    pq_n: DFF<Bits<4>>,
+    pq_hdr: [DFF<Bits<32>>; 32],
+    pq_smp: [DFF<Bits<8>>; 8],
+    pq_rlev: [DFF<Bits<4>>; 8],
+    pq_itag: [DFF<Bits<16>>; 8],
+    pq_mask: [DFF<Bits<4>>; 8],
+    pq_act: [DFF<Bits<4>>; 8],
+    pq_bord: [DFF<Bits<4>>; 8],
+    pq_key: [DFF<Bits<3>>; 8],
+    pq_pw: [DFF<Bits<17>>; 32],
+    pq_fl: [DFF<Bits<4>>; 8],
     /// Per entry, the instruction as B2 needs it (read with its first pass): {flush [24],
     /// kill [23:20], integer format [19], acquire [18], lwe [17], tfe [16], d16 [15], write mask
     /// [14:11], format fault [10], gather component [9:8], compare [7:5], 1D [4], op [3:0]}, the
     /// format and swizzle, and per lane (4·entry + lane) border colour, depth reference, LOD
     /// fraction, probe count, λ·256 and λ'·256.
-    pq_misc: [DFF<Bits<23>>; 4],
+    pq_misc: [DFF<Bits<23>>; 8],
     /// F's bits of each entry: {flush [1], integer format filtered (a fault) [0]}.
-    pq_ff: [DFF<Bits<2>>; 4],
-    pq_fs: [DFF<Bits<17>>; 4],
-    pq_bcol: [DFF<Bits<32>>; 16],
-    pq_ref: [DFF<Bits<32>>; 16],
-    pq_frac: [DFF<Bits<8>>; 16],
-    pq_np: [DFF<Bits<5>>; 16],
-    pq_lam: [DFF<Bits<16>>; 16],
-    pq_unc: [DFF<Bits<24>>; 16],
-    pq_rv: [DFF<Bit>; 4],
+    pq_ff: [DFF<Bits<2>>; 8],
+    pq_fs: [DFF<Bits<17>>; 8],
+    pq_bcol: [DFF<Bits<32>>; 32],
+    pq_ref: [DFF<Bits<32>>; 32],
+    pq_frac: [DFF<Bits<8>>; 32],
+    pq_np: [DFF<Bits<5>>; 32],
+    pq_lam: [DFF<Bits<16>>; 32],
+    pq_unc: [DFF<Bits<24>>; 32],
+    pq_rv: [DFF<Bit>; 8],
+    /// The entry holds a pass (written by B1, not yet popped by X).
+    pq_live: [DFF<Bit>; 8],
     // Result.
     r_rgba: [DFF<Bits<32>>; 16],
     r_status: [DFF<Bits<32>>; 4],
@@ -611,8 +649,6 @@ pub struct TexUnit {
     ff_now: Signal<Local, Bits<2>>,
     /// Queue entries holding a pass of an acquiring instruction.
     q_acqs: Signal<Local, Bit>,
-    /// Each queue entry's distance from the head (entries 0…pq_n−1 away hold passes).
-    qdist: [Signal<Local, Bits<2>>; 4],
     /// The pass's lanes' active bits at issue; its flags; the remaining lanes after it.
     act_now: Signal<Local, Bits<4>>,
     fl_now: Signal<Local, Bits<4>>,
@@ -627,7 +663,7 @@ pub struct TexUnit {
     x_eop: Signal<Local, Bits<4>>,
     /// F's pass: its queue entry (the address pipeline's head tag) and that entry's flags,
     /// instruction bits, lanes, active and border-slice bits.
-    f_idx: Signal<Local, Bits<2>>,
+    f_idx: Signal<Local, Bits<3>>,
     fh_first: Signal<Local, Bit>,
     fh_op: Signal<Local, Bits<4>>,
     fh_ff: Signal<Local, Bits<2>>,
@@ -916,47 +952,49 @@ impl Logic for TexUnit {
             self.f_face[k].clock.next = self.clock.val();
             self.f_face[k].d.next = self.f_face[k].q.val();
         }
-        for k in 0..16 {
+        for k in 0..32 {
             self.pq_hdr[k].clock.next = self.clock.val();
             self.pq_hdr[k].d.next = self.pq_hdr[k].q.val();
         }
-        for k in 0..4 {
+        for k in 0..8 {
             self.pq_smp[k].clock.next = self.clock.val();
             self.pq_smp[k].d.next = self.pq_smp[k].q.val();
         }
-        for k in 0..4 {
+        for k in 0..8 {
             self.pq_rlev[k].clock.next = self.clock.val();
             self.pq_rlev[k].d.next = self.pq_rlev[k].q.val();
         }
-        for k in 0..4 {
+        for k in 0..8 {
             self.pq_itag[k].clock.next = self.clock.val();
             self.pq_itag[k].d.next = self.pq_itag[k].q.val();
         }
-        for k in 0..4 {
+        for k in 0..8 {
             self.pq_mask[k].clock.next = self.clock.val();
             self.pq_mask[k].d.next = self.pq_mask[k].q.val();
         }
-        for k in 0..4 {
+        for k in 0..8 {
             self.pq_act[k].clock.next = self.clock.val();
             self.pq_act[k].d.next = self.pq_act[k].q.val();
         }
-        for k in 0..4 {
+        for k in 0..8 {
             self.pq_bord[k].clock.next = self.clock.val();
             self.pq_bord[k].d.next = self.pq_bord[k].q.val();
         }
-        for k in 0..4 {
+        for k in 0..8 {
             self.pq_key[k].clock.next = self.clock.val();
             self.pq_key[k].d.next = self.pq_key[k].q.val();
         }
-        for k in 0..16 {
+        for k in 0..32 {
             self.pq_pw[k].clock.next = self.clock.val();
             self.pq_pw[k].d.next = self.pq_pw[k].q.val();
         }
-        for k in 0..4 {
+        for k in 0..8 {
             self.pq_fl[k].clock.next = self.clock.val();
             self.pq_fl[k].d.next = self.pq_fl[k].q.val();
             self.pq_rv[k].clock.next = self.clock.val();
             self.pq_rv[k].d.next = self.pq_rv[k].q.val();
+            self.pq_live[k].clock.next = self.clock.val();
+            self.pq_live[k].d.next = self.pq_live[k].q.val();
         }
         for k in 0..5 {
             self.g0_hdr[k].clock.next = self.clock.val();
@@ -973,6 +1011,22 @@ impl Logic for TexUnit {
         for k in 0..5 {
             self.g3_hdr[k].clock.next = self.clock.val();
             self.g3_hdr[k].d.next = self.g3_hdr[k].q.val();
+        }
+        for k in 0..5 {
+            self.g4_hdr[k].clock.next = self.clock.val();
+            self.g4_hdr[k].d.next = self.g4_hdr[k].q.val();
+        }
+        for k in 0..5 {
+            self.g5_hdr[k].clock.next = self.clock.val();
+            self.g5_hdr[k].d.next = self.g5_hdr[k].q.val();
+        }
+        for k in 0..5 {
+            self.g6_hdr[k].clock.next = self.clock.val();
+            self.g6_hdr[k].d.next = self.g6_hdr[k].q.val();
+        }
+        for k in 0..5 {
+            self.g7_hdr[k].clock.next = self.clock.val();
+            self.g7_hdr[k].d.next = self.g7_hdr[k].q.val();
         }
         for k in 0..16 {
             self.g0_coord[k].clock.next = self.clock.val();
@@ -991,6 +1045,22 @@ impl Logic for TexUnit {
             self.g3_coord[k].d.next = self.g3_coord[k].q.val();
         }
         for k in 0..16 {
+            self.g4_coord[k].clock.next = self.clock.val();
+            self.g4_coord[k].d.next = self.g4_coord[k].q.val();
+        }
+        for k in 0..16 {
+            self.g5_coord[k].clock.next = self.clock.val();
+            self.g5_coord[k].d.next = self.g5_coord[k].q.val();
+        }
+        for k in 0..16 {
+            self.g6_coord[k].clock.next = self.clock.val();
+            self.g6_coord[k].d.next = self.g6_coord[k].q.val();
+        }
+        for k in 0..16 {
+            self.g7_coord[k].clock.next = self.clock.val();
+            self.g7_coord[k].d.next = self.g7_coord[k].q.val();
+        }
+        for k in 0..16 {
             self.g0_grad[k].clock.next = self.clock.val();
             self.g0_grad[k].d.next = self.g0_grad[k].q.val();
         }
@@ -1005,6 +1075,22 @@ impl Logic for TexUnit {
         for k in 0..16 {
             self.g3_grad[k].clock.next = self.clock.val();
             self.g3_grad[k].d.next = self.g3_grad[k].q.val();
+        }
+        for k in 0..16 {
+            self.g4_grad[k].clock.next = self.clock.val();
+            self.g4_grad[k].d.next = self.g4_grad[k].q.val();
+        }
+        for k in 0..16 {
+            self.g5_grad[k].clock.next = self.clock.val();
+            self.g5_grad[k].d.next = self.g5_grad[k].q.val();
+        }
+        for k in 0..16 {
+            self.g6_grad[k].clock.next = self.clock.val();
+            self.g6_grad[k].d.next = self.g6_grad[k].q.val();
+        }
+        for k in 0..16 {
+            self.g7_grad[k].clock.next = self.clock.val();
+            self.g7_grad[k].d.next = self.g7_grad[k].q.val();
         }
         for k in 0..4 {
             self.g0_bcol[k].clock.next = self.clock.val();
@@ -1023,6 +1109,22 @@ impl Logic for TexUnit {
             self.g3_bcol[k].d.next = self.g3_bcol[k].q.val();
         }
         for k in 0..4 {
+            self.g4_bcol[k].clock.next = self.clock.val();
+            self.g4_bcol[k].d.next = self.g4_bcol[k].q.val();
+        }
+        for k in 0..4 {
+            self.g5_bcol[k].clock.next = self.clock.val();
+            self.g5_bcol[k].d.next = self.g5_bcol[k].q.val();
+        }
+        for k in 0..4 {
+            self.g6_bcol[k].clock.next = self.clock.val();
+            self.g6_bcol[k].d.next = self.g6_bcol[k].q.val();
+        }
+        for k in 0..4 {
+            self.g7_bcol[k].clock.next = self.clock.val();
+            self.g7_bcol[k].d.next = self.g7_bcol[k].q.val();
+        }
+        for k in 0..4 {
             self.g0_lod[k].clock.next = self.clock.val();
             self.g0_lod[k].d.next = self.g0_lod[k].q.val();
         }
@@ -1037,6 +1139,22 @@ impl Logic for TexUnit {
         for k in 0..4 {
             self.g3_lod[k].clock.next = self.clock.val();
             self.g3_lod[k].d.next = self.g3_lod[k].q.val();
+        }
+        for k in 0..4 {
+            self.g4_lod[k].clock.next = self.clock.val();
+            self.g4_lod[k].d.next = self.g4_lod[k].q.val();
+        }
+        for k in 0..4 {
+            self.g5_lod[k].clock.next = self.clock.val();
+            self.g5_lod[k].d.next = self.g5_lod[k].q.val();
+        }
+        for k in 0..4 {
+            self.g6_lod[k].clock.next = self.clock.val();
+            self.g6_lod[k].d.next = self.g6_lod[k].q.val();
+        }
+        for k in 0..4 {
+            self.g7_lod[k].clock.next = self.clock.val();
+            self.g7_lod[k].d.next = self.g7_lod[k].q.val();
         }
         for k in 0..4 {
             self.g0_lbias[k].clock.next = self.clock.val();
@@ -1055,6 +1173,22 @@ impl Logic for TexUnit {
             self.g3_lbias[k].d.next = self.g3_lbias[k].q.val();
         }
         for k in 0..4 {
+            self.g4_lbias[k].clock.next = self.clock.val();
+            self.g4_lbias[k].d.next = self.g4_lbias[k].q.val();
+        }
+        for k in 0..4 {
+            self.g5_lbias[k].clock.next = self.clock.val();
+            self.g5_lbias[k].d.next = self.g5_lbias[k].q.val();
+        }
+        for k in 0..4 {
+            self.g6_lbias[k].clock.next = self.clock.val();
+            self.g6_lbias[k].d.next = self.g6_lbias[k].q.val();
+        }
+        for k in 0..4 {
+            self.g7_lbias[k].clock.next = self.clock.val();
+            self.g7_lbias[k].d.next = self.g7_lbias[k].q.val();
+        }
+        for k in 0..4 {
             self.g0_ref[k].clock.next = self.clock.val();
             self.g0_ref[k].d.next = self.g0_ref[k].q.val();
         }
@@ -1069,6 +1203,22 @@ impl Logic for TexUnit {
         for k in 0..4 {
             self.g3_ref[k].clock.next = self.clock.val();
             self.g3_ref[k].d.next = self.g3_ref[k].q.val();
+        }
+        for k in 0..4 {
+            self.g4_ref[k].clock.next = self.clock.val();
+            self.g4_ref[k].d.next = self.g4_ref[k].q.val();
+        }
+        for k in 0..4 {
+            self.g5_ref[k].clock.next = self.clock.val();
+            self.g5_ref[k].d.next = self.g5_ref[k].q.val();
+        }
+        for k in 0..4 {
+            self.g6_ref[k].clock.next = self.clock.val();
+            self.g6_ref[k].d.next = self.g6_ref[k].q.val();
+        }
+        for k in 0..4 {
+            self.g7_ref[k].clock.next = self.clock.val();
+            self.g7_ref[k].d.next = self.g7_ref[k].q.val();
         }
         for k in 0..4 {
             self.g0_off[k].clock.next = self.clock.val();
@@ -1087,6 +1237,22 @@ impl Logic for TexUnit {
             self.g3_off[k].d.next = self.g3_off[k].q.val();
         }
         for k in 0..4 {
+            self.g4_off[k].clock.next = self.clock.val();
+            self.g4_off[k].d.next = self.g4_off[k].q.val();
+        }
+        for k in 0..4 {
+            self.g5_off[k].clock.next = self.clock.val();
+            self.g5_off[k].d.next = self.g5_off[k].q.val();
+        }
+        for k in 0..4 {
+            self.g6_off[k].clock.next = self.clock.val();
+            self.g6_off[k].d.next = self.g6_off[k].q.val();
+        }
+        for k in 0..4 {
+            self.g7_off[k].clock.next = self.clock.val();
+            self.g7_off[k].d.next = self.g7_off[k].q.val();
+        }
+        for k in 0..4 {
             self.g0_face[k].clock.next = self.clock.val();
             self.g0_face[k].d.next = self.g0_face[k].q.val();
         }
@@ -1103,44 +1269,64 @@ impl Logic for TexUnit {
             self.g3_face[k].d.next = self.g3_face[k].q.val();
         }
         for k in 0..4 {
+            self.g4_face[k].clock.next = self.clock.val();
+            self.g4_face[k].d.next = self.g4_face[k].q.val();
+        }
+        for k in 0..4 {
+            self.g5_face[k].clock.next = self.clock.val();
+            self.g5_face[k].d.next = self.g5_face[k].q.val();
+        }
+        for k in 0..4 {
+            self.g6_face[k].clock.next = self.clock.val();
+            self.g6_face[k].d.next = self.g6_face[k].q.val();
+        }
+        for k in 0..4 {
+            self.g7_face[k].clock.next = self.clock.val();
+            self.g7_face[k].d.next = self.g7_face[k].q.val();
+        }
+        for k in 0..8 {
             self.g_misc0[k].clock.next = self.clock.val();
             self.g_misc0[k].d.next = self.g_misc0[k].q.val();
         }
-        for k in 0..4 {
+        for k in 0..8 {
             self.g_misc1[k].clock.next = self.clock.val();
             self.g_misc1[k].d.next = self.g_misc1[k].q.val();
         }
-        for k in 0..4 {
+        for k in 0..8 {
+            self.g_live[k].clock.next = self.clock.val();
+            self.g_live[k].d.next = self.g_live[k].q.val();
+        }
+        for k in 0..8 {
             self.pq_misc[k].clock.next = self.clock.val();
             self.pq_misc[k].d.next = self.pq_misc[k].q.val();
             self.pq_ff[k].clock.next = self.clock.val();
             self.pq_ff[k].d.next = self.pq_ff[k].q.val();
         }
-        for k in 0..4 {
+        for k in 0..8 {
             self.pq_fs[k].clock.next = self.clock.val();
             self.pq_fs[k].d.next = self.pq_fs[k].q.val();
         }
-        for k in 0..16 {
+        for k in 0..32 {
             self.pq_bcol[k].clock.next = self.clock.val();
             self.pq_bcol[k].d.next = self.pq_bcol[k].q.val();
         }
-        for k in 0..16 {
+        for k in 0..32 {
             self.pq_ref[k].clock.next = self.clock.val();
             self.pq_ref[k].d.next = self.pq_ref[k].q.val();
         }
-        for k in 0..16 {
+        for k in 0..32 {
             self.pq_frac[k].clock.next = self.clock.val();
             self.pq_frac[k].d.next = self.pq_frac[k].q.val();
         }
-        for k in 0..16 {
+        for k in 0..32 {
             self.pq_np[k].clock.next = self.clock.val();
             self.pq_np[k].d.next = self.pq_np[k].q.val();
         }
-        for k in 0..16 {
+        for k in 0..32 {
             self.pq_lam[k].clock.next = self.clock.val();
             self.pq_lam[k].d.next = self.pq_lam[k].q.val();
         }
-        for k in 0..16 {
+        for k in 0..32 {
             self.pq_unc[k].clock.next = self.clock.val();
             self.pq_unc[k].d.next = self.pq_unc[k].q.val();
         }
@@ -1152,56 +1338,16 @@ impl Logic for TexUnit {
         // `sem_overlap` fault cannot arise: the second acquire waits instead).
         // Passes waiting in the queue keep their instruction's acquire outstanding.
         self.q_acqs.next = false;
-        // (The entry's distance from the head in its own 2-bit signal: Verilog would widen an
-        // inline subtraction before the cast and lose the wrap-around.)
-        self.qdist[0].next = bits::<2>(0) - self.pq_rd.q.val();
-        if (bit_cast::<3, 2>(self.qdist[0].val()) < self.pq_n.q.val())
-            & self.pq_misc[0].q.val().get_bit(17)
-        {
-            self.q_acqs.next = true;
-        }
-        self.qdist[1].next = bits::<2>(1) - self.pq_rd.q.val();
-        if (bit_cast::<3, 2>(self.qdist[1].val()) < self.pq_n.q.val())
-            & self.pq_misc[1].q.val().get_bit(17)
-        {
-            self.q_acqs.next = true;
-        }
-        self.qdist[2].next = bits::<2>(2) - self.pq_rd.q.val();
-        if (bit_cast::<3, 2>(self.qdist[2].val()) < self.pq_n.q.val())
-            & self.pq_misc[2].q.val().get_bit(17)
-        {
-            self.q_acqs.next = true;
-        }
-        self.qdist[3].next = bits::<2>(3) - self.pq_rd.q.val();
-        if (bit_cast::<3, 2>(self.qdist[3].val()) < self.pq_n.q.val())
-            & self.pq_misc[3].q.val().get_bit(17)
-        {
-            self.q_acqs.next = true;
+        for e in 0..8 {
+            if self.pq_live[e].q.val() & self.pq_misc[e].q.val().get_bit(17) {
+                self.q_acqs.next = true;
+            }
         }
         self.g_acqs.next = false;
-        self.gdist[0].next = bits::<2>(0) - self.g_rd.q.val();
-        if (bit_cast::<3, 2>(self.gdist[0].val()) < self.g_n.q.val())
-            & self.g_misc0[0].q.val().get_bit(35)
-        {
-            self.g_acqs.next = true;
-        }
-        self.gdist[1].next = bits::<2>(1) - self.g_rd.q.val();
-        if (bit_cast::<3, 2>(self.gdist[1].val()) < self.g_n.q.val())
-            & self.g_misc0[1].q.val().get_bit(35)
-        {
-            self.g_acqs.next = true;
-        }
-        self.gdist[2].next = bits::<2>(2) - self.g_rd.q.val();
-        if (bit_cast::<3, 2>(self.gdist[2].val()) < self.g_n.q.val())
-            & self.g_misc0[2].q.val().get_bit(35)
-        {
-            self.g_acqs.next = true;
-        }
-        self.gdist[3].next = bits::<2>(3) - self.g_rd.q.val();
-        if (bit_cast::<3, 2>(self.gdist[3].val()) < self.g_n.q.val())
-            & self.g_misc0[3].q.val().get_bit(35)
-        {
-            self.g_acqs.next = true;
+        for e in 0..8 {
+            if self.g_live[e].q.val() & self.g_misc0[e].q.val().get_bit(35) {
+                self.g_acqs.next = true;
+            }
         }
         self.busy.next = (self.q_acq.q.val() & self.r_valid.q.val())
             | (self.p_acq.q.val() & (self.state.q.val() != 0))
@@ -1620,7 +1766,7 @@ impl Logic for TexUnit {
                     self.gh_face[k].next = self.g2_face[k].q.val();
                 }
             }
-            _ => {
+            3 => {
                 self.gh_misc0.next = self.g_misc0[3].q.val();
                 self.gh_misc1.next = self.g_misc1[3].q.val();
                 for k in 0..5 {
@@ -1649,6 +1795,130 @@ impl Logic for TexUnit {
                 }
                 for k in 0..4 {
                     self.gh_face[k].next = self.g3_face[k].q.val();
+                }
+            }
+            4 => {
+                self.gh_misc0.next = self.g_misc0[4].q.val();
+                self.gh_misc1.next = self.g_misc1[4].q.val();
+                for k in 0..5 {
+                    self.gh_hdr[k].next = self.g4_hdr[k].q.val();
+                }
+                for k in 0..16 {
+                    self.gh_coord[k].next = self.g4_coord[k].q.val();
+                }
+                for k in 0..16 {
+                    self.gh_grad[k].next = self.g4_grad[k].q.val();
+                }
+                for k in 0..4 {
+                    self.gh_bcol[k].next = self.g4_bcol[k].q.val();
+                }
+                for k in 0..4 {
+                    self.gh_lod[k].next = self.g4_lod[k].q.val();
+                }
+                for k in 0..4 {
+                    self.gh_lbias[k].next = self.g4_lbias[k].q.val();
+                }
+                for k in 0..4 {
+                    self.gh_ref[k].next = self.g4_ref[k].q.val();
+                }
+                for k in 0..4 {
+                    self.gh_off[k].next = self.g4_off[k].q.val();
+                }
+                for k in 0..4 {
+                    self.gh_face[k].next = self.g4_face[k].q.val();
+                }
+            }
+            5 => {
+                self.gh_misc0.next = self.g_misc0[5].q.val();
+                self.gh_misc1.next = self.g_misc1[5].q.val();
+                for k in 0..5 {
+                    self.gh_hdr[k].next = self.g5_hdr[k].q.val();
+                }
+                for k in 0..16 {
+                    self.gh_coord[k].next = self.g5_coord[k].q.val();
+                }
+                for k in 0..16 {
+                    self.gh_grad[k].next = self.g5_grad[k].q.val();
+                }
+                for k in 0..4 {
+                    self.gh_bcol[k].next = self.g5_bcol[k].q.val();
+                }
+                for k in 0..4 {
+                    self.gh_lod[k].next = self.g5_lod[k].q.val();
+                }
+                for k in 0..4 {
+                    self.gh_lbias[k].next = self.g5_lbias[k].q.val();
+                }
+                for k in 0..4 {
+                    self.gh_ref[k].next = self.g5_ref[k].q.val();
+                }
+                for k in 0..4 {
+                    self.gh_off[k].next = self.g5_off[k].q.val();
+                }
+                for k in 0..4 {
+                    self.gh_face[k].next = self.g5_face[k].q.val();
+                }
+            }
+            6 => {
+                self.gh_misc0.next = self.g_misc0[6].q.val();
+                self.gh_misc1.next = self.g_misc1[6].q.val();
+                for k in 0..5 {
+                    self.gh_hdr[k].next = self.g6_hdr[k].q.val();
+                }
+                for k in 0..16 {
+                    self.gh_coord[k].next = self.g6_coord[k].q.val();
+                }
+                for k in 0..16 {
+                    self.gh_grad[k].next = self.g6_grad[k].q.val();
+                }
+                for k in 0..4 {
+                    self.gh_bcol[k].next = self.g6_bcol[k].q.val();
+                }
+                for k in 0..4 {
+                    self.gh_lod[k].next = self.g6_lod[k].q.val();
+                }
+                for k in 0..4 {
+                    self.gh_lbias[k].next = self.g6_lbias[k].q.val();
+                }
+                for k in 0..4 {
+                    self.gh_ref[k].next = self.g6_ref[k].q.val();
+                }
+                for k in 0..4 {
+                    self.gh_off[k].next = self.g6_off[k].q.val();
+                }
+                for k in 0..4 {
+                    self.gh_face[k].next = self.g6_face[k].q.val();
+                }
+            }
+            _ => {
+                self.gh_misc0.next = self.g_misc0[7].q.val();
+                self.gh_misc1.next = self.g_misc1[7].q.val();
+                for k in 0..5 {
+                    self.gh_hdr[k].next = self.g7_hdr[k].q.val();
+                }
+                for k in 0..16 {
+                    self.gh_coord[k].next = self.g7_coord[k].q.val();
+                }
+                for k in 0..16 {
+                    self.gh_grad[k].next = self.g7_grad[k].q.val();
+                }
+                for k in 0..4 {
+                    self.gh_bcol[k].next = self.g7_bcol[k].q.val();
+                }
+                for k in 0..4 {
+                    self.gh_lod[k].next = self.g7_lod[k].q.val();
+                }
+                for k in 0..4 {
+                    self.gh_lbias[k].next = self.g7_lbias[k].q.val();
+                }
+                for k in 0..4 {
+                    self.gh_ref[k].next = self.g7_ref[k].q.val();
+                }
+                for k in 0..4 {
+                    self.gh_off[k].next = self.g7_off[k].q.val();
+                }
+                for k in 0..4 {
+                    self.gh_face[k].next = self.g7_face[k].q.val();
                 }
             }
         }
@@ -2014,8 +2284,8 @@ impl Logic for TexUnit {
         self.rax[3].s.next = self.p_coord[14].q.val();
         self.addr.clock.next = self.clock.val();
         self.addr.reset.next = self.reset.val();
-        self.addr.in_valid.next = (self.state.q.val() == 2) & (self.pq_n.q.val() < 4);
-        self.addr.in_tag.next = bit_cast::<16, 2>(self.pq_wr.q.val());
+        self.addr.in_valid.next = (self.state.q.val() == 2) & (self.pq_n.q.val() < 8);
+        self.addr.in_tag.next = bit_cast::<16, 3>(self.pq_wr.q.val());
         for l in 0..4 {
             self.addr.in_ra[4 * l].next = 0.into();
             self.addr.in_ra[4 * l + 1].next = self.prep[l].s.val();
@@ -2055,30 +2325,16 @@ impl Logic for TexUnit {
         self.addr.in_frac.next = 0.into();
         // The descriptor read of the pass in stage 1: its queue entry (the tag).
         self.d_idx.next = self.addr.desc_tag.val();
-        match self.d_idx.val().index() {
-            0 => {
+        for k in 0..4 {
+            self.addr.desc_hdr[k].next = self.pq_hdr[k].q.val();
+        }
+        self.addr.desc_smp.next = self.pq_smp[0].q.val();
+        for e in 1..8 {
+            if self.d_idx.val().index() == e {
                 for k in 0..4 {
-                    self.addr.desc_hdr[k].next = self.pq_hdr[k].q.val();
+                    self.addr.desc_hdr[k].next = self.pq_hdr[4 * e + k].q.val();
                 }
-                self.addr.desc_smp.next = self.pq_smp[0].q.val();
-            }
-            1 => {
-                for k in 0..4 {
-                    self.addr.desc_hdr[k].next = self.pq_hdr[4 + k].q.val();
-                }
-                self.addr.desc_smp.next = self.pq_smp[1].q.val();
-            }
-            2 => {
-                for k in 0..4 {
-                    self.addr.desc_hdr[k].next = self.pq_hdr[8 + k].q.val();
-                }
-                self.addr.desc_smp.next = self.pq_smp[2].q.val();
-            }
-            _ => {
-                for k in 0..4 {
-                    self.addr.desc_hdr[k].next = self.pq_hdr[12 + k].q.val();
-                }
-                self.addr.desc_smp.next = self.pq_smp[3].q.val();
+                self.addr.desc_smp.next = self.pq_smp[e].q.val();
             }
         }
         self.smp.next = bit_cast::<8, 6>(self.p_wrap.q.val().get_bits::<6>(0));
@@ -2163,151 +2419,47 @@ impl Logic for TexUnit {
                 }
             }
             self.pq_wr.d.next = self.pq_wr.q.val() + 1;
-            if self.pq_wr.q.val() == 0 {
-                for k in 0..4 {
-                    self.pq_hdr[k].d.next = self.p_hdr[k].q.val();
-                    if self.p_vol.q.val() {
-                        self.pq_hdr[k].d.next = self.vhdr[k].val();
+            for e in 0..8 {
+                if self.pq_wr.q.val().index() == e {
+                    for k in 0..4 {
+                        self.pq_hdr[4 * e + k].d.next = self.p_hdr[k].q.val();
+                        if self.p_vol.q.val() {
+                            self.pq_hdr[4 * e + k].d.next = self.vhdr[k].val();
+                        }
                     }
-                }
-                for l in 0..4 {
-                    self.pq_pw[l].d.next = self.wmul[l].p.val();
-                }
-                // Sampler word: wrap_s [2:0], wrap_t [5:3], linear [6], unnormalized [7].
-                self.pq_smp[0].d.next = self.smp.val();
-                self.pq_rlev[0].d.next = self.vlev.val();
-                self.pq_itag[0].d.next = self.p_tag.q.val();
-                self.pq_mask[0].d.next = self.mask.val();
-                self.pq_act[0].d.next = self.act_now.val();
-                self.pq_bord[0].d.next = 0.into();
-                if self.vsamp.val() {
-                    self.pq_bord[0].d.next = self.vbord.val();
-                }
-                self.pq_key[0].d.next = bit_cast::<3, 1>(self.kfirst.val().get_bits::<1>(4))
-                    | (bit_cast::<3, 2>(self.kfirst.val().get_bits::<2>(10)) << 1);
-                self.pq_fl[0].d.next = self.fl_now.val();
-                self.pq_misc[0].d.next = self.misc_now.val();
-                self.pq_ff[0].d.next = self.ff_now.val();
-                self.pq_fs[0].d.next = self.p_hdr[4].q.val().get_bits::<17>(0);
-                for l in 0..4 {
-                    self.pq_bcol[l].d.next = self.p_bcol[l].q.val();
-                    self.pq_ref[l].d.next = self.p_ref[l].q.val();
-                    self.pq_frac[l].d.next = self.l_frac[l].q.val();
-                    self.pq_np[l].d.next = self.l_n[l].q.val();
-                    self.pq_lam[l].d.next = self.l_lambda[l].q.val();
-                    self.pq_unc[l].d.next = self.l_unc[l].q.val();
-                }
-                self.pq_rv[0].d.next = self.rv_now.val();
-            }
-            if self.pq_wr.q.val() == 1 {
-                for k in 0..4 {
-                    self.pq_hdr[4 + k].d.next = self.p_hdr[k].q.val();
-                    if self.p_vol.q.val() {
-                        self.pq_hdr[4 + k].d.next = self.vhdr[k].val();
+                    for l in 0..4 {
+                        self.pq_pw[4 * e + l].d.next = self.wmul[l].p.val();
                     }
-                }
-                for l in 0..4 {
-                    self.pq_pw[4 + l].d.next = self.wmul[l].p.val();
-                }
-                // Sampler word: wrap_s [2:0], wrap_t [5:3], linear [6], unnormalized [7].
-                self.pq_smp[1].d.next = self.smp.val();
-                self.pq_rlev[1].d.next = self.vlev.val();
-                self.pq_itag[1].d.next = self.p_tag.q.val();
-                self.pq_mask[1].d.next = self.mask.val();
-                self.pq_act[1].d.next = self.act_now.val();
-                self.pq_bord[1].d.next = 0.into();
-                if self.vsamp.val() {
-                    self.pq_bord[1].d.next = self.vbord.val();
-                }
-                self.pq_key[1].d.next = bit_cast::<3, 1>(self.kfirst.val().get_bits::<1>(4))
-                    | (bit_cast::<3, 2>(self.kfirst.val().get_bits::<2>(10)) << 1);
-                self.pq_fl[1].d.next = self.fl_now.val();
-                self.pq_misc[1].d.next = self.misc_now.val();
-                self.pq_ff[1].d.next = self.ff_now.val();
-                self.pq_fs[1].d.next = self.p_hdr[4].q.val().get_bits::<17>(0);
-                for l in 0..4 {
-                    self.pq_bcol[4 + l].d.next = self.p_bcol[l].q.val();
-                    self.pq_ref[4 + l].d.next = self.p_ref[l].q.val();
-                    self.pq_frac[4 + l].d.next = self.l_frac[l].q.val();
-                    self.pq_np[4 + l].d.next = self.l_n[l].q.val();
-                    self.pq_lam[4 + l].d.next = self.l_lambda[l].q.val();
-                    self.pq_unc[4 + l].d.next = self.l_unc[l].q.val();
-                }
-                self.pq_rv[1].d.next = self.rv_now.val();
-            }
-            if self.pq_wr.q.val() == 2 {
-                for k in 0..4 {
-                    self.pq_hdr[8 + k].d.next = self.p_hdr[k].q.val();
-                    if self.p_vol.q.val() {
-                        self.pq_hdr[8 + k].d.next = self.vhdr[k].val();
+                    // Sampler word: wrap_s [2:0], wrap_t [5:3], linear [6], unnormalized [7].
+                    self.pq_smp[e].d.next = self.smp.val();
+                    self.pq_rlev[e].d.next = self.vlev.val();
+                    self.pq_itag[e].d.next = self.p_tag.q.val();
+                    self.pq_mask[e].d.next = self.mask.val();
+                    self.pq_act[e].d.next = self.act_now.val();
+                    self.pq_bord[e].d.next = 0.into();
+                    if self.vsamp.val() {
+                        self.pq_bord[e].d.next = self.vbord.val();
                     }
-                }
-                for l in 0..4 {
-                    self.pq_pw[8 + l].d.next = self.wmul[l].p.val();
-                }
-                // Sampler word: wrap_s [2:0], wrap_t [5:3], linear [6], unnormalized [7].
-                self.pq_smp[2].d.next = self.smp.val();
-                self.pq_rlev[2].d.next = self.vlev.val();
-                self.pq_itag[2].d.next = self.p_tag.q.val();
-                self.pq_mask[2].d.next = self.mask.val();
-                self.pq_act[2].d.next = self.act_now.val();
-                self.pq_bord[2].d.next = 0.into();
-                if self.vsamp.val() {
-                    self.pq_bord[2].d.next = self.vbord.val();
-                }
-                self.pq_key[2].d.next = bit_cast::<3, 1>(self.kfirst.val().get_bits::<1>(4))
-                    | (bit_cast::<3, 2>(self.kfirst.val().get_bits::<2>(10)) << 1);
-                self.pq_fl[2].d.next = self.fl_now.val();
-                self.pq_misc[2].d.next = self.misc_now.val();
-                self.pq_ff[2].d.next = self.ff_now.val();
-                self.pq_fs[2].d.next = self.p_hdr[4].q.val().get_bits::<17>(0);
-                for l in 0..4 {
-                    self.pq_bcol[8 + l].d.next = self.p_bcol[l].q.val();
-                    self.pq_ref[8 + l].d.next = self.p_ref[l].q.val();
-                    self.pq_frac[8 + l].d.next = self.l_frac[l].q.val();
-                    self.pq_np[8 + l].d.next = self.l_n[l].q.val();
-                    self.pq_lam[8 + l].d.next = self.l_lambda[l].q.val();
-                    self.pq_unc[8 + l].d.next = self.l_unc[l].q.val();
-                }
-                self.pq_rv[2].d.next = self.rv_now.val();
-            }
-            if self.pq_wr.q.val() == 3 {
-                for k in 0..4 {
-                    self.pq_hdr[12 + k].d.next = self.p_hdr[k].q.val();
-                    if self.p_vol.q.val() {
-                        self.pq_hdr[12 + k].d.next = self.vhdr[k].val();
+                    self.pq_key[e].d.next = bit_cast::<3, 1>(self.kfirst.val().get_bits::<1>(4))
+                        | (bit_cast::<3, 2>(self.kfirst.val().get_bits::<2>(10)) << 1);
+                    self.pq_fl[e].d.next = self.fl_now.val();
+                    self.pq_misc[e].d.next = self.misc_now.val();
+                    self.pq_ff[e].d.next = self.ff_now.val();
+                    self.pq_fs[e].d.next = self.p_hdr[4].q.val().get_bits::<17>(0);
+                    for l in 0..4 {
+                        self.pq_bcol[4 * e + l].d.next = self.p_bcol[l].q.val();
+                        self.pq_ref[4 * e + l].d.next = self.p_ref[l].q.val();
+                        self.pq_frac[4 * e + l].d.next = self.l_frac[l].q.val();
+                        self.pq_np[4 * e + l].d.next = self.l_n[l].q.val();
+                        self.pq_lam[4 * e + l].d.next = self.l_lambda[l].q.val();
+                        self.pq_unc[4 * e + l].d.next = self.l_unc[l].q.val();
                     }
+                    self.pq_rv[e].d.next = self.rv_now.val();
+                    self.pq_live[e].d.next = true;
                 }
-                for l in 0..4 {
-                    self.pq_pw[12 + l].d.next = self.wmul[l].p.val();
-                }
-                // Sampler word: wrap_s [2:0], wrap_t [5:3], linear [6], unnormalized [7].
-                self.pq_smp[3].d.next = self.smp.val();
-                self.pq_rlev[3].d.next = self.vlev.val();
-                self.pq_itag[3].d.next = self.p_tag.q.val();
-                self.pq_mask[3].d.next = self.mask.val();
-                self.pq_act[3].d.next = self.act_now.val();
-                self.pq_bord[3].d.next = 0.into();
-                if self.vsamp.val() {
-                    self.pq_bord[3].d.next = self.vbord.val();
-                }
-                self.pq_key[3].d.next = bit_cast::<3, 1>(self.kfirst.val().get_bits::<1>(4))
-                    | (bit_cast::<3, 2>(self.kfirst.val().get_bits::<2>(10)) << 1);
-                self.pq_fl[3].d.next = self.fl_now.val();
-                self.pq_misc[3].d.next = self.misc_now.val();
-                self.pq_ff[3].d.next = self.ff_now.val();
-                self.pq_fs[3].d.next = self.p_hdr[4].q.val().get_bits::<17>(0);
-                for l in 0..4 {
-                    self.pq_bcol[12 + l].d.next = self.p_bcol[l].q.val();
-                    self.pq_ref[12 + l].d.next = self.p_ref[l].q.val();
-                    self.pq_frac[12 + l].d.next = self.l_frac[l].q.val();
-                    self.pq_np[12 + l].d.next = self.l_n[l].q.val();
-                    self.pq_lam[12 + l].d.next = self.l_lambda[l].q.val();
-                    self.pq_unc[12 + l].d.next = self.l_unc[l].q.val();
-                }
-                self.pq_rv[3].d.next = self.rv_now.val();
             }
         }
+
         // ---------------- hand-overs: B1 takes the next instruction, the front moves on ----------------
         // B1 takes the oldest waiting instruction when idle or in the clock it issues the last
         // pass of the one it holds; the front issues into the LOD unit as its instruction moves
@@ -2325,16 +2477,24 @@ impl Logic for TexUnit {
         self.take.next = self.take_lod.val()
             | (self.b1_free.val() & (self.g_n.q.val() != 0) & self.gh_nop.val());
         self.lod.out_ready.next = self.take_lod.val();
-        self.gfree.next = (self.g_n.q.val() < 4) | self.take.val();
+        self.gfree.next = (self.g_n.q.val() < 8) | self.take.val();
         self.lod.in_valid.next = (self.fst.q.val() == 8) & self.gfree.val();
         self.gmove.next = (self.lod.in_valid.val() & self.lod.in_ready.val())
             | ((self.fst.q.val() == 12) & self.gfree.val());
+        // The head leaves before the front writes (a full queue takes and writes one entry in
+        // the same clock).
+        for e in 0..8 {
+            if self.take.val() & (self.g_rd.q.val().index() == e) {
+                self.g_live[e].d.next = false;
+            }
+        }
         if self.gmove.val() {
             self.fst.d.next = 0.into();
             self.g_wr.d.next = self.g_wr.q.val() + 1;
             match self.g_wr.q.val().index() {
                 0 => {
                     self.g_misc0[0].d.next = self.f_misc0.val();
+                    self.g_live[0].d.next = true;
                     self.g_misc1[0].d.next = self.f_misc1.val();
                     for k in 0..5 {
                         self.g0_hdr[k].d.next = self.f_hdr[k].q.val();
@@ -2366,6 +2526,7 @@ impl Logic for TexUnit {
                 }
                 1 => {
                     self.g_misc0[1].d.next = self.f_misc0.val();
+                    self.g_live[1].d.next = true;
                     self.g_misc1[1].d.next = self.f_misc1.val();
                     for k in 0..5 {
                         self.g1_hdr[k].d.next = self.f_hdr[k].q.val();
@@ -2397,6 +2558,7 @@ impl Logic for TexUnit {
                 }
                 2 => {
                     self.g_misc0[2].d.next = self.f_misc0.val();
+                    self.g_live[2].d.next = true;
                     self.g_misc1[2].d.next = self.f_misc1.val();
                     for k in 0..5 {
                         self.g2_hdr[k].d.next = self.f_hdr[k].q.val();
@@ -2426,8 +2588,9 @@ impl Logic for TexUnit {
                         self.g2_face[k].d.next = self.f_face[k].q.val();
                     }
                 }
-                _ => {
+                3 => {
                     self.g_misc0[3].d.next = self.f_misc0.val();
+                    self.g_live[3].d.next = true;
                     self.g_misc1[3].d.next = self.f_misc1.val();
                     for k in 0..5 {
                         self.g3_hdr[k].d.next = self.f_hdr[k].q.val();
@@ -2457,10 +2620,138 @@ impl Logic for TexUnit {
                         self.g3_face[k].d.next = self.f_face[k].q.val();
                     }
                 }
+                4 => {
+                    self.g_misc0[4].d.next = self.f_misc0.val();
+                    self.g_live[4].d.next = true;
+                    self.g_misc1[4].d.next = self.f_misc1.val();
+                    for k in 0..5 {
+                        self.g4_hdr[k].d.next = self.f_hdr[k].q.val();
+                    }
+                    for k in 0..16 {
+                        self.g4_coord[k].d.next = self.f_coord[k].q.val();
+                    }
+                    for k in 0..16 {
+                        self.g4_grad[k].d.next = self.f_grad[k].q.val();
+                    }
+                    for k in 0..4 {
+                        self.g4_bcol[k].d.next = self.f_bcol[k].q.val();
+                    }
+                    for k in 0..4 {
+                        self.g4_lod[k].d.next = self.f_lod[k].q.val();
+                    }
+                    for k in 0..4 {
+                        self.g4_lbias[k].d.next = self.f_lbias[k].q.val();
+                    }
+                    for k in 0..4 {
+                        self.g4_ref[k].d.next = self.f_ref[k].q.val();
+                    }
+                    for k in 0..4 {
+                        self.g4_off[k].d.next = self.f_off[k].q.val();
+                    }
+                    for k in 0..4 {
+                        self.g4_face[k].d.next = self.f_face[k].q.val();
+                    }
+                }
+                5 => {
+                    self.g_misc0[5].d.next = self.f_misc0.val();
+                    self.g_live[5].d.next = true;
+                    self.g_misc1[5].d.next = self.f_misc1.val();
+                    for k in 0..5 {
+                        self.g5_hdr[k].d.next = self.f_hdr[k].q.val();
+                    }
+                    for k in 0..16 {
+                        self.g5_coord[k].d.next = self.f_coord[k].q.val();
+                    }
+                    for k in 0..16 {
+                        self.g5_grad[k].d.next = self.f_grad[k].q.val();
+                    }
+                    for k in 0..4 {
+                        self.g5_bcol[k].d.next = self.f_bcol[k].q.val();
+                    }
+                    for k in 0..4 {
+                        self.g5_lod[k].d.next = self.f_lod[k].q.val();
+                    }
+                    for k in 0..4 {
+                        self.g5_lbias[k].d.next = self.f_lbias[k].q.val();
+                    }
+                    for k in 0..4 {
+                        self.g5_ref[k].d.next = self.f_ref[k].q.val();
+                    }
+                    for k in 0..4 {
+                        self.g5_off[k].d.next = self.f_off[k].q.val();
+                    }
+                    for k in 0..4 {
+                        self.g5_face[k].d.next = self.f_face[k].q.val();
+                    }
+                }
+                6 => {
+                    self.g_misc0[6].d.next = self.f_misc0.val();
+                    self.g_live[6].d.next = true;
+                    self.g_misc1[6].d.next = self.f_misc1.val();
+                    for k in 0..5 {
+                        self.g6_hdr[k].d.next = self.f_hdr[k].q.val();
+                    }
+                    for k in 0..16 {
+                        self.g6_coord[k].d.next = self.f_coord[k].q.val();
+                    }
+                    for k in 0..16 {
+                        self.g6_grad[k].d.next = self.f_grad[k].q.val();
+                    }
+                    for k in 0..4 {
+                        self.g6_bcol[k].d.next = self.f_bcol[k].q.val();
+                    }
+                    for k in 0..4 {
+                        self.g6_lod[k].d.next = self.f_lod[k].q.val();
+                    }
+                    for k in 0..4 {
+                        self.g6_lbias[k].d.next = self.f_lbias[k].q.val();
+                    }
+                    for k in 0..4 {
+                        self.g6_ref[k].d.next = self.f_ref[k].q.val();
+                    }
+                    for k in 0..4 {
+                        self.g6_off[k].d.next = self.f_off[k].q.val();
+                    }
+                    for k in 0..4 {
+                        self.g6_face[k].d.next = self.f_face[k].q.val();
+                    }
+                }
+                _ => {
+                    self.g_misc0[7].d.next = self.f_misc0.val();
+                    self.g_live[7].d.next = true;
+                    self.g_misc1[7].d.next = self.f_misc1.val();
+                    for k in 0..5 {
+                        self.g7_hdr[k].d.next = self.f_hdr[k].q.val();
+                    }
+                    for k in 0..16 {
+                        self.g7_coord[k].d.next = self.f_coord[k].q.val();
+                    }
+                    for k in 0..16 {
+                        self.g7_grad[k].d.next = self.f_grad[k].q.val();
+                    }
+                    for k in 0..4 {
+                        self.g7_bcol[k].d.next = self.f_bcol[k].q.val();
+                    }
+                    for k in 0..4 {
+                        self.g7_lod[k].d.next = self.f_lod[k].q.val();
+                    }
+                    for k in 0..4 {
+                        self.g7_lbias[k].d.next = self.f_lbias[k].q.val();
+                    }
+                    for k in 0..4 {
+                        self.g7_ref[k].d.next = self.f_ref[k].q.val();
+                    }
+                    for k in 0..4 {
+                        self.g7_off[k].d.next = self.f_off[k].q.val();
+                    }
+                    for k in 0..4 {
+                        self.g7_face[k].d.next = self.f_face[k].q.val();
+                    }
+                }
             }
         }
-        self.g_n.d.next = self.g_n.q.val() + bit_cast::<3, 1>(self.gmove.val().into())
-            - bit_cast::<3, 1>(self.take.val().into());
+        self.g_n.d.next = self.g_n.q.val() + bit_cast::<4, 1>(self.gmove.val().into())
+            - bit_cast::<4, 1>(self.take.val().into());
         self.in_ready.next = ((self.fst.q.val() == 0) | self.gmove.val())
             & !((self.in_sem_wait.val() | self.in_sem_acquire.val()) & self.busy.val());
         self.accept.next = self.in_ready.val() & self.in_valid.val();
@@ -2667,33 +2958,17 @@ impl Logic for TexUnit {
         self.res_level0.next = self.addr.res_level0.val();
         self.res_level1.next = self.addr.res_level1.val();
         self.r_idx.next = self.addr.res_tag.val();
-        match self.r_idx.val().index() {
-            0 => {
-                self.res_tag.next = self.pq_itag[0].q.val();
-                if self.pq_rv[0].q.val() {
-                    self.res_level0.next = self.pq_rlev[0].q.val();
-                    self.res_level1.next = self.pq_rlev[0].q.val();
-                }
-            }
-            1 => {
-                self.res_tag.next = self.pq_itag[1].q.val();
-                if self.pq_rv[1].q.val() {
-                    self.res_level0.next = self.pq_rlev[1].q.val();
-                    self.res_level1.next = self.pq_rlev[1].q.val();
-                }
-            }
-            2 => {
-                self.res_tag.next = self.pq_itag[2].q.val();
-                if self.pq_rv[2].q.val() {
-                    self.res_level0.next = self.pq_rlev[2].q.val();
-                    self.res_level1.next = self.pq_rlev[2].q.val();
-                }
-            }
-            _ => {
-                self.res_tag.next = self.pq_itag[3].q.val();
-                if self.pq_rv[3].q.val() {
-                    self.res_level0.next = self.pq_rlev[3].q.val();
-                    self.res_level1.next = self.pq_rlev[3].q.val();
+        self.res_tag.next = self.pq_itag[0].q.val();
+        if self.pq_rv[0].q.val() & (self.r_idx.val() == 0) {
+            self.res_level0.next = self.pq_rlev[0].q.val();
+            self.res_level1.next = self.pq_rlev[0].q.val();
+        }
+        for e in 1..8 {
+            if self.r_idx.val().index() == e {
+                self.res_tag.next = self.pq_itag[e].q.val();
+                if self.pq_rv[e].q.val() {
+                    self.res_level0.next = self.pq_rlev[e].q.val();
+                    self.res_level1.next = self.pq_rlev[e].q.val();
                 }
             }
         }
@@ -2703,89 +2978,45 @@ impl Logic for TexUnit {
         }
 
         // ---------------- B2: the head pass of the queue ----------------
-        match self.pq_rd.q.val().index() {
-            0 => {
-                self.h_mask.next = self.pq_mask[0].q.val();
-                self.h_act.next = self.pq_act[0].q.val();
-                self.h_bord.next = self.pq_bord[0].q.val();
-                self.h_key.next = self.pq_key[0].q.val();
-                self.h_fl.next = self.pq_fl[0].q.val();
-                self.h_misc.next = self.pq_misc[0].q.val();
-                self.h_itag.next = self.pq_itag[0].q.val();
-                self.h_fs.next = self.pq_fs[0].q.val();
+        self.h_mask.next = self.pq_mask[0].q.val();
+        self.h_act.next = self.pq_act[0].q.val();
+        self.h_bord.next = self.pq_bord[0].q.val();
+        self.h_key.next = self.pq_key[0].q.val();
+        self.h_fl.next = self.pq_fl[0].q.val();
+        self.h_misc.next = self.pq_misc[0].q.val();
+        self.h_itag.next = self.pq_itag[0].q.val();
+        self.h_fs.next = self.pq_fs[0].q.val();
+        for l in 0..4 {
+            self.h_bcol[l].next = self.pq_bcol[l].q.val();
+            self.h_ref[l].next = self.pq_ref[l].q.val();
+            self.h_frac[l].next = self.pq_frac[l].q.val();
+            self.h_np[l].next = self.pq_np[l].q.val();
+            self.h_lam[l].next = self.pq_lam[l].q.val();
+            self.h_unc[l].next = self.pq_unc[l].q.val();
+        }
+        for l in 0..4 {
+            self.h_pw[l].next = self.pq_pw[l].q.val();
+        }
+        for e in 1..8 {
+            if self.pq_rd.q.val().index() == e {
+                self.h_mask.next = self.pq_mask[e].q.val();
+                self.h_act.next = self.pq_act[e].q.val();
+                self.h_bord.next = self.pq_bord[e].q.val();
+                self.h_key.next = self.pq_key[e].q.val();
+                self.h_fl.next = self.pq_fl[e].q.val();
+                self.h_misc.next = self.pq_misc[e].q.val();
+                self.h_itag.next = self.pq_itag[e].q.val();
+                self.h_fs.next = self.pq_fs[e].q.val();
                 for l in 0..4 {
-                    self.h_bcol[l].next = self.pq_bcol[l].q.val();
-                    self.h_ref[l].next = self.pq_ref[l].q.val();
-                    self.h_frac[l].next = self.pq_frac[l].q.val();
-                    self.h_np[l].next = self.pq_np[l].q.val();
-                    self.h_lam[l].next = self.pq_lam[l].q.val();
-                    self.h_unc[l].next = self.pq_unc[l].q.val();
+                    self.h_bcol[l].next = self.pq_bcol[4 * e + l].q.val();
+                    self.h_ref[l].next = self.pq_ref[4 * e + l].q.val();
+                    self.h_frac[l].next = self.pq_frac[4 * e + l].q.val();
+                    self.h_np[l].next = self.pq_np[4 * e + l].q.val();
+                    self.h_lam[l].next = self.pq_lam[4 * e + l].q.val();
+                    self.h_unc[l].next = self.pq_unc[4 * e + l].q.val();
                 }
                 for l in 0..4 {
-                    self.h_pw[l].next = self.pq_pw[l].q.val();
-                }
-            }
-            1 => {
-                self.h_mask.next = self.pq_mask[1].q.val();
-                self.h_act.next = self.pq_act[1].q.val();
-                self.h_bord.next = self.pq_bord[1].q.val();
-                self.h_key.next = self.pq_key[1].q.val();
-                self.h_fl.next = self.pq_fl[1].q.val();
-                self.h_misc.next = self.pq_misc[1].q.val();
-                self.h_itag.next = self.pq_itag[1].q.val();
-                self.h_fs.next = self.pq_fs[1].q.val();
-                for l in 0..4 {
-                    self.h_bcol[l].next = self.pq_bcol[4 + l].q.val();
-                    self.h_ref[l].next = self.pq_ref[4 + l].q.val();
-                    self.h_frac[l].next = self.pq_frac[4 + l].q.val();
-                    self.h_np[l].next = self.pq_np[4 + l].q.val();
-                    self.h_lam[l].next = self.pq_lam[4 + l].q.val();
-                    self.h_unc[l].next = self.pq_unc[4 + l].q.val();
-                }
-                for l in 0..4 {
-                    self.h_pw[l].next = self.pq_pw[4 + l].q.val();
-                }
-            }
-            2 => {
-                self.h_mask.next = self.pq_mask[2].q.val();
-                self.h_act.next = self.pq_act[2].q.val();
-                self.h_bord.next = self.pq_bord[2].q.val();
-                self.h_key.next = self.pq_key[2].q.val();
-                self.h_fl.next = self.pq_fl[2].q.val();
-                self.h_misc.next = self.pq_misc[2].q.val();
-                self.h_itag.next = self.pq_itag[2].q.val();
-                self.h_fs.next = self.pq_fs[2].q.val();
-                for l in 0..4 {
-                    self.h_bcol[l].next = self.pq_bcol[8 + l].q.val();
-                    self.h_ref[l].next = self.pq_ref[8 + l].q.val();
-                    self.h_frac[l].next = self.pq_frac[8 + l].q.val();
-                    self.h_np[l].next = self.pq_np[8 + l].q.val();
-                    self.h_lam[l].next = self.pq_lam[8 + l].q.val();
-                    self.h_unc[l].next = self.pq_unc[8 + l].q.val();
-                }
-                for l in 0..4 {
-                    self.h_pw[l].next = self.pq_pw[8 + l].q.val();
-                }
-            }
-            _ => {
-                self.h_mask.next = self.pq_mask[3].q.val();
-                self.h_act.next = self.pq_act[3].q.val();
-                self.h_bord.next = self.pq_bord[3].q.val();
-                self.h_key.next = self.pq_key[3].q.val();
-                self.h_fl.next = self.pq_fl[3].q.val();
-                self.h_misc.next = self.pq_misc[3].q.val();
-                self.h_itag.next = self.pq_itag[3].q.val();
-                self.h_fs.next = self.pq_fs[3].q.val();
-                for l in 0..4 {
-                    self.h_bcol[l].next = self.pq_bcol[12 + l].q.val();
-                    self.h_ref[l].next = self.pq_ref[12 + l].q.val();
-                    self.h_frac[l].next = self.pq_frac[12 + l].q.val();
-                    self.h_np[l].next = self.pq_np[12 + l].q.val();
-                    self.h_lam[l].next = self.pq_lam[12 + l].q.val();
-                    self.h_unc[l].next = self.pq_unc[12 + l].q.val();
-                }
-                for l in 0..4 {
-                    self.h_pw[l].next = self.pq_pw[12 + l].q.val();
+                    self.h_pw[l].next = self.pq_pw[4 * e + l].q.val();
                 }
             }
         }
@@ -2801,57 +3032,29 @@ impl Logic for TexUnit {
         }
         // The address pipeline's head result's queue entry (the pass F takes next) and the
         // entry of the pass F fetches.
-        match self.f_ent.q.val().index() {
-            0 => {
-                self.fc_op.next = self.pq_misc[0].q.val().get_bits::<4>(0);
-                self.fc_itag.next = self.pq_itag[0].q.val();
-            }
-            1 => {
-                self.fc_op.next = self.pq_misc[1].q.val().get_bits::<4>(0);
-                self.fc_itag.next = self.pq_itag[1].q.val();
-            }
-            2 => {
-                self.fc_op.next = self.pq_misc[2].q.val().get_bits::<4>(0);
-                self.fc_itag.next = self.pq_itag[2].q.val();
-            }
-            _ => {
-                self.fc_op.next = self.pq_misc[3].q.val().get_bits::<4>(0);
-                self.fc_itag.next = self.pq_itag[3].q.val();
+        self.fc_op.next = self.pq_misc[0].q.val().get_bits::<4>(0);
+        self.fc_itag.next = self.pq_itag[0].q.val();
+        for e in 1..8 {
+            if self.f_ent.q.val().index() == e {
+                self.fc_op.next = self.pq_misc[e].q.val().get_bits::<4>(0);
+                self.fc_itag.next = self.pq_itag[e].q.val();
             }
         }
-        self.f_idx.next = self.addr.out_tag.val().get_bits::<2>(0);
-        match self.f_idx.val().index() {
-            0 => {
-                self.fh_first.next = self.pq_fl[0].q.val().get_bit(3);
-                self.fh_op.next = self.pq_misc[0].q.val().get_bits::<4>(0);
-                self.fh_ff.next = self.pq_ff[0].q.val();
-                self.fh_mask.next = self.pq_mask[0].q.val();
-                self.fh_act.next = self.pq_act[0].q.val();
-                self.fh_bord.next = self.pq_bord[0].q.val();
-            }
-            1 => {
-                self.fh_first.next = self.pq_fl[1].q.val().get_bit(3);
-                self.fh_op.next = self.pq_misc[1].q.val().get_bits::<4>(0);
-                self.fh_ff.next = self.pq_ff[1].q.val();
-                self.fh_mask.next = self.pq_mask[1].q.val();
-                self.fh_act.next = self.pq_act[1].q.val();
-                self.fh_bord.next = self.pq_bord[1].q.val();
-            }
-            2 => {
-                self.fh_first.next = self.pq_fl[2].q.val().get_bit(3);
-                self.fh_op.next = self.pq_misc[2].q.val().get_bits::<4>(0);
-                self.fh_ff.next = self.pq_ff[2].q.val();
-                self.fh_mask.next = self.pq_mask[2].q.val();
-                self.fh_act.next = self.pq_act[2].q.val();
-                self.fh_bord.next = self.pq_bord[2].q.val();
-            }
-            _ => {
-                self.fh_first.next = self.pq_fl[3].q.val().get_bit(3);
-                self.fh_op.next = self.pq_misc[3].q.val().get_bits::<4>(0);
-                self.fh_ff.next = self.pq_ff[3].q.val();
-                self.fh_mask.next = self.pq_mask[3].q.val();
-                self.fh_act.next = self.pq_act[3].q.val();
-                self.fh_bord.next = self.pq_bord[3].q.val();
+        self.f_idx.next = self.addr.out_tag.val().get_bits::<3>(0);
+        self.fh_first.next = self.pq_fl[0].q.val().get_bit(3);
+        self.fh_op.next = self.pq_misc[0].q.val().get_bits::<4>(0);
+        self.fh_ff.next = self.pq_ff[0].q.val();
+        self.fh_mask.next = self.pq_mask[0].q.val();
+        self.fh_act.next = self.pq_act[0].q.val();
+        self.fh_bord.next = self.pq_bord[0].q.val();
+        for e in 1..8 {
+            if self.f_idx.val().index() == e {
+                self.fh_first.next = self.pq_fl[e].q.val().get_bit(3);
+                self.fh_op.next = self.pq_misc[e].q.val().get_bits::<4>(0);
+                self.fh_ff.next = self.pq_ff[e].q.val();
+                self.fh_mask.next = self.pq_mask[e].q.val();
+                self.fh_act.next = self.pq_act[e].q.val();
+                self.fh_bord.next = self.pq_bord[e].q.val();
             }
         }
         // R leaves; X filters its pass when the result register is free or leaving (X writes
@@ -3692,9 +3895,14 @@ impl Logic for TexUnit {
         }
         if self.pop.val() {
             self.pq_rd.d.next = self.pq_rd.q.val() + 1;
+            for e in 0..8 {
+                if self.pq_rd.q.val().index() == e {
+                    self.pq_live[e].d.next = false;
+                }
+            }
         }
-        self.pq_n.d.next = self.pq_n.q.val() + bit_cast::<3, 1>(self.push.val().into())
-            - bit_cast::<3, 1>(self.pop.val().into());
+        self.pq_n.d.next = self.pq_n.q.val() + bit_cast::<4, 1>(self.push.val().into())
+            - bit_cast::<4, 1>(self.pop.val().into());
 
         // ---------------- result ----------------
         self.out_valid.next = self.r_valid.q.val();
@@ -3756,6 +3964,9 @@ impl Logic for TexUnit {
             self.g_n.d.next = 0.into();
             self.g_rd.d.next = 0.into();
             self.g_wr.d.next = 0.into();
+            for e in 0..8 {
+                self.g_live[e].d.next = false;
+            }
             self.b2st.d.next = 0.into();
             self.x_valid.d.next = false;
             self.r_valid.d.next = false;
@@ -3763,6 +3974,9 @@ impl Logic for TexUnit {
             self.pq_n.d.next = 0.into();
             self.pq_rd.d.next = 0.into();
             self.pq_wr.d.next = 0.into();
+            for e in 0..8 {
+                self.pq_live[e].d.next = false;
+            }
             self.rounds.d.next = 0.into();
         }
     }

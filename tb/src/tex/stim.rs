@@ -737,6 +737,20 @@ pub fn sweep_xy(sx: f64, sy: f64, max_aniso: u32, qx: u32, qy: u32) -> Vec<TexTx
     v
 }
 
+/// [`sweep`] over a tile of `tile`×`tile` quads repeated across `qx`×`qy` quads (quad (x, y)
+/// samples as the tile's quad (x mod tile, y mod tile)): once the tile's lines are in the cache
+/// every lookup hits, so the run measures the hit throughput at that footprint.
+pub fn sweep_tiled(texels_per_pixel: f64, tile: u32, qx: u32, qy: u32) -> Vec<TexTxn> {
+    let t = sweep(texels_per_pixel, tile, tile);
+    let mut v = Vec::with_capacity((qx * qy) as usize);
+    for y in 0..qy {
+        for x in 0..qx {
+            v.push(t[((y % tile) * tile + x % tile) as usize].clone());
+        }
+    }
+    v
+}
+
 /// The standard sweep of the bench: magnified (2×), 1:1 and 4:1-minified passes of 32×32 quads
 /// (64×64 pixels) each, in that order, over one texture (the cache is flushed once, at the start).
 pub fn standard_sweep() -> Vec<(&'static str, Vec<TexTxn>)> {

@@ -35,8 +35,10 @@ crate::unit_impl!(Tex {
 
 /// The standard sweep's three passes, an anisotropic one (4:1 along x only, max_aniso 16: four
 /// probes per lane), a cache-resident one (magnified 16×: the 32×32 quads sample a 4×4-texel
-/// corner, so after the first few lines every lookup hits: the hit throughput), then `n` random
-/// vectors if asked for.
+/// corner, so after the first few lines every lookup hits: the bilinear hit throughput), a
+/// trilinear one (minified 1.5:1, λ ≈ 0.58: levels 0 and 1 blended) and its cache-resident form
+/// (a 4×4-quad tile repeated: the trilinear hit throughput), then `n` random vectors if asked
+/// for.
 fn bench_sections(seed: u64, n: Option<usize>) -> Vec<(String, Vec<TexTxn>)> {
     let mut v: Vec<(String, Vec<TexTxn>)> = super::stim::standard_sweep()
         .into_iter()
@@ -49,6 +51,14 @@ fn bench_sections(seed: u64, n: Option<usize>) -> Vec<(String, Vec<TexTxn>)> {
     v.push((
         "sweep magnified 16x (cache-resident), 32x32 quads".into(),
         super::stim::sweep(1.0 / 16.0, 32, 32),
+    ));
+    v.push((
+        "sweep trilinear, minified 1.5:1 (levels 0 and 1), 32x32 quads".into(),
+        super::stim::sweep(1.5, 32, 32),
+    ));
+    v.push((
+        "sweep trilinear 1.5:1, a 4x4-quad tile repeated (cache-resident), 32x32 quads".into(),
+        super::stim::sweep_tiled(1.5, 4, 32, 32),
     ));
     if let Some(n) = n {
         v.push((format!("{n} random vectors"), super::stim::random(seed, n)));
