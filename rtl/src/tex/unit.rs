@@ -47,14 +47,14 @@
 //! (tc/|ma| + 1)/2 through the same divider and an [`FpAdd`] (8 + 14 clocks; the descriptor is
 //! rewritten at accept into the 2D array of the faces, 6·cubes layers, clamp to edge, and
 //! [`LanePrep`] makes the layer 6·index + face), and issues it to the LOD unit (one clock, then
-//! its 5), moving the instruction into the four-entry instruction queue (`g_`) where it waits
+//! its 5), moving the instruction into the eight-entry instruction queue (`g_`) where it waits
 //! for B1, so the front accepts the next one meanwhile (a `nop` or `kill_lt_0` goes there without
 //! the LOD unit). *B1*, once free, takes the queue's oldest instruction with its LOD answer (into
 //! its `p_` registers)
 //! and issues its passes into the address pipeline, one per clock: for each
 //! anisotropic probe (one unless a lane has N > 1: then first 4 clocks of probe coordinates,
 //! one lane per clock) one *pass* per distinct (level pair, filter) key among the probe's lanes
-//! (a 3D texture: per plane). Each pass also goes into a four-entry pass queue (lanes, key,
+//! (a 3D texture: per plane). Each pass also goes into an eight-entry pass queue (lanes, key,
 //! weights, flags, and what B2 needs of the instruction: format, swizzle, border colour, depth
 //! references, LOD fractions, probe counts, λ; the address pipeline carries the entry index as
 //! its tag, so its descriptor and residency reads find the pass's header words and plane
@@ -276,11 +276,13 @@ pub struct TexUnit {
     f_face: [DFF<Bits<3>>; 4],
     f_kill: DFF<Bits<4>>,
     f_flush: DFF<Bit>,
-    /// The instruction queue between the front and B1: up to four instructions issued to the
+    /// The instruction queue between the front and B1: up to eight instructions issued to the
     /// LOD unit (whose answers wait there in order), each entry the front's instruction as it
     /// was issued (`g_misc` packs the scalar fields, see `f_misc`; nop and kill_lt_0, which skip
     /// the LOD unit, are flagged in its bit 0). `g_n` entries from `g_rd`; the front writes at
-    /// `g_wr`; the `gh_` signals are the head entry, which B1 takes.
+    /// `g_wr`; the `gh_` signals are the head entry, which B1 takes. Eight entries: an
+    /// instruction stays about six clocks (the LOD unit's latency), so fewer would stop the front
+    /// before one instruction per clock.
     g_n: DFF<Bits<4>>,
     g_wr: DFF<Bits<3>>,
     g_rd: DFF<Bits<3>>,
@@ -532,7 +534,9 @@ pub struct TexUnit {
     /// tag), and read by B2 at the head: lanes of the pass, their `LanePrep` active bits, border
     /// slices, key bits {linear [2], trilinear [1], txq level ≥ 16 [0]}, plane weights and flags
     /// {first pass of the instruction [3], last [2], 3D planes [1], first probe or plane [0]};
-    /// `pq_rv`: the pass's residency reads take its plane level `pq_rlev`.
+    /// `pq_rv`: the pass's residency reads take its plane level `pq_rlev`. Eight entries: a pass
+    /// stays about six clocks (address pipeline, lookup, line, filter), so fewer would stop B1
+    /// before one pass per clock.
     pq_wr: DFF<Bits<3>>,
     pq_rd: DFF<Bits<3>>,
     pq_n: DFF<Bits<4>>,
