@@ -1,18 +1,18 @@
-//! The texel cache: 16 KiB of 64-byte lines in four banks that look up one line each per clock,
-//! 4-way set associative, tree pseudo-LRU, allocate on miss, non-blocking (up to 16 lines in flight).
+//! The texel cache: 16 KiB of 64-byte lines in eight banks that look up one line each per clock,
+//! 4-way set associative, tree pseudo-LRU, allocate on miss, non-blocking (up to 32 lines in flight).
 //!
-//! A line address l (byte address / 64, 42 bits) lives in bank b(l) = the XOR of l's 21 two-bit
-//! groups (l[1:0] ^ l[3:2] ^ … ^ l[41:40]), set l[5:2] of that bank's 16, tag l[41:6]. The 64
-//! (bank, set) pairs are the cache's 64 sets: lines that agree in bits 2–41 fall in four different
-//! banks, so four neighbouring lines, a row's next line and (for power-of-two pitches) the next
-//! row's line are looked up in one clock. The bank is the requester's to compute ([`line_bank`]
+//! A line address l (byte address / 64, 42 bits) lives in bank b(l) = the XOR of l's 14 three-bit
+//! groups (l[2:0] ^ l[5:3] ^ … ^ l[41:39]), set l[5:3] of that bank's 8, tag l[41:6]. The 64
+//! (bank, set) pairs are the cache's 64 sets: lines that agree in bits 3–41 fall in eight different
+//! banks, so eight neighbouring lines, a row's next line and (for power-of-two pitches) the next
+//! rows' lines are looked up in one clock. The bank is the requester's to compute ([`line_bank`]
 //! states the rule; the texture unit computes it once per tap).
 //!
-//! [`CacheBank`] is one bank; [`TexelCache`] holds four and the fill buffer (the memory port).
+//! [`CacheBank`] is one bank; [`TexelCache`] holds eight and the fill buffer (the memory port).
 
 use rust_hdl::prelude::*;
 
-/// One bank: 16 sets × 4 ways of 64-byte lines, set = line bits 5:2, tag = line bits 41:6; a miss
+/// One bank: 8 sets × 4 ways of 64-byte lines, set = line bits 5:3, tag = line bits 41:6; a miss
 /// fills the first invalid way, else the pseudo-LRU victim (b0 picks the half, 0: ways 0–1; b1 the
 /// way in the low half, 0: way 0; b2 in the high half, 0: way 2; an access to way w points them
 /// away from it). `flush` invalidates every line in one cycle (valid bits are flip-flops; tags,
@@ -92,14 +92,14 @@ pub struct CacheBank {
     hits: DFF<Bits<32>>,
     misses: DFF<Bits<32>>,
     /// Valid bit of set s in bit s, per way.
-    valid: [DFF<Bits<16>>; 4],
-    tags: [RAM<Bits<36>, 4>; 4],
-    plru: RAM<Bits<3>, 4>,
+    valid: [DFF<Bits<8>>; 4],
+    tags: [RAM<Bits<36>, 3>; 4],
+    plru: RAM<Bits<3>, 3>,
     /// The tag and pseudo-LRU bits written on the last edge (forwarded to a lookup of that set
     /// read on the same edge).
     fw_v: DFF<Bit>,
     fw_alloc: DFF<Bit>,
-    fw_set: DFF<Bits<4>>,
+    fw_set: DFF<Bits<3>>,
     fw_way: DFF<Bits<2>>,
     fw_lru: DFF<Bits<3>>,
     fw_tag: DFF<Bits<36>>,
@@ -118,20 +118,20 @@ pub struct CacheBank {
     d_line: DFF<Bits<42>>,
     /// A fill was written on the last edge, to set `wl_set`.
     wl_v: DFF<Bit>,
-    wl_set: DFF<Bits<4>>,
+    wl_set: DFF<Bits<3>>,
     /// Line bytes 8k… of way 0…3.
-    way0: [RAM<Bits<64>, 4>; 8],
-    way1: [RAM<Bits<64>, 4>; 8],
-    way2: [RAM<Bits<64>, 4>; 8],
-    way3: [RAM<Bits<64>, 4>; 8],
+    way0: [RAM<Bits<64>, 3>; 8],
+    way1: [RAM<Bits<64>, 3>; 8],
+    way2: [RAM<Bits<64>, 3>; 8],
+    way3: [RAM<Bits<64>, 3>; 8],
     lru: Signal<Local, Bits<3>>,
-    tset: Signal<Local, Bits<4>>,
+    tset: Signal<Local, Bits<3>>,
     tag: Signal<Local, Bits<36>>,
-    vshift: [Signal<Local, Bits<16>>; 4],
+    vshift: [Signal<Local, Bits<8>>; 4],
     vb: [Signal<Local, Bit>; 4],
     hb: [Signal<Local, Bit>; 4],
     hit: Signal<Local, Bit>,
-    setbit: Signal<Local, Bits<16>>,
+    setbit: Signal<Local, Bits<8>>,
     way: Signal<Local, Bits<2>>,
     victim: Signal<Local, Bits<2>>,
     touched: Signal<Local, Bits<3>>,
@@ -148,8 +148,8 @@ pub struct CacheBank {
     /// The head goes to the data RAMs (or takes its fill) on this edge.
     pop: Signal<Local, Bit>,
     from_q: Signal<Local, Bit>,
-    rset: Signal<Local, Bits<4>>,
-    dset: Signal<Local, Bits<4>>,
+    rset: Signal<Local, Bits<3>>,
+    dset: Signal<Local, Bits<3>>,
     /// The way whose data RAMs answer.
     osel: Signal<Local, Bits<2>>,
     lru_we: Signal<Local, Bit>,
@@ -174,7 +174,7 @@ impl Logic for CacheBank {
             self.q_line[e].d.next = self.q_line[e].q.val();
         }
         // ---------------- tag side: compare the lookup accepted on the last edge ----------------
-        self.tset.next = self.t_line.q.val().get_bits::<4>(2);
+        self.tset.next = self.t_line.q.val().get_bits::<3>(3);
         self.tag.next = self.t_line.q.val().get_bits::<36>(6);
         for w in 0..4 {
             self.vshift[w].next = self.valid[w].q.val() >> self.tset.val();
@@ -247,7 +247,7 @@ impl Logic for CacheBank {
                 self.touched.next = self.touched.val() | 4;
             }
         }
-        self.setbit.next = bits::<16>(1) << self.tset.val();
+        self.setbit.next = bits::<8>(1) << self.tset.val();
         // A hit touches its way; an enabled miss allocates the victim (tag, valid bit) and touches
         // it; a disabled miss changes nothing.
         self.lru_we.next = self.t_v.q.val() & (self.hit.val() | self.enable.val());
@@ -262,7 +262,7 @@ impl Logic for CacheBank {
         self.plru.write_enable.next = self.lru_we.val();
         self.plru.write_address.next = self.tset.val();
         self.plru.write_data.next = self.touched.val();
-        self.plru.read_address.next = self.lk_line.val().get_bits::<4>(2);
+        self.plru.read_address.next = self.lk_line.val().get_bits::<3>(3);
         for w in 0..4 {
             self.valid[w].clock.next = self.clock.val();
             self.valid[w].d.next = self.valid[w].q.val();
@@ -271,7 +271,7 @@ impl Logic for CacheBank {
             self.tags[w].write_enable.next = false;
             self.tags[w].write_address.next = self.tset.val();
             self.tags[w].write_data.next = self.tag.val();
-            self.tags[w].read_address.next = self.lk_line.val().get_bits::<4>(2);
+            self.tags[w].read_address.next = self.lk_line.val().get_bits::<3>(3);
             if self.t_v.q.val()
                 & !self.hit.val()
                 & self.enable.val()
@@ -342,7 +342,7 @@ impl Logic for CacheBank {
                 }
             }
         }
-        self.dset.next = self.d_line.q.val().get_bits::<4>(2);
+        self.dset.next = self.d_line.q.val().get_bits::<3>(3);
         // A hit reads the data RAMs on this edge, except in the clock a fill is written to its
         // set (the RAMs read the old line); a miss takes its fill when it is the oldest returned.
         self.pop.next = self.h_v.val()
@@ -351,7 +351,7 @@ impl Logic for CacheBank {
                 & !(self.d_v.q.val()
                     & !self.d_hit.q.val()
                     & self.d_alloc.q.val()
-                    & (self.dset.val() == self.h_line.val().get_bits::<4>(2))))
+                    & (self.dset.val() == self.h_line.val().get_bits::<3>(3))))
                 | (!self.h_hit.val() & self.fill_ok.val()));
         self.fill_take.next = self.pop.val() & !self.h_hit.val();
         // Queue: the compared lookup enters unless it is popped straight away.
@@ -378,9 +378,9 @@ impl Logic for CacheBank {
         self.d_way.d.next = self.h_way.val();
         self.d_line.d.next = self.h_line.val();
         // The data RAMs read the popped entry's set, else the accepted lookup's (for a bypass).
-        self.rset.next = self.lk_line.val().get_bits::<4>(2);
+        self.rset.next = self.lk_line.val().get_bits::<3>(3);
         if self.pop.val() {
-            self.rset.next = self.h_line.val().get_bits::<4>(2);
+            self.rset.next = self.h_line.val().get_bits::<3>(3);
         }
         // A fill is written into its way as it is answered.
         self.fill_we.next = self.d_v.q.val() & !self.d_hit.q.val() & self.d_alloc.q.val();
@@ -472,27 +472,28 @@ impl Logic for CacheBank {
     }
 }
 
-/// The bank of line address `line`: the XOR of its 21 two-bit groups (see the module
+/// The bank of line address `line`: the XOR of its 14 three-bit groups (see the module
 /// documentation).
 pub fn line_bank(line: u64) -> usize {
-    (0..21).fold(0, |b, g| b ^ (line >> (2 * g) & 3)) as usize
+    (0..14).fold(0, |b, g| b ^ (line >> (3 * g) & 7)) as usize
 }
 
-/// The texel cache: four [`CacheBank`]s and the fill buffer.
+/// The texel cache: eight [`CacheBank`]s and the fill buffer.
 ///
 /// # Ports
 /// Per bank b: a lookup `lk_valid[b]`/`lk_ready[b]`, `lk_line[b]` (a line of bank b, by
 /// [`line_bank`]; the requester's duty), its result `ln_valid[b]`, `ln_hit[b]`, `ln_line[b]`, bytes
-/// `ln_data[8b + k]` (bytes 8k…8k+7), timed as in [`CacheBank`]. `flush` and `enable` go to every
-/// bank. Memory: `mem_req_valid`/`mem_req_ready`, `mem_req_line`, `mem_req_tag` (`req_tag` as it
-/// was in the cycle after the lookup that missed); the response `mem_resp_valid`,
-/// `mem_resp_data[k]` (in request order, no ready). `cnt_hits`, `cnt_misses`: the banks'
-/// counters summed (wrapping).
+/// 8k…8k+7 at `ln_data_lo[8b + k]` for banks 0–3 and `ln_data_hi[8(b − 4) + k]` for banks 4–7
+/// (two arrays: rust-hdl's arrays of signals stop at 32), timed as in [`CacheBank`]. `flush` and
+/// `enable` go to every bank. Memory: `mem_req_valid`/`mem_req_ready`, `mem_req_line`,
+/// `mem_req_tag` (`req_tag` as it was in the cycle after the lookup that missed); the response
+/// `mem_resp_valid`, `mem_resp_data[k]` (in request order, no ready). `cnt_hits`, `cnt_misses`:
+/// the banks' counters summed (wrapping).
 ///
-/// The fill buffer is a ring of 16 misses in lookup order (a clock's misses in bank order): each
+/// The fill buffer is a ring of 32 misses in lookup order (a clock's misses in bank order): each
 /// is requested in turn, its response written into the ring's data RAMs, and the oldest returned
-/// line goes to its bank when that bank's data side reaches the miss. Up to 16 lines are
-/// outstanding or waiting; lookups are taken only while the ring has room for 8 more misses (the
+/// line goes to its bank when that bank's data side reaches the miss. Up to 32 lines are
+/// outstanding or waiting; lookups are taken only while the ring has room for 16 more misses (the
 /// lookups being compared and those accepted now).
 #[derive(LogicBlock, Default)]
 pub struct TexelCache {
@@ -505,11 +506,11 @@ pub struct TexelCache {
     /// Cache on (off: no hits, no allocation).
     pub enable: Signal<In, Bit>,
     /// Lookup valid, per bank.
-    pub lk_valid: [Signal<In, Bit>; 4],
+    pub lk_valid: [Signal<In, Bit>; 8],
     /// Lookup accepted, per bank.
-    pub lk_ready: [Signal<Out, Bit>; 4],
+    pub lk_ready: [Signal<Out, Bit>; 8],
     /// Line address (byte address / 64), per bank.
-    pub lk_line: [Signal<In, Bits<42>>; 4],
+    pub lk_line: [Signal<In, Bits<42>>; 8],
     /// Hold every bank's answers in this cycle.
     pub hold: Signal<In, Bit>,
     /// Hold every bank's answers in the next cycle.
@@ -517,13 +518,15 @@ pub struct TexelCache {
     /// The tag a miss compared in this cycle carries to memory.
     pub req_tag: Signal<In, Bits<16>>,
     /// Result valid (one cycle), per bank.
-    pub ln_valid: [Signal<Out, Bit>; 4],
+    pub ln_valid: [Signal<Out, Bit>; 8],
     /// The line was in the cache, per bank.
-    pub ln_hit: [Signal<Out, Bit>; 4],
+    pub ln_hit: [Signal<Out, Bit>; 8],
     /// The result's line address, per bank.
-    pub ln_line: [Signal<Out, Bits<42>>; 4],
-    /// Bank b's line bytes 8k…8k+7 at 8b + k.
-    pub ln_data: [Signal<Out, Bits<64>>; 32],
+    pub ln_line: [Signal<Out, Bits<42>>; 8],
+    /// Bank b's (b < 4) line bytes 8k…8k+7 at 8b + k.
+    pub ln_data_lo: [Signal<Out, Bits<64>>; 32],
+    /// Bank b's (b ≥ 4) line bytes 8k…8k+7 at 8(b − 4) + k.
+    pub ln_data_hi: [Signal<Out, Bits<64>>; 32],
     /// Memory request valid.
     pub mem_req_valid: Signal<Out, Bit>,
     /// Memory accepts the request.
@@ -541,44 +544,51 @@ pub struct TexelCache {
     /// Misses (memory requests).
     pub cnt_misses: Signal<Out, Bits<32>>,
 
-    // Four named banks, not an array: the Verilog generator does not substitute a loop index
+    // Eight named banks, not an array: the Verilog generator does not substitute a loop index
     // into an array port of an element of an array of blocks.
     bank0: CacheBank,
     bank1: CacheBank,
     bank2: CacheBank,
     bank3: CacheBank,
+    bank4: CacheBank,
+    bank5: CacheBank,
+    bank6: CacheBank,
+    bank7: CacheBank,
     /// Ring entries: line, tag, bank; data in `fill` (bytes 8k… of entry e at address e).
-    r_line: [DFF<Bits<42>>; 16],
-    r_tag: [DFF<Bits<16>>; 16],
-    r_bank: [DFF<Bits<2>>; 16],
-    fill: [RAM<Bits<64>, 4>; 8],
-    /// Ring counters (5 bits, wrapping): entries written, requested, answered, taken.
-    r_tail: DFF<Bits<5>>,
-    r_req: DFF<Bits<5>>,
-    r_arr: DFF<Bits<5>>,
-    r_head: DFF<Bits<5>>,
-    mqv: [Signal<Local, Bit>; 4],
-    mql: [Signal<Local, Bits<42>>; 4],
+    r_line: [DFF<Bits<42>>; 32],
+    r_tag: [DFF<Bits<16>>; 32],
+    r_bank: [DFF<Bits<3>>; 32],
+    fill: [RAM<Bits<64>, 5>; 8],
+    /// Ring counters (6 bits, wrapping): entries written, requested, answered, taken.
+    r_tail: DFF<Bits<6>>,
+    r_req: DFF<Bits<6>>,
+    r_arr: DFF<Bits<6>>,
+    r_head: DFF<Bits<6>>,
+    mqv: [Signal<Local, Bit>; 8],
+    mql: [Signal<Local, Bits<42>>; 8],
+    /// Per bank: it takes the ring's head line; its hit and miss counters.
+    takes: [Signal<Local, Bit>; 8],
+    hits: [Signal<Local, Bits<32>>; 8],
+    misses: [Signal<Local, Bits<32>>; 8],
     /// Ring position of bank b's miss this cycle (tail + misses of lower banks).
-    mpos: [Signal<Local, Bits<4>>; 4],
-    tail4: Signal<Local, Bits<4>>,
-    used: Signal<Local, Bits<5>>,
+    mpos: [Signal<Local, Bits<5>>; 8],
+    tail5: Signal<Local, Bits<5>>,
+    used: Signal<Local, Bits<6>>,
     room: Signal<Local, Bit>,
     arrived: Signal<Local, Bit>,
-    hbank: Signal<Local, Bits<2>>,
-    take: Signal<Local, Bit>,
+    hbank: Signal<Local, Bits<3>>,
     nmiss: Signal<Local, Bits<4>>,
     /// A response to an outstanding request.
     resp: Signal<Local, Bit>,
     /// Bank numbers as signals.
-    bno: [Signal<Local, Bits<2>>; 4],
+    bno: [Signal<Local, Bits<3>>; 8],
 }
 
 impl Logic for TexelCache {
     #[hdl_gen]
     fn update(&mut self) {
         dff_setup!(self, clock, r_tail, r_req, r_arr, r_head);
-        for e in 0..16 {
+        for e in 0..32 {
             self.r_line[e].clock.next = self.clock.val();
             self.r_line[e].d.next = self.r_line[e].q.val();
             self.r_tag[e].clock.next = self.clock.val();
@@ -587,11 +597,11 @@ impl Logic for TexelCache {
             self.r_bank[e].d.next = self.r_bank[e].q.val();
         }
         self.used.next = self.r_tail.q.val() - self.r_head.q.val();
-        self.room.next = self.used.val() <= bits::<5>(8);
+        self.room.next = self.used.val() <= bits::<6>(16);
         self.arrived.next = self.r_arr.q.val() != self.r_head.q.val();
         self.hbank.next = 0.into();
-        for e in 0..16 {
-            if self.r_head.q.val().get_bits::<4>(0).index() == e {
+        for e in 0..32 {
+            if self.r_head.q.val().get_bits::<5>(0).index() == e {
                 self.hbank.next = self.r_bank[e].q.val();
             }
         }
@@ -610,6 +620,9 @@ impl Logic for TexelCache {
         self.bank0.fill_ok.next = self.arrived.val() & (self.hbank.val() == 0);
         self.mqv[0].next = self.bank0.mq_valid.val();
         self.mql[0].next = self.bank0.mq_line.val();
+        self.takes[0].next = self.bank0.fill_take.val();
+        self.hits[0].next = self.bank0.cnt_hits.val();
+        self.misses[0].next = self.bank0.cnt_misses.val();
         self.bank1.clock.next = self.clock.val();
         self.bank1.reset.next = self.reset.val();
         self.bank1.flush.next = self.flush.val();
@@ -625,6 +638,9 @@ impl Logic for TexelCache {
         self.bank1.fill_ok.next = self.arrived.val() & (self.hbank.val() == 1);
         self.mqv[1].next = self.bank1.mq_valid.val();
         self.mql[1].next = self.bank1.mq_line.val();
+        self.takes[1].next = self.bank1.fill_take.val();
+        self.hits[1].next = self.bank1.cnt_hits.val();
+        self.misses[1].next = self.bank1.cnt_misses.val();
         self.bank2.clock.next = self.clock.val();
         self.bank2.reset.next = self.reset.val();
         self.bank2.flush.next = self.flush.val();
@@ -640,6 +656,9 @@ impl Logic for TexelCache {
         self.bank2.fill_ok.next = self.arrived.val() & (self.hbank.val() == 2);
         self.mqv[2].next = self.bank2.mq_valid.val();
         self.mql[2].next = self.bank2.mq_line.val();
+        self.takes[2].next = self.bank2.fill_take.val();
+        self.hits[2].next = self.bank2.cnt_hits.val();
+        self.misses[2].next = self.bank2.cnt_misses.val();
         self.bank3.clock.next = self.clock.val();
         self.bank3.reset.next = self.reset.val();
         self.bank3.flush.next = self.flush.val();
@@ -655,21 +674,100 @@ impl Logic for TexelCache {
         self.bank3.fill_ok.next = self.arrived.val() & (self.hbank.val() == 3);
         self.mqv[3].next = self.bank3.mq_valid.val();
         self.mql[3].next = self.bank3.mq_line.val();
+        self.takes[3].next = self.bank3.fill_take.val();
+        self.hits[3].next = self.bank3.cnt_hits.val();
+        self.misses[3].next = self.bank3.cnt_misses.val();
+        self.bank4.clock.next = self.clock.val();
+        self.bank4.reset.next = self.reset.val();
+        self.bank4.flush.next = self.flush.val();
+        self.bank4.enable.next = self.enable.val();
+        self.bank4.hold.next = self.hold.val();
+        self.bank4.hold_next.next = self.hold_next.val();
+        self.bank4.lk_valid.next = self.lk_valid[4].val() & self.room.val();
+        self.bank4.lk_line.next = self.lk_line[4].val();
+        self.lk_ready[4].next = self.bank4.lk_ready.val() & self.room.val();
+        self.ln_valid[4].next = self.bank4.ln_valid.val();
+        self.ln_hit[4].next = self.bank4.ln_hit.val();
+        self.ln_line[4].next = self.bank4.ln_line.val();
+        self.bank4.fill_ok.next = self.arrived.val() & (self.hbank.val() == 4);
+        self.mqv[4].next = self.bank4.mq_valid.val();
+        self.mql[4].next = self.bank4.mq_line.val();
+        self.takes[4].next = self.bank4.fill_take.val();
+        self.hits[4].next = self.bank4.cnt_hits.val();
+        self.misses[4].next = self.bank4.cnt_misses.val();
+        self.bank5.clock.next = self.clock.val();
+        self.bank5.reset.next = self.reset.val();
+        self.bank5.flush.next = self.flush.val();
+        self.bank5.enable.next = self.enable.val();
+        self.bank5.hold.next = self.hold.val();
+        self.bank5.hold_next.next = self.hold_next.val();
+        self.bank5.lk_valid.next = self.lk_valid[5].val() & self.room.val();
+        self.bank5.lk_line.next = self.lk_line[5].val();
+        self.lk_ready[5].next = self.bank5.lk_ready.val() & self.room.val();
+        self.ln_valid[5].next = self.bank5.ln_valid.val();
+        self.ln_hit[5].next = self.bank5.ln_hit.val();
+        self.ln_line[5].next = self.bank5.ln_line.val();
+        self.bank5.fill_ok.next = self.arrived.val() & (self.hbank.val() == 5);
+        self.mqv[5].next = self.bank5.mq_valid.val();
+        self.mql[5].next = self.bank5.mq_line.val();
+        self.takes[5].next = self.bank5.fill_take.val();
+        self.hits[5].next = self.bank5.cnt_hits.val();
+        self.misses[5].next = self.bank5.cnt_misses.val();
+        self.bank6.clock.next = self.clock.val();
+        self.bank6.reset.next = self.reset.val();
+        self.bank6.flush.next = self.flush.val();
+        self.bank6.enable.next = self.enable.val();
+        self.bank6.hold.next = self.hold.val();
+        self.bank6.hold_next.next = self.hold_next.val();
+        self.bank6.lk_valid.next = self.lk_valid[6].val() & self.room.val();
+        self.bank6.lk_line.next = self.lk_line[6].val();
+        self.lk_ready[6].next = self.bank6.lk_ready.val() & self.room.val();
+        self.ln_valid[6].next = self.bank6.ln_valid.val();
+        self.ln_hit[6].next = self.bank6.ln_hit.val();
+        self.ln_line[6].next = self.bank6.ln_line.val();
+        self.bank6.fill_ok.next = self.arrived.val() & (self.hbank.val() == 6);
+        self.mqv[6].next = self.bank6.mq_valid.val();
+        self.mql[6].next = self.bank6.mq_line.val();
+        self.takes[6].next = self.bank6.fill_take.val();
+        self.hits[6].next = self.bank6.cnt_hits.val();
+        self.misses[6].next = self.bank6.cnt_misses.val();
+        self.bank7.clock.next = self.clock.val();
+        self.bank7.reset.next = self.reset.val();
+        self.bank7.flush.next = self.flush.val();
+        self.bank7.enable.next = self.enable.val();
+        self.bank7.hold.next = self.hold.val();
+        self.bank7.hold_next.next = self.hold_next.val();
+        self.bank7.lk_valid.next = self.lk_valid[7].val() & self.room.val();
+        self.bank7.lk_line.next = self.lk_line[7].val();
+        self.lk_ready[7].next = self.bank7.lk_ready.val() & self.room.val();
+        self.ln_valid[7].next = self.bank7.ln_valid.val();
+        self.ln_hit[7].next = self.bank7.ln_hit.val();
+        self.ln_line[7].next = self.bank7.ln_line.val();
+        self.bank7.fill_ok.next = self.arrived.val() & (self.hbank.val() == 7);
+        self.mqv[7].next = self.bank7.mq_valid.val();
+        self.mql[7].next = self.bank7.mq_line.val();
+        self.takes[7].next = self.bank7.fill_take.val();
+        self.hits[7].next = self.bank7.cnt_hits.val();
+        self.misses[7].next = self.bank7.cnt_misses.val();
         // The misses compared this cycle enter the ring in bank order.
         self.bno[0].next = 0.into();
         self.bno[1].next = 1.into();
         self.bno[2].next = 2.into();
         self.bno[3].next = 3.into();
+        self.bno[4].next = 4.into();
+        self.bno[5].next = 5.into();
+        self.bno[6].next = 6.into();
+        self.bno[7].next = 7.into();
         self.nmiss.next = 0.into();
-        self.tail4.next = self.r_tail.q.val().get_bits::<4>(0);
-        for b in 0..4 {
-            self.mpos[b].next = self.tail4.val() + self.nmiss.val();
+        self.tail5.next = self.r_tail.q.val().get_bits::<5>(0);
+        for b in 0..8 {
+            self.mpos[b].next = self.tail5.val() + bit_cast::<5, 4>(self.nmiss.val());
             if self.mqv[b].val() {
                 self.nmiss.next = self.nmiss.val() + 1;
             }
         }
-        for b in 0..4 {
-            for e in 0..16 {
+        for b in 0..8 {
+            for e in 0..32 {
                 if self.mqv[b].val() & (self.mpos[b].val().index() == e) {
                     self.r_line[e].d.next = self.mql[b].val();
                     self.r_tag[e].d.next = self.req_tag.val();
@@ -677,13 +775,13 @@ impl Logic for TexelCache {
                 }
             }
         }
-        self.r_tail.d.next = self.r_tail.q.val() + bit_cast::<5, 4>(self.nmiss.val());
+        self.r_tail.d.next = self.r_tail.q.val() + bit_cast::<6, 4>(self.nmiss.val());
         // Requests in ring order.
         self.mem_req_valid.next = self.r_req.q.val() != self.r_tail.q.val();
         self.mem_req_line.next = 0.into();
         self.mem_req_tag.next = 0.into();
-        for e in 0..16 {
-            if self.r_req.q.val().get_bits::<4>(0).index() == e {
+        for e in 0..32 {
+            if self.r_req.q.val().get_bits::<5>(0).index() == e {
                 self.mem_req_line.next = self.r_line[e].q.val();
                 self.mem_req_tag.next = self.r_tag[e].q.val();
             }
@@ -691,43 +789,46 @@ impl Logic for TexelCache {
         if self.mem_req_valid.val() & self.mem_req_ready.val() {
             self.r_req.d.next = self.r_req.q.val() + 1;
         }
-        // Responses into the data RAMs (one while no request is outstanding is ignored); the head entry's bytes are read every clock (a bank that
-        // takes the head on an edge sees them in the next cycle).
+        // Responses into the data RAMs (one while no request is outstanding is ignored); the
+        // head entry's bytes are read every clock (a bank that takes the head on an edge sees
+        // them in the next cycle).
         self.resp.next = self.mem_resp_valid.val() & (self.r_arr.q.val() != self.r_req.q.val());
         for k in 0..8 {
             self.fill[k].read_clock.next = self.clock.val();
             self.fill[k].write_clock.next = self.clock.val();
             self.fill[k].write_enable.next = self.resp.val();
-            self.fill[k].write_address.next = self.r_arr.q.val().get_bits::<4>(0);
+            self.fill[k].write_address.next = self.r_arr.q.val().get_bits::<5>(0);
             self.fill[k].write_data.next = self.mem_resp_data[k].val();
-            self.fill[k].read_address.next = self.r_head.q.val().get_bits::<4>(0);
+            self.fill[k].read_address.next = self.r_head.q.val().get_bits::<5>(0);
             self.bank0.fill_data[k].next = self.fill[k].read_data.val();
-            self.ln_data[k].next = self.bank0.ln_data[k].val();
+            self.ln_data_lo[k].next = self.bank0.ln_data[k].val();
             self.bank1.fill_data[k].next = self.fill[k].read_data.val();
-            self.ln_data[8 + k].next = self.bank1.ln_data[k].val();
+            self.ln_data_lo[8 + k].next = self.bank1.ln_data[k].val();
             self.bank2.fill_data[k].next = self.fill[k].read_data.val();
-            self.ln_data[16 + k].next = self.bank2.ln_data[k].val();
+            self.ln_data_lo[16 + k].next = self.bank2.ln_data[k].val();
             self.bank3.fill_data[k].next = self.fill[k].read_data.val();
-            self.ln_data[24 + k].next = self.bank3.ln_data[k].val();
+            self.ln_data_lo[24 + k].next = self.bank3.ln_data[k].val();
+            self.bank4.fill_data[k].next = self.fill[k].read_data.val();
+            self.ln_data_hi[k].next = self.bank4.ln_data[k].val();
+            self.bank5.fill_data[k].next = self.fill[k].read_data.val();
+            self.ln_data_hi[8 + k].next = self.bank5.ln_data[k].val();
+            self.bank6.fill_data[k].next = self.fill[k].read_data.val();
+            self.ln_data_hi[16 + k].next = self.bank6.ln_data[k].val();
+            self.bank7.fill_data[k].next = self.fill[k].read_data.val();
+            self.ln_data_hi[24 + k].next = self.bank7.ln_data[k].val();
         }
         if self.resp.val() {
             self.r_arr.d.next = self.r_arr.q.val() + 1;
         }
-        self.take.next = self.bank0.fill_take.val()
-            | self.bank1.fill_take.val()
-            | self.bank2.fill_take.val()
-            | self.bank3.fill_take.val();
-        if self.take.val() {
-            self.r_head.d.next = self.r_head.q.val() + 1;
+        self.cnt_hits.next = 0.into();
+        self.cnt_misses.next = 0.into();
+        for b in 0..8 {
+            if self.takes[b].val() {
+                self.r_head.d.next = self.r_head.q.val() + 1;
+            }
+            self.cnt_hits.next = self.cnt_hits.val() + self.hits[b].val();
+            self.cnt_misses.next = self.cnt_misses.val() + self.misses[b].val();
         }
-        self.cnt_hits.next = self.bank0.cnt_hits.val()
-            + self.bank1.cnt_hits.val()
-            + self.bank2.cnt_hits.val()
-            + self.bank3.cnt_hits.val();
-        self.cnt_misses.next = self.bank0.cnt_misses.val()
-            + self.bank1.cnt_misses.val()
-            + self.bank2.cnt_misses.val()
-            + self.bank3.cnt_misses.val();
         if self.reset.val() {
             self.r_tail.d.next = 0.into();
             self.r_req.d.next = 0.into();

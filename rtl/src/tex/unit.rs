@@ -469,7 +469,7 @@ pub struct TexUnit {
     /// Slots whose line has not been looked up yet.
     unlk: DFF<Bits<32>>,
     /// Each slot's cache bank (`line_bank` of its line), taken when F starts the pass.
-    fa_bank: [DFF<Bits<2>>; 32],
+    fa_bank: [DFF<Bits<3>>; 32],
     /// Lookup rounds issued (one to four lines each), wrapping, cleared by reset.
     rounds: DFF<Bits<32>>,
     slo: [DFF<Bits<64>>; 32],
@@ -747,12 +747,12 @@ pub struct TexUnit {
     mask: Signal<Local, Bits<4>>,
     // Fetch.
     /// Per bank: the first available slot's line (`pfound[b]`: there is one).
-    pfound: [Signal<Local, Bit>; 4],
-    pick: [Signal<Local, Bits<42>>; 4],
+    pfound: [Signal<Local, Bit>; 8],
+    pick: [Signal<Local, Bits<42>>; 8],
     /// Pending slots not waiting on a line in flight.
     avail: Signal<Local, Bits<32>>,
-    /// The bank of `ca[s]`: the XOR of its 2-bit groups.
-    cbank: [Signal<Local, Bits<2>>; 32],
+    /// The bank of `ca[s]`: the XOR of its 3-bit groups.
+    cbank: [Signal<Local, Bits<3>>; 32],
     /// Per slot: its bank's line in flight, that bank's lookup is in flight, returns now.
     sline: [Signal<Local, Bits<42>>; 32],
     sret: [Signal<Local, Bit>; 32],
@@ -773,6 +773,8 @@ pub struct TexUnit {
     /// The address pipeline's result starts a fetch (no fault) in this clock.
     fstart: Signal<Local, Bit>,
     fsh: [Signal<Local, Bits<6>>; 32],
+    /// The slot's word in its line (byte address bits 5:3).
+    sword: [Signal<Local, Bits<3>>; 32],
     lane_on: Signal<Local, Bits<4>>,
     pinit: Signal<Local, Bits<32>>,
     warn: Signal<Local, Bits<4>>,
@@ -3142,22 +3144,13 @@ impl Logic for TexUnit {
         self.retmask.next = 0.into();
         for s in 0..32 {
             self.fsh[s].next = (self.fa_addr[s].q.val().get_bits::<6>(0) & 7) << 3;
-            match self.fa_bank[s].q.val().index() {
-                0 => {
-                    self.sline[s].next = self.cache.ln_line[0].val();
-                    self.sret[s].next = self.cache.ln_valid[0].val();
-                }
-                1 => {
-                    self.sline[s].next = self.cache.ln_line[1].val();
-                    self.sret[s].next = self.cache.ln_valid[1].val();
-                }
-                2 => {
-                    self.sline[s].next = self.cache.ln_line[2].val();
-                    self.sret[s].next = self.cache.ln_valid[2].val();
-                }
-                _ => {
-                    self.sline[s].next = self.cache.ln_line[3].val();
-                    self.sret[s].next = self.cache.ln_valid[3].val();
+            self.sword[s].next = self.fa_addr[s].q.val().get_bits::<3>(3);
+            self.sline[s].next = 0.into();
+            self.sret[s].next = false;
+            for b in 0..8 {
+                if self.fa_bank[s].q.val().index() == b {
+                    self.sline[s].next = self.cache.ln_line[b].val();
+                    self.sret[s].next = self.cache.ln_valid[b].val();
                 }
             }
             if self.pending.q.val().get_bit(s)
@@ -3205,16 +3198,16 @@ impl Logic for TexUnit {
         self.cache.enable.next = self.cache_en.val() & (self.fc_op.val() != 12);
         for s in 0..32 {
             self.cbank[s].next = 0.into();
-            for g in 0..21 {
-                self.cbank[s].next = self.cbank[s].val() ^ self.ca[s].val().get_bits::<2>(2 * g);
+            for g in 0..14 {
+                self.cbank[s].next = self.cbank[s].val() ^ self.ca[s].val().get_bits::<3>(3 * g);
             }
         }
-        for b in 0..4 {
+        for b in 0..8 {
             self.pfound[b].next = false;
             self.pick[b].next = 0.into();
         }
         for s in 0..32 {
-            for b in 0..4 {
+            for b in 0..8 {
                 if self.avail.val().get_bit(s)
                     & (self.cbank[s].val().index() == b)
                     & !self.pfound[b].val()
@@ -3226,7 +3219,7 @@ impl Logic for TexUnit {
         }
         self.allready.next = true;
         self.anyfound.next = false;
-        for b in 0..4 {
+        for b in 0..8 {
             if self.pfound[b].val() {
                 self.anyfound.next = true;
                 if !self.cache.lk_ready[b].val() {
@@ -3237,7 +3230,7 @@ impl Logic for TexUnit {
         self.issue.next = ((self.b2st.q.val() == 4) | self.fstart.val())
             & self.allready.val()
             & self.anyfound.val();
-        for b in 0..4 {
+        for b in 0..8 {
             self.cache.lk_valid[b].next = self.issue.val() & self.pfound[b].val();
             self.cache.lk_line[b].next = self.pick[b].val();
         }
@@ -3245,18 +3238,10 @@ impl Logic for TexUnit {
         // Every slot of a line looked up now is looked up.
         self.lkmask.next = 0.into();
         for s in 0..32 {
-            match self.cbank[s].val().index() {
-                0 => {
-                    self.lkline[s].next = self.pick[0].val();
-                }
-                1 => {
-                    self.lkline[s].next = self.pick[1].val();
-                }
-                2 => {
-                    self.lkline[s].next = self.pick[2].val();
-                }
-                _ => {
-                    self.lkline[s].next = self.pick[3].val();
+            self.lkline[s].next = 0.into();
+            for b in 0..8 {
+                if self.cbank[s].val().index() == b {
+                    self.lkline[s].next = self.pick[b].val();
                 }
             }
             if self.issue.val()
@@ -3277,152 +3262,47 @@ impl Logic for TexUnit {
         }
         self.pending.d.next = self.pending.q.val() & !self.retmask.val();
         for s in 0..32 {
+            // The slot's word (line bytes 8w…8w+7, shifted to the texel) and the next one.
             if self.retmask.val().get_bit(s) {
-                match self.fa_bank[s].q.val().index() {
-                    0 => match self.fa_addr[s].q.val().get_bits::<3>(3).index() {
-                        0 => {
-                            self.slo[s].d.next = self.cache.ln_data[0].val() >> self.fsh[s].val();
-                            self.shi[s].d.next = self.cache.ln_data[1].val();
+                for b in 0..4 {
+                    for w in 0..8 {
+                        if (self.fa_bank[s].q.val().index() == b)
+                            & (self.sword[s].val().index() == w)
+                        {
+                            self.slo[s].d.next =
+                                self.cache.ln_data_lo[8 * b + w].val() >> self.fsh[s].val();
+                            self.shi[s].d.next = self.cache.ln_data_lo[8 * b + 7].val();
                         }
-                        1 => {
-                            self.slo[s].d.next = self.cache.ln_data[1].val() >> self.fsh[s].val();
-                            self.shi[s].d.next = self.cache.ln_data[1].val();
+                        if (self.fa_bank[s].q.val().index() == b + 4)
+                            & (self.sword[s].val().index() == w)
+                        {
+                            self.slo[s].d.next =
+                                self.cache.ln_data_hi[8 * b + w].val() >> self.fsh[s].val();
+                            self.shi[s].d.next = self.cache.ln_data_hi[8 * b + 7].val();
                         }
-                        2 => {
-                            self.slo[s].d.next = self.cache.ln_data[2].val() >> self.fsh[s].val();
-                            self.shi[s].d.next = self.cache.ln_data[3].val();
+                    }
+                    for w in 0..7 {
+                        if (self.fa_bank[s].q.val().index() == b)
+                            & (self.sword[s].val().index() == w)
+                        {
+                            self.shi[s].d.next = self.cache.ln_data_lo[8 * b + w + 1].val();
                         }
-                        3 => {
-                            self.slo[s].d.next = self.cache.ln_data[3].val() >> self.fsh[s].val();
-                            self.shi[s].d.next = self.cache.ln_data[3].val();
+                        if (self.fa_bank[s].q.val().index() == b + 4)
+                            & (self.sword[s].val().index() == w)
+                        {
+                            self.shi[s].d.next = self.cache.ln_data_hi[8 * b + w + 1].val();
                         }
-                        4 => {
-                            self.slo[s].d.next = self.cache.ln_data[4].val() >> self.fsh[s].val();
-                            self.shi[s].d.next = self.cache.ln_data[5].val();
-                        }
-                        5 => {
-                            self.slo[s].d.next = self.cache.ln_data[5].val() >> self.fsh[s].val();
-                            self.shi[s].d.next = self.cache.ln_data[5].val();
-                        }
-                        6 => {
-                            self.slo[s].d.next = self.cache.ln_data[6].val() >> self.fsh[s].val();
-                            self.shi[s].d.next = self.cache.ln_data[7].val();
-                        }
-                        _ => {
-                            self.slo[s].d.next = self.cache.ln_data[7].val() >> self.fsh[s].val();
-                            self.shi[s].d.next = self.cache.ln_data[7].val();
-                        }
-                    },
-                    1 => match self.fa_addr[s].q.val().get_bits::<3>(3).index() {
-                        0 => {
-                            self.slo[s].d.next = self.cache.ln_data[8].val() >> self.fsh[s].val();
-                            self.shi[s].d.next = self.cache.ln_data[9].val();
-                        }
-                        1 => {
-                            self.slo[s].d.next = self.cache.ln_data[9].val() >> self.fsh[s].val();
-                            self.shi[s].d.next = self.cache.ln_data[9].val();
-                        }
-                        2 => {
-                            self.slo[s].d.next = self.cache.ln_data[10].val() >> self.fsh[s].val();
-                            self.shi[s].d.next = self.cache.ln_data[11].val();
-                        }
-                        3 => {
-                            self.slo[s].d.next = self.cache.ln_data[11].val() >> self.fsh[s].val();
-                            self.shi[s].d.next = self.cache.ln_data[11].val();
-                        }
-                        4 => {
-                            self.slo[s].d.next = self.cache.ln_data[12].val() >> self.fsh[s].val();
-                            self.shi[s].d.next = self.cache.ln_data[13].val();
-                        }
-                        5 => {
-                            self.slo[s].d.next = self.cache.ln_data[13].val() >> self.fsh[s].val();
-                            self.shi[s].d.next = self.cache.ln_data[13].val();
-                        }
-                        6 => {
-                            self.slo[s].d.next = self.cache.ln_data[14].val() >> self.fsh[s].val();
-                            self.shi[s].d.next = self.cache.ln_data[15].val();
-                        }
-                        _ => {
-                            self.slo[s].d.next = self.cache.ln_data[15].val() >> self.fsh[s].val();
-                            self.shi[s].d.next = self.cache.ln_data[15].val();
-                        }
-                    },
-                    2 => match self.fa_addr[s].q.val().get_bits::<3>(3).index() {
-                        0 => {
-                            self.slo[s].d.next = self.cache.ln_data[16].val() >> self.fsh[s].val();
-                            self.shi[s].d.next = self.cache.ln_data[17].val();
-                        }
-                        1 => {
-                            self.slo[s].d.next = self.cache.ln_data[17].val() >> self.fsh[s].val();
-                            self.shi[s].d.next = self.cache.ln_data[17].val();
-                        }
-                        2 => {
-                            self.slo[s].d.next = self.cache.ln_data[18].val() >> self.fsh[s].val();
-                            self.shi[s].d.next = self.cache.ln_data[19].val();
-                        }
-                        3 => {
-                            self.slo[s].d.next = self.cache.ln_data[19].val() >> self.fsh[s].val();
-                            self.shi[s].d.next = self.cache.ln_data[19].val();
-                        }
-                        4 => {
-                            self.slo[s].d.next = self.cache.ln_data[20].val() >> self.fsh[s].val();
-                            self.shi[s].d.next = self.cache.ln_data[21].val();
-                        }
-                        5 => {
-                            self.slo[s].d.next = self.cache.ln_data[21].val() >> self.fsh[s].val();
-                            self.shi[s].d.next = self.cache.ln_data[21].val();
-                        }
-                        6 => {
-                            self.slo[s].d.next = self.cache.ln_data[22].val() >> self.fsh[s].val();
-                            self.shi[s].d.next = self.cache.ln_data[23].val();
-                        }
-                        _ => {
-                            self.slo[s].d.next = self.cache.ln_data[23].val() >> self.fsh[s].val();
-                            self.shi[s].d.next = self.cache.ln_data[23].val();
-                        }
-                    },
-                    _ => match self.fa_addr[s].q.val().get_bits::<3>(3).index() {
-                        0 => {
-                            self.slo[s].d.next = self.cache.ln_data[24].val() >> self.fsh[s].val();
-                            self.shi[s].d.next = self.cache.ln_data[25].val();
-                        }
-                        1 => {
-                            self.slo[s].d.next = self.cache.ln_data[25].val() >> self.fsh[s].val();
-                            self.shi[s].d.next = self.cache.ln_data[25].val();
-                        }
-                        2 => {
-                            self.slo[s].d.next = self.cache.ln_data[26].val() >> self.fsh[s].val();
-                            self.shi[s].d.next = self.cache.ln_data[27].val();
-                        }
-                        3 => {
-                            self.slo[s].d.next = self.cache.ln_data[27].val() >> self.fsh[s].val();
-                            self.shi[s].d.next = self.cache.ln_data[27].val();
-                        }
-                        4 => {
-                            self.slo[s].d.next = self.cache.ln_data[28].val() >> self.fsh[s].val();
-                            self.shi[s].d.next = self.cache.ln_data[29].val();
-                        }
-                        5 => {
-                            self.slo[s].d.next = self.cache.ln_data[29].val() >> self.fsh[s].val();
-                            self.shi[s].d.next = self.cache.ln_data[29].val();
-                        }
-                        6 => {
-                            self.slo[s].d.next = self.cache.ln_data[30].val() >> self.fsh[s].val();
-                            self.shi[s].d.next = self.cache.ln_data[31].val();
-                        }
-                        _ => {
-                            self.slo[s].d.next = self.cache.ln_data[31].val() >> self.fsh[s].val();
-                            self.shi[s].d.next = self.cache.ln_data[31].val();
-                        }
-                    },
+                    }
                 }
             }
         }
-        self.fmiss.next = (self.b2st.q.val() == 4)
-            & ((self.cache.ln_valid[0].val() & !self.cache.ln_hit[0].val())
-                | (self.cache.ln_valid[1].val() & !self.cache.ln_hit[1].val())
-                | (self.cache.ln_valid[2].val() & !self.cache.ln_hit[2].val())
-                | (self.cache.ln_valid[3].val() & !self.cache.ln_hit[3].val()));
+        self.fmiss.next = false;
+        for b in 0..8 {
+            if (self.b2st.q.val() == 4) & self.cache.ln_valid[b].val() & !self.cache.ln_hit[b].val()
+            {
+                self.fmiss.next = true;
+            }
+        }
         if self.fmiss.val() {
             self.b_lines.d.next = self.b_lines.q.val() + 1;
         }

@@ -1,6 +1,6 @@
 //! The texel cache's behaviour (what the RTL's cache does, line by line): 64 sets × 4 ways of
-//! 64-byte lines (16 KiB) in four banks of 16 sets; line l lives in bank [`bank`]`(l)` (the XOR
-//! of l's 2-bit groups), set l[5:2] of that bank, tag l / 64; a miss fills the first invalid way,
+//! 64-byte lines (16 KiB) in eight banks of 8 sets; line l lives in bank [`bank`]`(l)` (the XOR
+//! of l's 3-bit groups), set l[5:3] of that bank, tag l / 64; a miss fills the first invalid way,
 //! else the tree pseudo-LRU victim; allocate on miss; flush invalidates every line. Sets of
 //! different banks never interact, so any order of accesses that keeps each bank's order gives
 //! the same hits and misses.
@@ -35,22 +35,22 @@ impl Default for Cache {
 }
 
 /// Banks.
-pub const BANKS: usize = 4;
+pub const BANKS: usize = 8;
 
-/// The bank of line `line`: bits 1:0 of the XOR of all its 2-bit groups.
+/// The bank of line `line`: the XOR of all its 3-bit groups (bits 2:0, 5:3, 8:6, …).
 pub fn bank(line: u64) -> usize {
     let mut x = line;
     let mut b = 0;
     while x != 0 {
-        b ^= x & 3;
-        x >>= 2;
+        b ^= x & 7;
+        x >>= 3;
     }
     b as usize
 }
 
-/// The set of line `line` (0…63): 16 × bank + line bits 5:2.
+/// The set of line `line` (0…63): 8 × bank + line bits 5:3.
 pub fn set_of(line: u64) -> usize {
-    16 * bank(line) + (line >> 2 & 15) as usize
+    8 * bank(line) + (line >> 3 & 7) as usize
 }
 
 /// The pseudo-LRU victim of bits `p`.
@@ -148,19 +148,19 @@ mod tests {
     }
 
     #[test]
-    fn four_aligned_lines_and_power_of_two_strides_change_bank() {
-        for base in [0u64, 4, 0x1234 << 2, (1 << 41) - 4] {
-            let mut seen: Vec<usize> = (0..4).map(|k| bank(base + k)).collect();
+    fn eight_aligned_lines_and_power_of_two_strides_change_bank() {
+        for base in [0u64, 8, 0x1234 << 3, (1 << 41) - 8] {
+            let mut seen: Vec<usize> = (0..8).map(|k| bank(base + k)).collect();
             seen.sort();
-            assert_eq!(seen, [0, 1, 2, 3], "{base:#x}");
+            assert_eq!(seen, [0, 1, 2, 3, 4, 5, 6, 7], "{base:#x}");
         }
         // Adding 2^k without a carry flips one bit of one group: another bank, another set
-        // index only when k < 6.
+        // index only when 3 <= k < 6.
         for k in 0..42 {
             assert_ne!(bank(0), bank(1 << k), "{k}");
             assert_eq!(
-                set_of(1 << k) % 16 == set_of(0) % 16,
-                !(2..6).contains(&k),
+                set_of(1 << k) % 8 == set_of(0) % 8,
+                !(3..6).contains(&k),
                 "{k}"
             );
         }
@@ -173,14 +173,14 @@ mod tests {
 
     #[test]
     fn lookup_rounds_take_one_line_per_bank_in_bank_order() {
-        // Banks: 0 → 0, 1 → 1, 4 → 1, 5 → 0, 2 → 2, 8 → 2, 12 → 3, 20 → 0.
+        // Banks: 0 → 0, 1 → 1, 8 → 1, 9 → 0, 2 → 2, 16 → 2, 7 → 7, 63 → 0.
         assert_eq!(
-            [0, 1, 4, 5, 2, 8, 12, 20].map(bank),
-            [0, 1, 1, 0, 2, 2, 3, 0]
+            [0, 1, 8, 9, 2, 16, 7, 63].map(bank),
+            [0, 1, 1, 0, 2, 2, 7, 0]
         );
         assert_eq!(
-            crate::tex::lookup_rounds(&[0, 1, 4, 5, 2, 8, 12, 20]),
-            vec![vec![0, 1, 2, 12], vec![5, 4, 8], vec![20]]
+            crate::tex::lookup_rounds(&[0, 1, 8, 9, 2, 16, 7, 63]),
+            vec![vec![0, 1, 2, 7], vec![9, 8, 16], vec![63]]
         );
         assert!(crate::tex::lookup_rounds(&[]).is_empty());
     }

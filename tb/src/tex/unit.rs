@@ -20,7 +20,12 @@ crate::unit_impl!(Tex {
     test_vectors: 200,
     ports_doc: "rtl/src/tex/unit.rs",
     parameters: |_depth| {
-        "texel cache 16 KiB, 4 banks x 16 sets x 4 ways, 64-byte lines".to_string()
+        format!(
+            "texel cache 16 KiB, {} banks x {} sets x {} ways, 64-byte lines",
+            super::cache::BANKS,
+            super::cache::SETS / super::cache::BANKS,
+            super::cache::WAYS
+        )
     },
     // Icarus re-evaluates the combinational datapath (filter, probe sums, address pipeline) per
     // event: with the anisotropic probe datapath one instruction no longer finishes in its 600 s
@@ -80,9 +85,10 @@ fn bench_extra(sim: &Sim<TexUnit>, results: &[Transfer<TexResult>]) -> Vec<Strin
             100.0 * hits as f64 / (hits + misses).max(1) as f64
         ),
         format!(
-            "cache lookups      {rounds} rounds, {:.2} rounds/quad, {:.2} lines/round (4 banks)",
+            "cache lookups      {rounds} rounds, {:.2} rounds/quad, {:.2} lines/round ({} banks)",
             rounds as f64 / n,
-            (hits + misses) as f64 / rounds.max(1) as f64
+            (hits + misses) as f64 / rounds.max(1) as f64,
+            super::cache::BANKS
         ),
         format!(
             "memory             {lines} lines, {:.3} lines/quad",
