@@ -291,78 +291,40 @@ pub struct TexUnit {
     g_misc1: [DFF<Bits<61>>; 8],
     /// The entry holds an instruction (written by the front, not yet taken by B1).
     g_live: [DFF<Bit>; 8],
+    /// The per-lane operands of entry e, lane k at 4e + k: border colour, `txl` LOD, LOD bias,
+    /// depth reference, offsets, cube face.
+    g_bcol: [DFF<Bits<32>>; 32],
+    g_lod: [DFF<Bits<32>>; 32],
+    g_lbias: [DFF<Bits<32>>; 32],
+    g_ref: [DFF<Bits<32>>; 32],
+    g_off: [DFF<Bits<12>>; 32],
+    g_face: [DFF<Bits<3>>; 32],
+    // Entry e's header words, coordinates and gradients: per-entry arrays (`[T; N]: Default`
+    // stops at 32 elements, so 8 × 16 coordinates cannot be one flat array).
     g0_hdr: [DFF<Bits<32>>; 5],
     g0_coord: [DFF<Bits<32>>; 16],
     g0_grad: [DFF<Bits<32>>; 16],
-    g0_bcol: [DFF<Bits<32>>; 4],
-    g0_lod: [DFF<Bits<32>>; 4],
-    g0_lbias: [DFF<Bits<32>>; 4],
-    g0_ref: [DFF<Bits<32>>; 4],
-    g0_off: [DFF<Bits<12>>; 4],
-    g0_face: [DFF<Bits<3>>; 4],
     g1_hdr: [DFF<Bits<32>>; 5],
     g1_coord: [DFF<Bits<32>>; 16],
     g1_grad: [DFF<Bits<32>>; 16],
-    g1_bcol: [DFF<Bits<32>>; 4],
-    g1_lod: [DFF<Bits<32>>; 4],
-    g1_lbias: [DFF<Bits<32>>; 4],
-    g1_ref: [DFF<Bits<32>>; 4],
-    g1_off: [DFF<Bits<12>>; 4],
-    g1_face: [DFF<Bits<3>>; 4],
     g2_hdr: [DFF<Bits<32>>; 5],
     g2_coord: [DFF<Bits<32>>; 16],
     g2_grad: [DFF<Bits<32>>; 16],
-    g2_bcol: [DFF<Bits<32>>; 4],
-    g2_lod: [DFF<Bits<32>>; 4],
-    g2_lbias: [DFF<Bits<32>>; 4],
-    g2_ref: [DFF<Bits<32>>; 4],
-    g2_off: [DFF<Bits<12>>; 4],
-    g2_face: [DFF<Bits<3>>; 4],
     g3_hdr: [DFF<Bits<32>>; 5],
     g3_coord: [DFF<Bits<32>>; 16],
     g3_grad: [DFF<Bits<32>>; 16],
-    g3_bcol: [DFF<Bits<32>>; 4],
-    g3_lod: [DFF<Bits<32>>; 4],
-    g3_lbias: [DFF<Bits<32>>; 4],
-    g3_ref: [DFF<Bits<32>>; 4],
-    g3_off: [DFF<Bits<12>>; 4],
-    g3_face: [DFF<Bits<3>>; 4],
     g4_hdr: [DFF<Bits<32>>; 5],
     g4_coord: [DFF<Bits<32>>; 16],
     g4_grad: [DFF<Bits<32>>; 16],
-    g4_bcol: [DFF<Bits<32>>; 4],
-    g4_lod: [DFF<Bits<32>>; 4],
-    g4_lbias: [DFF<Bits<32>>; 4],
-    g4_ref: [DFF<Bits<32>>; 4],
-    g4_off: [DFF<Bits<12>>; 4],
-    g4_face: [DFF<Bits<3>>; 4],
     g5_hdr: [DFF<Bits<32>>; 5],
     g5_coord: [DFF<Bits<32>>; 16],
     g5_grad: [DFF<Bits<32>>; 16],
-    g5_bcol: [DFF<Bits<32>>; 4],
-    g5_lod: [DFF<Bits<32>>; 4],
-    g5_lbias: [DFF<Bits<32>>; 4],
-    g5_ref: [DFF<Bits<32>>; 4],
-    g5_off: [DFF<Bits<12>>; 4],
-    g5_face: [DFF<Bits<3>>; 4],
     g6_hdr: [DFF<Bits<32>>; 5],
     g6_coord: [DFF<Bits<32>>; 16],
     g6_grad: [DFF<Bits<32>>; 16],
-    g6_bcol: [DFF<Bits<32>>; 4],
-    g6_lod: [DFF<Bits<32>>; 4],
-    g6_lbias: [DFF<Bits<32>>; 4],
-    g6_ref: [DFF<Bits<32>>; 4],
-    g6_off: [DFF<Bits<12>>; 4],
-    g6_face: [DFF<Bits<3>>; 4],
     g7_hdr: [DFF<Bits<32>>; 5],
     g7_coord: [DFF<Bits<32>>; 16],
     g7_grad: [DFF<Bits<32>>; 16],
-    g7_bcol: [DFF<Bits<32>>; 4],
-    g7_lod: [DFF<Bits<32>>; 4],
-    g7_lbias: [DFF<Bits<32>>; 4],
-    g7_ref: [DFF<Bits<32>>; 4],
-    g7_off: [DFF<Bits<12>>; 4],
-    g7_face: [DFF<Bits<3>>; 4],
     f_misc0: Signal<Local, Bits<55>>,
     gh_misc0: Signal<Local, Bits<55>>,
     f_misc1: Signal<Local, Bits<61>>,
@@ -775,6 +737,9 @@ pub struct TexUnit {
     fsh: [Signal<Local, Bits<6>>; 32],
     /// The slot's word in its line (byte address bits 5:3).
     sword: [Signal<Local, Bits<3>>; 32],
+    /// The slot's word and the next one, from the line its bank returns.
+    swlo: [Signal<Local, Bits<64>>; 32],
+    swhi: [Signal<Local, Bits<64>>; 32],
     lane_on: Signal<Local, Bits<4>>,
     pinit: Signal<Local, Bits<32>>,
     warn: Signal<Local, Bits<4>>,
@@ -1098,197 +1063,19 @@ impl Logic for TexUnit {
             self.g7_grad[k].clock.next = self.clock.val();
             self.g7_grad[k].d.next = self.g7_grad[k].q.val();
         }
-        for k in 0..4 {
-            self.g0_bcol[k].clock.next = self.clock.val();
-            self.g0_bcol[k].d.next = self.g0_bcol[k].q.val();
-        }
-        for k in 0..4 {
-            self.g1_bcol[k].clock.next = self.clock.val();
-            self.g1_bcol[k].d.next = self.g1_bcol[k].q.val();
-        }
-        for k in 0..4 {
-            self.g2_bcol[k].clock.next = self.clock.val();
-            self.g2_bcol[k].d.next = self.g2_bcol[k].q.val();
-        }
-        for k in 0..4 {
-            self.g3_bcol[k].clock.next = self.clock.val();
-            self.g3_bcol[k].d.next = self.g3_bcol[k].q.val();
-        }
-        for k in 0..4 {
-            self.g4_bcol[k].clock.next = self.clock.val();
-            self.g4_bcol[k].d.next = self.g4_bcol[k].q.val();
-        }
-        for k in 0..4 {
-            self.g5_bcol[k].clock.next = self.clock.val();
-            self.g5_bcol[k].d.next = self.g5_bcol[k].q.val();
-        }
-        for k in 0..4 {
-            self.g6_bcol[k].clock.next = self.clock.val();
-            self.g6_bcol[k].d.next = self.g6_bcol[k].q.val();
-        }
-        for k in 0..4 {
-            self.g7_bcol[k].clock.next = self.clock.val();
-            self.g7_bcol[k].d.next = self.g7_bcol[k].q.val();
-        }
-        for k in 0..4 {
-            self.g0_lod[k].clock.next = self.clock.val();
-            self.g0_lod[k].d.next = self.g0_lod[k].q.val();
-        }
-        for k in 0..4 {
-            self.g1_lod[k].clock.next = self.clock.val();
-            self.g1_lod[k].d.next = self.g1_lod[k].q.val();
-        }
-        for k in 0..4 {
-            self.g2_lod[k].clock.next = self.clock.val();
-            self.g2_lod[k].d.next = self.g2_lod[k].q.val();
-        }
-        for k in 0..4 {
-            self.g3_lod[k].clock.next = self.clock.val();
-            self.g3_lod[k].d.next = self.g3_lod[k].q.val();
-        }
-        for k in 0..4 {
-            self.g4_lod[k].clock.next = self.clock.val();
-            self.g4_lod[k].d.next = self.g4_lod[k].q.val();
-        }
-        for k in 0..4 {
-            self.g5_lod[k].clock.next = self.clock.val();
-            self.g5_lod[k].d.next = self.g5_lod[k].q.val();
-        }
-        for k in 0..4 {
-            self.g6_lod[k].clock.next = self.clock.val();
-            self.g6_lod[k].d.next = self.g6_lod[k].q.val();
-        }
-        for k in 0..4 {
-            self.g7_lod[k].clock.next = self.clock.val();
-            self.g7_lod[k].d.next = self.g7_lod[k].q.val();
-        }
-        for k in 0..4 {
-            self.g0_lbias[k].clock.next = self.clock.val();
-            self.g0_lbias[k].d.next = self.g0_lbias[k].q.val();
-        }
-        for k in 0..4 {
-            self.g1_lbias[k].clock.next = self.clock.val();
-            self.g1_lbias[k].d.next = self.g1_lbias[k].q.val();
-        }
-        for k in 0..4 {
-            self.g2_lbias[k].clock.next = self.clock.val();
-            self.g2_lbias[k].d.next = self.g2_lbias[k].q.val();
-        }
-        for k in 0..4 {
-            self.g3_lbias[k].clock.next = self.clock.val();
-            self.g3_lbias[k].d.next = self.g3_lbias[k].q.val();
-        }
-        for k in 0..4 {
-            self.g4_lbias[k].clock.next = self.clock.val();
-            self.g4_lbias[k].d.next = self.g4_lbias[k].q.val();
-        }
-        for k in 0..4 {
-            self.g5_lbias[k].clock.next = self.clock.val();
-            self.g5_lbias[k].d.next = self.g5_lbias[k].q.val();
-        }
-        for k in 0..4 {
-            self.g6_lbias[k].clock.next = self.clock.val();
-            self.g6_lbias[k].d.next = self.g6_lbias[k].q.val();
-        }
-        for k in 0..4 {
-            self.g7_lbias[k].clock.next = self.clock.val();
-            self.g7_lbias[k].d.next = self.g7_lbias[k].q.val();
-        }
-        for k in 0..4 {
-            self.g0_ref[k].clock.next = self.clock.val();
-            self.g0_ref[k].d.next = self.g0_ref[k].q.val();
-        }
-        for k in 0..4 {
-            self.g1_ref[k].clock.next = self.clock.val();
-            self.g1_ref[k].d.next = self.g1_ref[k].q.val();
-        }
-        for k in 0..4 {
-            self.g2_ref[k].clock.next = self.clock.val();
-            self.g2_ref[k].d.next = self.g2_ref[k].q.val();
-        }
-        for k in 0..4 {
-            self.g3_ref[k].clock.next = self.clock.val();
-            self.g3_ref[k].d.next = self.g3_ref[k].q.val();
-        }
-        for k in 0..4 {
-            self.g4_ref[k].clock.next = self.clock.val();
-            self.g4_ref[k].d.next = self.g4_ref[k].q.val();
-        }
-        for k in 0..4 {
-            self.g5_ref[k].clock.next = self.clock.val();
-            self.g5_ref[k].d.next = self.g5_ref[k].q.val();
-        }
-        for k in 0..4 {
-            self.g6_ref[k].clock.next = self.clock.val();
-            self.g6_ref[k].d.next = self.g6_ref[k].q.val();
-        }
-        for k in 0..4 {
-            self.g7_ref[k].clock.next = self.clock.val();
-            self.g7_ref[k].d.next = self.g7_ref[k].q.val();
-        }
-        for k in 0..4 {
-            self.g0_off[k].clock.next = self.clock.val();
-            self.g0_off[k].d.next = self.g0_off[k].q.val();
-        }
-        for k in 0..4 {
-            self.g1_off[k].clock.next = self.clock.val();
-            self.g1_off[k].d.next = self.g1_off[k].q.val();
-        }
-        for k in 0..4 {
-            self.g2_off[k].clock.next = self.clock.val();
-            self.g2_off[k].d.next = self.g2_off[k].q.val();
-        }
-        for k in 0..4 {
-            self.g3_off[k].clock.next = self.clock.val();
-            self.g3_off[k].d.next = self.g3_off[k].q.val();
-        }
-        for k in 0..4 {
-            self.g4_off[k].clock.next = self.clock.val();
-            self.g4_off[k].d.next = self.g4_off[k].q.val();
-        }
-        for k in 0..4 {
-            self.g5_off[k].clock.next = self.clock.val();
-            self.g5_off[k].d.next = self.g5_off[k].q.val();
-        }
-        for k in 0..4 {
-            self.g6_off[k].clock.next = self.clock.val();
-            self.g6_off[k].d.next = self.g6_off[k].q.val();
-        }
-        for k in 0..4 {
-            self.g7_off[k].clock.next = self.clock.val();
-            self.g7_off[k].d.next = self.g7_off[k].q.val();
-        }
-        for k in 0..4 {
-            self.g0_face[k].clock.next = self.clock.val();
-            self.g0_face[k].d.next = self.g0_face[k].q.val();
-        }
-        for k in 0..4 {
-            self.g1_face[k].clock.next = self.clock.val();
-            self.g1_face[k].d.next = self.g1_face[k].q.val();
-        }
-        for k in 0..4 {
-            self.g2_face[k].clock.next = self.clock.val();
-            self.g2_face[k].d.next = self.g2_face[k].q.val();
-        }
-        for k in 0..4 {
-            self.g3_face[k].clock.next = self.clock.val();
-            self.g3_face[k].d.next = self.g3_face[k].q.val();
-        }
-        for k in 0..4 {
-            self.g4_face[k].clock.next = self.clock.val();
-            self.g4_face[k].d.next = self.g4_face[k].q.val();
-        }
-        for k in 0..4 {
-            self.g5_face[k].clock.next = self.clock.val();
-            self.g5_face[k].d.next = self.g5_face[k].q.val();
-        }
-        for k in 0..4 {
-            self.g6_face[k].clock.next = self.clock.val();
-            self.g6_face[k].d.next = self.g6_face[k].q.val();
-        }
-        for k in 0..4 {
-            self.g7_face[k].clock.next = self.clock.val();
-            self.g7_face[k].d.next = self.g7_face[k].q.val();
+        for i in 0..32 {
+            self.g_bcol[i].clock.next = self.clock.val();
+            self.g_bcol[i].d.next = self.g_bcol[i].q.val();
+            self.g_lod[i].clock.next = self.clock.val();
+            self.g_lod[i].d.next = self.g_lod[i].q.val();
+            self.g_lbias[i].clock.next = self.clock.val();
+            self.g_lbias[i].d.next = self.g_lbias[i].q.val();
+            self.g_ref[i].clock.next = self.clock.val();
+            self.g_ref[i].d.next = self.g_ref[i].q.val();
+            self.g_off[i].clock.next = self.clock.val();
+            self.g_off[i].d.next = self.g_off[i].q.val();
+            self.g_face[i].clock.next = self.clock.val();
+            self.g_face[i].d.next = self.g_face[i].q.val();
         }
         for k in 0..8 {
             self.g_misc0[k].clock.next = self.clock.val();
@@ -1678,6 +1465,26 @@ impl Logic for TexUnit {
             | (bit_cast::<61, 4>(self.f_kill.q.val()) << 56)
             | (bit_cast::<61, 1>(self.f_flush.q.val().into()) << 60);
         // The queue's head entry.
+        for k in 0..4 {
+            self.gh_bcol[k].next = self.g_bcol[k].q.val();
+            self.gh_lod[k].next = self.g_lod[k].q.val();
+            self.gh_lbias[k].next = self.g_lbias[k].q.val();
+            self.gh_ref[k].next = self.g_ref[k].q.val();
+            self.gh_off[k].next = self.g_off[k].q.val();
+            self.gh_face[k].next = self.g_face[k].q.val();
+        }
+        for e in 1..8 {
+            if self.g_rd.q.val().index() == e {
+                for k in 0..4 {
+                    self.gh_bcol[k].next = self.g_bcol[4 * e + k].q.val();
+                    self.gh_lod[k].next = self.g_lod[4 * e + k].q.val();
+                    self.gh_lbias[k].next = self.g_lbias[4 * e + k].q.val();
+                    self.gh_ref[k].next = self.g_ref[4 * e + k].q.val();
+                    self.gh_off[k].next = self.g_off[4 * e + k].q.val();
+                    self.gh_face[k].next = self.g_face[4 * e + k].q.val();
+                }
+            }
+        }
         match self.g_rd.q.val().index() {
             0 => {
                 self.gh_misc0.next = self.g_misc0[0].q.val();
@@ -1690,24 +1497,6 @@ impl Logic for TexUnit {
                 }
                 for k in 0..16 {
                     self.gh_grad[k].next = self.g0_grad[k].q.val();
-                }
-                for k in 0..4 {
-                    self.gh_bcol[k].next = self.g0_bcol[k].q.val();
-                }
-                for k in 0..4 {
-                    self.gh_lod[k].next = self.g0_lod[k].q.val();
-                }
-                for k in 0..4 {
-                    self.gh_lbias[k].next = self.g0_lbias[k].q.val();
-                }
-                for k in 0..4 {
-                    self.gh_ref[k].next = self.g0_ref[k].q.val();
-                }
-                for k in 0..4 {
-                    self.gh_off[k].next = self.g0_off[k].q.val();
-                }
-                for k in 0..4 {
-                    self.gh_face[k].next = self.g0_face[k].q.val();
                 }
             }
             1 => {
@@ -1722,24 +1511,6 @@ impl Logic for TexUnit {
                 for k in 0..16 {
                     self.gh_grad[k].next = self.g1_grad[k].q.val();
                 }
-                for k in 0..4 {
-                    self.gh_bcol[k].next = self.g1_bcol[k].q.val();
-                }
-                for k in 0..4 {
-                    self.gh_lod[k].next = self.g1_lod[k].q.val();
-                }
-                for k in 0..4 {
-                    self.gh_lbias[k].next = self.g1_lbias[k].q.val();
-                }
-                for k in 0..4 {
-                    self.gh_ref[k].next = self.g1_ref[k].q.val();
-                }
-                for k in 0..4 {
-                    self.gh_off[k].next = self.g1_off[k].q.val();
-                }
-                for k in 0..4 {
-                    self.gh_face[k].next = self.g1_face[k].q.val();
-                }
             }
             2 => {
                 self.gh_misc0.next = self.g_misc0[2].q.val();
@@ -1752,24 +1523,6 @@ impl Logic for TexUnit {
                 }
                 for k in 0..16 {
                     self.gh_grad[k].next = self.g2_grad[k].q.val();
-                }
-                for k in 0..4 {
-                    self.gh_bcol[k].next = self.g2_bcol[k].q.val();
-                }
-                for k in 0..4 {
-                    self.gh_lod[k].next = self.g2_lod[k].q.val();
-                }
-                for k in 0..4 {
-                    self.gh_lbias[k].next = self.g2_lbias[k].q.val();
-                }
-                for k in 0..4 {
-                    self.gh_ref[k].next = self.g2_ref[k].q.val();
-                }
-                for k in 0..4 {
-                    self.gh_off[k].next = self.g2_off[k].q.val();
-                }
-                for k in 0..4 {
-                    self.gh_face[k].next = self.g2_face[k].q.val();
                 }
             }
             3 => {
@@ -1784,24 +1537,6 @@ impl Logic for TexUnit {
                 for k in 0..16 {
                     self.gh_grad[k].next = self.g3_grad[k].q.val();
                 }
-                for k in 0..4 {
-                    self.gh_bcol[k].next = self.g3_bcol[k].q.val();
-                }
-                for k in 0..4 {
-                    self.gh_lod[k].next = self.g3_lod[k].q.val();
-                }
-                for k in 0..4 {
-                    self.gh_lbias[k].next = self.g3_lbias[k].q.val();
-                }
-                for k in 0..4 {
-                    self.gh_ref[k].next = self.g3_ref[k].q.val();
-                }
-                for k in 0..4 {
-                    self.gh_off[k].next = self.g3_off[k].q.val();
-                }
-                for k in 0..4 {
-                    self.gh_face[k].next = self.g3_face[k].q.val();
-                }
             }
             4 => {
                 self.gh_misc0.next = self.g_misc0[4].q.val();
@@ -1814,24 +1549,6 @@ impl Logic for TexUnit {
                 }
                 for k in 0..16 {
                     self.gh_grad[k].next = self.g4_grad[k].q.val();
-                }
-                for k in 0..4 {
-                    self.gh_bcol[k].next = self.g4_bcol[k].q.val();
-                }
-                for k in 0..4 {
-                    self.gh_lod[k].next = self.g4_lod[k].q.val();
-                }
-                for k in 0..4 {
-                    self.gh_lbias[k].next = self.g4_lbias[k].q.val();
-                }
-                for k in 0..4 {
-                    self.gh_ref[k].next = self.g4_ref[k].q.val();
-                }
-                for k in 0..4 {
-                    self.gh_off[k].next = self.g4_off[k].q.val();
-                }
-                for k in 0..4 {
-                    self.gh_face[k].next = self.g4_face[k].q.val();
                 }
             }
             5 => {
@@ -1846,24 +1563,6 @@ impl Logic for TexUnit {
                 for k in 0..16 {
                     self.gh_grad[k].next = self.g5_grad[k].q.val();
                 }
-                for k in 0..4 {
-                    self.gh_bcol[k].next = self.g5_bcol[k].q.val();
-                }
-                for k in 0..4 {
-                    self.gh_lod[k].next = self.g5_lod[k].q.val();
-                }
-                for k in 0..4 {
-                    self.gh_lbias[k].next = self.g5_lbias[k].q.val();
-                }
-                for k in 0..4 {
-                    self.gh_ref[k].next = self.g5_ref[k].q.val();
-                }
-                for k in 0..4 {
-                    self.gh_off[k].next = self.g5_off[k].q.val();
-                }
-                for k in 0..4 {
-                    self.gh_face[k].next = self.g5_face[k].q.val();
-                }
             }
             6 => {
                 self.gh_misc0.next = self.g_misc0[6].q.val();
@@ -1877,24 +1576,6 @@ impl Logic for TexUnit {
                 for k in 0..16 {
                     self.gh_grad[k].next = self.g6_grad[k].q.val();
                 }
-                for k in 0..4 {
-                    self.gh_bcol[k].next = self.g6_bcol[k].q.val();
-                }
-                for k in 0..4 {
-                    self.gh_lod[k].next = self.g6_lod[k].q.val();
-                }
-                for k in 0..4 {
-                    self.gh_lbias[k].next = self.g6_lbias[k].q.val();
-                }
-                for k in 0..4 {
-                    self.gh_ref[k].next = self.g6_ref[k].q.val();
-                }
-                for k in 0..4 {
-                    self.gh_off[k].next = self.g6_off[k].q.val();
-                }
-                for k in 0..4 {
-                    self.gh_face[k].next = self.g6_face[k].q.val();
-                }
             }
             _ => {
                 self.gh_misc0.next = self.g_misc0[7].q.val();
@@ -1907,24 +1588,6 @@ impl Logic for TexUnit {
                 }
                 for k in 0..16 {
                     self.gh_grad[k].next = self.g7_grad[k].q.val();
-                }
-                for k in 0..4 {
-                    self.gh_bcol[k].next = self.g7_bcol[k].q.val();
-                }
-                for k in 0..4 {
-                    self.gh_lod[k].next = self.g7_lod[k].q.val();
-                }
-                for k in 0..4 {
-                    self.gh_lbias[k].next = self.g7_lbias[k].q.val();
-                }
-                for k in 0..4 {
-                    self.gh_ref[k].next = self.g7_ref[k].q.val();
-                }
-                for k in 0..4 {
-                    self.gh_off[k].next = self.g7_off[k].q.val();
-                }
-                for k in 0..4 {
-                    self.gh_face[k].next = self.g7_face[k].q.val();
                 }
             }
         }
@@ -2497,6 +2160,18 @@ impl Logic for TexUnit {
         if self.gmove.val() {
             self.fst.d.next = 0.into();
             self.g_wr.d.next = self.g_wr.q.val() + 1;
+            for e in 0..8 {
+                if self.g_wr.q.val().index() == e {
+                    for k in 0..4 {
+                        self.g_bcol[4 * e + k].d.next = self.f_bcol[k].q.val();
+                        self.g_lod[4 * e + k].d.next = self.f_lod[k].q.val();
+                        self.g_lbias[4 * e + k].d.next = self.f_lbias[k].q.val();
+                        self.g_ref[4 * e + k].d.next = self.f_ref[k].q.val();
+                        self.g_off[4 * e + k].d.next = self.f_off[k].q.val();
+                        self.g_face[4 * e + k].d.next = self.f_face[k].q.val();
+                    }
+                }
+            }
             match self.g_wr.q.val().index() {
                 0 => {
                     self.g_misc0[0].d.next = self.f_misc0.val();
@@ -2510,24 +2185,6 @@ impl Logic for TexUnit {
                     }
                     for k in 0..16 {
                         self.g0_grad[k].d.next = self.f_grad[k].q.val();
-                    }
-                    for k in 0..4 {
-                        self.g0_bcol[k].d.next = self.f_bcol[k].q.val();
-                    }
-                    for k in 0..4 {
-                        self.g0_lod[k].d.next = self.f_lod[k].q.val();
-                    }
-                    for k in 0..4 {
-                        self.g0_lbias[k].d.next = self.f_lbias[k].q.val();
-                    }
-                    for k in 0..4 {
-                        self.g0_ref[k].d.next = self.f_ref[k].q.val();
-                    }
-                    for k in 0..4 {
-                        self.g0_off[k].d.next = self.f_off[k].q.val();
-                    }
-                    for k in 0..4 {
-                        self.g0_face[k].d.next = self.f_face[k].q.val();
                     }
                 }
                 1 => {
@@ -2543,24 +2200,6 @@ impl Logic for TexUnit {
                     for k in 0..16 {
                         self.g1_grad[k].d.next = self.f_grad[k].q.val();
                     }
-                    for k in 0..4 {
-                        self.g1_bcol[k].d.next = self.f_bcol[k].q.val();
-                    }
-                    for k in 0..4 {
-                        self.g1_lod[k].d.next = self.f_lod[k].q.val();
-                    }
-                    for k in 0..4 {
-                        self.g1_lbias[k].d.next = self.f_lbias[k].q.val();
-                    }
-                    for k in 0..4 {
-                        self.g1_ref[k].d.next = self.f_ref[k].q.val();
-                    }
-                    for k in 0..4 {
-                        self.g1_off[k].d.next = self.f_off[k].q.val();
-                    }
-                    for k in 0..4 {
-                        self.g1_face[k].d.next = self.f_face[k].q.val();
-                    }
                 }
                 2 => {
                     self.g_misc0[2].d.next = self.f_misc0.val();
@@ -2574,24 +2213,6 @@ impl Logic for TexUnit {
                     }
                     for k in 0..16 {
                         self.g2_grad[k].d.next = self.f_grad[k].q.val();
-                    }
-                    for k in 0..4 {
-                        self.g2_bcol[k].d.next = self.f_bcol[k].q.val();
-                    }
-                    for k in 0..4 {
-                        self.g2_lod[k].d.next = self.f_lod[k].q.val();
-                    }
-                    for k in 0..4 {
-                        self.g2_lbias[k].d.next = self.f_lbias[k].q.val();
-                    }
-                    for k in 0..4 {
-                        self.g2_ref[k].d.next = self.f_ref[k].q.val();
-                    }
-                    for k in 0..4 {
-                        self.g2_off[k].d.next = self.f_off[k].q.val();
-                    }
-                    for k in 0..4 {
-                        self.g2_face[k].d.next = self.f_face[k].q.val();
                     }
                 }
                 3 => {
@@ -2607,24 +2228,6 @@ impl Logic for TexUnit {
                     for k in 0..16 {
                         self.g3_grad[k].d.next = self.f_grad[k].q.val();
                     }
-                    for k in 0..4 {
-                        self.g3_bcol[k].d.next = self.f_bcol[k].q.val();
-                    }
-                    for k in 0..4 {
-                        self.g3_lod[k].d.next = self.f_lod[k].q.val();
-                    }
-                    for k in 0..4 {
-                        self.g3_lbias[k].d.next = self.f_lbias[k].q.val();
-                    }
-                    for k in 0..4 {
-                        self.g3_ref[k].d.next = self.f_ref[k].q.val();
-                    }
-                    for k in 0..4 {
-                        self.g3_off[k].d.next = self.f_off[k].q.val();
-                    }
-                    for k in 0..4 {
-                        self.g3_face[k].d.next = self.f_face[k].q.val();
-                    }
                 }
                 4 => {
                     self.g_misc0[4].d.next = self.f_misc0.val();
@@ -2638,24 +2241,6 @@ impl Logic for TexUnit {
                     }
                     for k in 0..16 {
                         self.g4_grad[k].d.next = self.f_grad[k].q.val();
-                    }
-                    for k in 0..4 {
-                        self.g4_bcol[k].d.next = self.f_bcol[k].q.val();
-                    }
-                    for k in 0..4 {
-                        self.g4_lod[k].d.next = self.f_lod[k].q.val();
-                    }
-                    for k in 0..4 {
-                        self.g4_lbias[k].d.next = self.f_lbias[k].q.val();
-                    }
-                    for k in 0..4 {
-                        self.g4_ref[k].d.next = self.f_ref[k].q.val();
-                    }
-                    for k in 0..4 {
-                        self.g4_off[k].d.next = self.f_off[k].q.val();
-                    }
-                    for k in 0..4 {
-                        self.g4_face[k].d.next = self.f_face[k].q.val();
                     }
                 }
                 5 => {
@@ -2671,24 +2256,6 @@ impl Logic for TexUnit {
                     for k in 0..16 {
                         self.g5_grad[k].d.next = self.f_grad[k].q.val();
                     }
-                    for k in 0..4 {
-                        self.g5_bcol[k].d.next = self.f_bcol[k].q.val();
-                    }
-                    for k in 0..4 {
-                        self.g5_lod[k].d.next = self.f_lod[k].q.val();
-                    }
-                    for k in 0..4 {
-                        self.g5_lbias[k].d.next = self.f_lbias[k].q.val();
-                    }
-                    for k in 0..4 {
-                        self.g5_ref[k].d.next = self.f_ref[k].q.val();
-                    }
-                    for k in 0..4 {
-                        self.g5_off[k].d.next = self.f_off[k].q.val();
-                    }
-                    for k in 0..4 {
-                        self.g5_face[k].d.next = self.f_face[k].q.val();
-                    }
                 }
                 6 => {
                     self.g_misc0[6].d.next = self.f_misc0.val();
@@ -2703,24 +2270,6 @@ impl Logic for TexUnit {
                     for k in 0..16 {
                         self.g6_grad[k].d.next = self.f_grad[k].q.val();
                     }
-                    for k in 0..4 {
-                        self.g6_bcol[k].d.next = self.f_bcol[k].q.val();
-                    }
-                    for k in 0..4 {
-                        self.g6_lod[k].d.next = self.f_lod[k].q.val();
-                    }
-                    for k in 0..4 {
-                        self.g6_lbias[k].d.next = self.f_lbias[k].q.val();
-                    }
-                    for k in 0..4 {
-                        self.g6_ref[k].d.next = self.f_ref[k].q.val();
-                    }
-                    for k in 0..4 {
-                        self.g6_off[k].d.next = self.f_off[k].q.val();
-                    }
-                    for k in 0..4 {
-                        self.g6_face[k].d.next = self.f_face[k].q.val();
-                    }
                 }
                 _ => {
                     self.g_misc0[7].d.next = self.f_misc0.val();
@@ -2734,24 +2283,6 @@ impl Logic for TexUnit {
                     }
                     for k in 0..16 {
                         self.g7_grad[k].d.next = self.f_grad[k].q.val();
-                    }
-                    for k in 0..4 {
-                        self.g7_bcol[k].d.next = self.f_bcol[k].q.val();
-                    }
-                    for k in 0..4 {
-                        self.g7_lod[k].d.next = self.f_lod[k].q.val();
-                    }
-                    for k in 0..4 {
-                        self.g7_lbias[k].d.next = self.f_lbias[k].q.val();
-                    }
-                    for k in 0..4 {
-                        self.g7_ref[k].d.next = self.f_ref[k].q.val();
-                    }
-                    for k in 0..4 {
-                        self.g7_off[k].d.next = self.f_off[k].q.val();
-                    }
-                    for k in 0..4 {
-                        self.g7_face[k].d.next = self.f_face[k].q.val();
                     }
                 }
             }
@@ -3262,38 +2793,37 @@ impl Logic for TexUnit {
         }
         self.pending.d.next = self.pending.q.val() & !self.retmask.val();
         for s in 0..32 {
-            // The slot's word (line bytes 8w…8w+7, shifted to the texel) and the next one.
-            if self.retmask.val().get_bit(s) {
-                for b in 0..4 {
-                    for w in 0..8 {
-                        if (self.fa_bank[s].q.val().index() == b)
-                            & (self.sword[s].val().index() == w)
-                        {
-                            self.slo[s].d.next =
-                                self.cache.ln_data_lo[8 * b + w].val() >> self.fsh[s].val();
-                            self.shi[s].d.next = self.cache.ln_data_lo[8 * b + 7].val();
-                        }
-                        if (self.fa_bank[s].q.val().index() == b + 4)
-                            & (self.sword[s].val().index() == w)
-                        {
-                            self.slo[s].d.next =
-                                self.cache.ln_data_hi[8 * b + w].val() >> self.fsh[s].val();
-                            self.shi[s].d.next = self.cache.ln_data_hi[8 * b + 7].val();
-                        }
+            // The slot's word (line bytes 8w…8w+7) and the next one (the same at w = 7), chosen
+            // from its bank's line; then shifted to the texel, one shifter per slot.
+            self.swlo[s].next = 0.into();
+            self.swhi[s].next = 0.into();
+            for b in 0..4 {
+                for w in 0..8 {
+                    if (self.fa_bank[s].q.val().index() == b) & (self.sword[s].val().index() == w) {
+                        self.swlo[s].next = self.cache.ln_data_lo[8 * b + w].val();
+                        self.swhi[s].next = self.cache.ln_data_lo[8 * b + 7].val();
                     }
-                    for w in 0..7 {
-                        if (self.fa_bank[s].q.val().index() == b)
-                            & (self.sword[s].val().index() == w)
-                        {
-                            self.shi[s].d.next = self.cache.ln_data_lo[8 * b + w + 1].val();
-                        }
-                        if (self.fa_bank[s].q.val().index() == b + 4)
-                            & (self.sword[s].val().index() == w)
-                        {
-                            self.shi[s].d.next = self.cache.ln_data_hi[8 * b + w + 1].val();
-                        }
+                    if (self.fa_bank[s].q.val().index() == b + 4)
+                        & (self.sword[s].val().index() == w)
+                    {
+                        self.swlo[s].next = self.cache.ln_data_hi[8 * b + w].val();
+                        self.swhi[s].next = self.cache.ln_data_hi[8 * b + 7].val();
                     }
                 }
+                for w in 0..7 {
+                    if (self.fa_bank[s].q.val().index() == b) & (self.sword[s].val().index() == w) {
+                        self.swhi[s].next = self.cache.ln_data_lo[8 * b + w + 1].val();
+                    }
+                    if (self.fa_bank[s].q.val().index() == b + 4)
+                        & (self.sword[s].val().index() == w)
+                    {
+                        self.swhi[s].next = self.cache.ln_data_hi[8 * b + w + 1].val();
+                    }
+                }
+            }
+            if self.retmask.val().get_bit(s) {
+                self.slo[s].d.next = self.swlo[s].val() >> self.fsh[s].val();
+                self.shi[s].d.next = self.swhi[s].val();
             }
         }
         self.fmiss.next = false;
