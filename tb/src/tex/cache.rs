@@ -172,6 +172,22 @@ mod tests {
     }
 
     #[test]
+    fn the_rtl_requesters_bank_rule_is_this_one() {
+        // `line_bank` is what a requester of the RTL cache computes; the golden rule is here.
+        let mut x = 0x9e37_79b9_7f4a_7c15u64;
+        for k in 0..42 {
+            assert_eq!(texpix_rtl::tex::line_bank(1 << k), bank(1 << k), "{k}");
+        }
+        for _ in 0..10_000 {
+            x ^= x << 13;
+            x ^= x >> 7;
+            x ^= x << 17;
+            let line = x & ((1 << 42) - 1);
+            assert_eq!(texpix_rtl::tex::line_bank(line), bank(line), "{line:#x}");
+        }
+    }
+
+    #[test]
     fn lookup_rounds_take_one_line_per_bank_in_bank_order() {
         // Banks: 0 → 0, 1 → 1, 8 → 1, 9 → 0, 2 → 2, 16 → 2, 7 → 7, 63 → 0.
         assert_eq!(
