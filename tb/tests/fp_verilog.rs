@@ -55,8 +55,9 @@ fn operand(r: &mut SplitMix64) -> u32 {
 /// One pipelined wrapper under test: how to build it, drive it and what it must compute.
 struct Dut<B: Block> {
     /// Verilog top-module name.
-    top: &'static str,
-    make: fn() -> B,
+    top: String,
+    /// Builds the wrapper with the given number of register stages.
+    make: fn(usize) -> B,
     set_clock: fn(&mut B, bool),
     set_en: fn(&mut B, bool),
     /// Sets the data inputs (in port order).
@@ -76,7 +77,7 @@ fn workdir(name: &str) -> PathBuf {
 /// Runs the Rust simulation from power-up, recording the port trace, and checks every cycle's
 /// outputs against the models delayed by `stages` enabled clocks (zero before the pipeline fills).
 fn rust_trace<B: Block + 'static>(dut: &Dut<B>, stages: usize, cycles: usize, seed: u64) -> Trace {
-    let mut sim = Sim::new((dut.make)(), dut.set_clock);
+    let mut sim = Sim::new((dut.make)(stages), dut.set_clock);
     let rows = std::rc::Rc::new(std::cell::RefCell::new(Vec::new()));
     let sink = rows.clone();
     sim.set_probe(Box::new(move |u: &B| {
@@ -128,11 +129,11 @@ fn rust_trace<B: Block + 'static>(dut: &Dut<B>, stages: usize, cycles: usize, se
     }
 }
 
-fn export<B: Block>(dut: &Dut<B>) -> String {
-    let mut u = (dut.make)();
+fn export<B: Block>(dut: &Dut<B>, stages: usize) -> String {
+    let mut u = (dut.make)(stages);
     texpix_rtl::export::verilog(
         &mut u,
-        dut.top,
+        &dut.top,
         &format!(
             "{}: texpix floating-point wrapper (fp_verilog test)",
             dut.top
@@ -144,9 +145,9 @@ fn export<B: Block>(dut: &Dut<B>) -> String {
 /// Rust trace (scoreboarded) replayed in `sim`; every output on every cycle must match.
 fn cosim_in<B: Block + 'static>(sim: Simulator, dut: &Dut<B>, stages: usize, seed: u64) {
     let trace = rust_trace(dut, stages, CYCLES, seed);
-    let verilog = export(dut);
+    let verilog = export(dut, stages);
     let dir = workdir(&format!("fp_cosim_{sim:?}_{}_{stages}", dut.top));
-    let report = cosim::run(sim, &dir, dut.top, &verilog, &trace)
+    let report = cosim::run(sim, &dir, &dut.top, &verilog, &trace)
         .unwrap_or_else(|e| panic!("{} ({sim:?}): {e}", dut.top));
     assert_eq!(report.cycles, CYCLES);
 }
@@ -155,12 +156,12 @@ fn cosim_icarus<B: Block + 'static>(dut: &Dut<B>, stages: usize, seed: u64) {
     cosim_in(Simulator::Icarus, dut, stages, seed);
 }
 
-fn lint_and_yosys<B: Block>(dut: &Dut<B>) {
+fn lint_and_yosys<B: Block>(dut: &Dut<B>, stages: usize) {
     let dir = workdir(&format!("fp_lint_{}", dut.top));
     let v = dir.join(format!("{}.v", dut.top));
-    std::fs::write(&v, export(dut)).expect("write");
-    texpix_tb::tools::lint(&v, dut.top, &[]).unwrap_or_else(|e| panic!("{e}"));
-    texpix_tb::tools::yosys_check(&v, dut.top).unwrap_or_else(|e| panic!("{e}"));
+    std::fs::write(&v, export(dut, stages)).expect("write");
+    texpix_tb::tools::lint(&v, &dut.top, &[]).unwrap_or_else(|e| panic!("{e}"));
+    texpix_tb::tools::yosys_check(&v, &dut.top).unwrap_or_else(|e| panic!("{e}"));
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -171,27 +172,9 @@ fn u(x: u64) -> u32 {
 }
 
 fn add_dut(stages: usize) -> Dut<FpAddP> {
-    // `make` is a plain fn pointer: one per stage count used below.
-    fn make1() -> FpAddP {
-        FpAddP::new(1)
-    }
-    fn make2() -> FpAddP {
-        FpAddP::new(2)
-    }
-    fn make3() -> FpAddP {
-        FpAddP::new(3)
-    }
     Dut {
-        top: match stages {
-            1 => "fp_add_p1",
-            2 => "fp_add_p2",
-            _ => "fp_add_p3",
-        },
-        make: match stages {
-            1 => make1,
-            2 => make2,
-            _ => make3,
-        },
+        top: format!("fp_add_p{stages}"),
+        make: FpAddP::new,
         set_clock: |u, c| u.clock.next = Clock::from(c),
         set_en: |u, e| u.en.next = e,
         set_inputs: |u, v| {
@@ -208,10 +191,10 @@ fn add_dut(stages: usize) -> Dut<FpAddP> {
     }
 }
 
-fn mul_dut() -> Dut<FpMulP> {
+fn mul_dut(stages: usize) -> Dut<FpMulP> {
     Dut {
-        top: "fp_mul_p2",
-        make: || FpMulP::new(2),
+        top: format!("fp_mul_p{stages}"),
+        make: FpMulP::new,
         set_clock: |u, c| u.clock.next = Clock::from(c),
         set_en: |u, e| u.en.next = e,
         set_inputs: |u, v| {
@@ -225,8 +208,8 @@ fn mul_dut() -> Dut<FpMulP> {
 
 fn cmp_dut() -> Dut<FpCmpP> {
     Dut {
-        top: "fp_cmp_p2",
-        make: || FpCmpP::new(2),
+        top: "fp_cmp_p2".into(),
+        make: FpCmpP::new,
         set_clock: |u, c| u.clock.next = Clock::from(c),
         set_en: |u, e| u.en.next = e,
         set_inputs: |u, v| {
@@ -258,8 +241,8 @@ fn cmp_dut() -> Dut<FpCmpP> {
 
 fn f16_dut() -> Dut<F16ToF32P> {
     Dut {
-        top: "fp_f16_to_f32_p2",
-        make: || F16ToF32P::new(2),
+        top: "fp_f16_to_f32_p2".into(),
+        make: F16ToF32P::new,
         set_clock: |u, c| u.clock.next = Clock::from(c),
         set_en: |u, e| u.en.next = e,
         set_inputs: |u, v| u.a.next = v[0].into(),
@@ -297,8 +280,8 @@ fn fixed_gen<const F: usize>(r: &mut SplitMix64) -> Vec<u64> {
 
 fn fixed_dut<const F: usize>(top: &'static str) -> Dut<FpToFixedP<F>> {
     Dut {
-        top,
-        make: || FpToFixedP::<F>::new(2),
+        top: top.into(),
+        make: FpToFixedP::<F>::new,
         set_clock: |u, c| u.clock.next = Clock::from(c),
         set_en: |u, e| u.en.next = e,
         set_inputs: |u, v| u.a.next = v[0].into(),
@@ -309,8 +292,8 @@ fn fixed_dut<const F: usize>(top: &'static str) -> Dut<FpToFixedP<F>> {
 
 fn log2_dut() -> Dut<FpLog2P> {
     Dut {
-        top: "fp_log2_p2",
-        make: || FpLog2P::new(2),
+        top: "fp_log2_p2".into(),
+        make: FpLog2P::new,
         set_clock: |u, c| u.clock.next = Clock::from(c),
         set_en: |u, e| u.en.next = e,
         set_inputs: |u, v| u.a.next = v[0].into(),
@@ -330,8 +313,8 @@ fn log2_dut() -> Dut<FpLog2P> {
 
 fn lzc_dut<const N: usize>(top: &'static str) -> Dut<LzcP<N>> {
     Dut {
-        top,
-        make: || LzcP::<N>::new(2),
+        top: top.into(),
+        make: LzcP::<N>::new,
         set_clock: |u, c| u.clock.next = Clock::from(c),
         set_en: |u, e| u.en.next = e,
         set_inputs: |u, v| u.a.next = v[0].to_bits::<N>(),
@@ -350,22 +333,22 @@ fn lzc_dut<const N: usize>(top: &'static str) -> Dut<LzcP<N>> {
 }
 
 // ---------------------------------------------------------------------------------------------
-// Co-simulation in Icarus (2 register stages; the adder also with 1 and 3).
+// Co-simulation in Icarus (2 register stages; the adder and the multiplier with 1 to 7).
 
+/// Every stage count from one to seven: each of `FP_CUTS`' rows (and one with a stage after a
+/// fully cut pipeline) is a different placement of the registers.
 #[test]
-fn icarus_fp_add_p() {
-    cosim_icarus(&add_dut(2), 2, 1);
+fn icarus_fp_add_p_every_stage_count() {
+    for s in 1..=7 {
+        cosim_icarus(&add_dut(s), s, s as u64);
+    }
 }
 
 #[test]
-fn icarus_fp_add_p_one_and_three_stages() {
-    cosim_icarus(&add_dut(1), 1, 2);
-    cosim_icarus(&add_dut(3), 3, 3);
-}
-
-#[test]
-fn icarus_fp_mul_p() {
-    cosim_icarus(&mul_dut(), 2, 4);
+fn icarus_fp_mul_p_every_stage_count() {
+    for s in 1..=7 {
+        cosim_icarus(&mul_dut(s), s, 20 + s as u64);
+    }
 }
 
 #[test]
@@ -402,7 +385,9 @@ fn icarus_lzc_p() {
 fn verilator_cosim_all_wrappers() {
     let v = Simulator::Verilator;
     cosim_in(v, &add_dut(2), 2, 1);
-    cosim_in(v, &mul_dut(), 2, 4);
+    cosim_in(v, &add_dut(6), 6, 1);
+    cosim_in(v, &mul_dut(2), 2, 4);
+    cosim_in(v, &mul_dut(6), 6, 4);
     cosim_in(v, &cmp_dut(), 2, 5);
     cosim_in(v, &f16_dut(), 2, 6);
     cosim_in(v, &fixed_dut::<0>("fp_to_fixed0_p2"), 2, 7);
@@ -417,15 +402,17 @@ fn verilator_cosim_all_wrappers() {
 
 #[test]
 fn verilator_lint_and_yosys_checks_are_clean() {
-    lint_and_yosys(&add_dut(2));
-    lint_and_yosys(&mul_dut());
-    lint_and_yosys(&cmp_dut());
-    lint_and_yosys(&f16_dut());
-    lint_and_yosys(&fixed_dut::<0>("fp_to_fixed0_p2"));
-    lint_and_yosys(&fixed_dut::<16>("fp_to_fixed16_p2"));
-    lint_and_yosys(&log2_dut());
-    lint_and_yosys(&lzc_dut::<27>("lzc27_p2"));
-    lint_and_yosys(&lzc_dut::<64>("lzc64_p2"));
+    for s in [1, 2, 6] {
+        lint_and_yosys(&add_dut(s), s);
+        lint_and_yosys(&mul_dut(s), s);
+    }
+    lint_and_yosys(&cmp_dut(), 2);
+    lint_and_yosys(&f16_dut(), 2);
+    lint_and_yosys(&fixed_dut::<0>("fp_to_fixed0_p2"), 2);
+    lint_and_yosys(&fixed_dut::<16>("fp_to_fixed16_p2"), 2);
+    lint_and_yosys(&log2_dut(), 2);
+    lint_and_yosys(&lzc_dut::<27>("lzc27_p2"), 2);
+    lint_and_yosys(&lzc_dut::<64>("lzc64_p2"), 2);
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -433,7 +420,7 @@ fn verilator_lint_and_yosys_checks_are_clean() {
 
 #[test]
 fn cosim_detects_a_wrong_output() {
-    let dut = mul_dut();
+    let dut = mul_dut(2);
     let mut trace = rust_trace(&dut, 2, 200, 13);
     let k = trace
         .ports
@@ -444,7 +431,7 @@ fn cosim_detects_a_wrong_output() {
     let v = u32::from_str_radix(&trace.cycles[row][k], 16).expect("hex") ^ 1;
     trace.cycles[row][k] = format!("{v:08x}");
     let dir = workdir("fp_cosim_corrupt");
-    let err = cosim::run(Simulator::Icarus, &dir, dut.top, &export(&dut), &trace)
+    let err = cosim::run(Simulator::Icarus, &dir, &dut.top, &export(&dut, 2), &trace)
         .expect_err("must detect the corrupted value");
     assert!(
         err.contains(&format!("cycle {row}")) && err.contains("port y"),
@@ -455,7 +442,7 @@ fn cosim_detects_a_wrong_output() {
 #[test]
 #[should_panic(expected = "differs from the model")]
 fn scoreboard_detects_a_wrong_model() {
-    let mut dut = mul_dut();
+    let mut dut = mul_dut(2);
     dut.model = |v| vec![(fpmodel::fp_mul(u(v[0]), u(v[1])) ^ 1).into()];
     rust_trace(&dut, 2, 50, 14);
 }

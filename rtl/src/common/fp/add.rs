@@ -11,40 +11,48 @@
 //! - NaN: any NaN result is the canonical quiet NaN `0x7FC00000`; payloads are not propagated and
 //!   signalling NaNs are treated as quiet ones.
 //!
-//! Datapath (single path, 27-bit significand window with guard, round and sticky bits):
-//! 1. Order the operands by magnitude (`|L| ≥ |S|`); the result takes the sign of `L`.
-//! 2. Align `S` right by the exponent difference; bits shifted out are ORed into the sticky bit.
-//! 3. Add or subtract the 27-bit values (28-bit result).
-//! 4. Normalise: on a carry shift right by one (sticky kept); otherwise shift left by the
-//!    leading-zero count ([`Lzc`]), limited so that the exponent does not drop below the denormal
-//!    exponent (the result is then denormal, exactly as IEEE requires).
-//! 5. Round: `{E − 1, significand}` plus the round increment is one 32-bit add, so that a rounding
-//!    carry moves into the exponent (denormal → normal, normal → Inf) by itself.
+//! Datapath (single path, 27-bit significand window with guard, round and sticky bits), six
+//! combinational pieces in a row, each a block of its own so that [`super::FpAddP`] can put a
+//! register between any two of them:
+//! 1. [`FpAddOrder`]: classes; order the operands by magnitude (`|L| ≥ |S|`, the result takes the
+//!    sign of `L`); the exponent difference.
+//! 2. [`FpAddAlign`]: align `S` right by the exponent difference; the bits shifted out are ORed
+//!    into the sticky bit (a mask of the low bits, beside the shifter).
+//! 3. [`FpAddSum`]: add or subtract the 27-bit values (28-bit result).
+//! 4. [`FpAddLead`]: the normalising shift: the leading-zero count ([`Lzc`]), limited so that the
+//!    exponent does not drop below the denormal exponent (the result is then denormal, exactly as
+//!    IEEE requires), and the result exponent.
+//! 5. [`FpAddNorm`]: on a carry shift right by one (sticky kept), otherwise left by that count.
+//! 6. [`FpAddRound`]: `{E − 1 + hidden bit, fraction}` plus the round increment is one 32-bit
+//!    increment, so that a rounding carry moves into the exponent (denormal → normal,
+//!    normal → Inf) by itself; then the special cases.
 //!
-//! The datapath is two blocks, [`FpAddFront`] (steps 1–2) and [`FpAddBack`] (steps 3–5), joined
-//! by the aligned operands and a control word; [`FpAdd`] wires them directly, and
-//! [`super::FpAddP`] puts its first register stage between them.
+//! Between the pieces: `ml`, `ms`, `dexp`, `ctl` (1 → 2); `xl`, `al` (2 → 3); `sum` (3 → 4, 5);
+//! `sh`, `eexp` (4 → 5, 6); `nrm` (5 → 6); the control word `ctl` = {el[7:0], eff_sub[8], sl[9],
+//! sa[10], sb[11], a_inf[12], b_inf[13], is_nan[14]} from piece 1 to piece 4, and its flags
+//! `ctl[14:8]` on to piece 6.
 
 use super::lzc::Lzc;
 use rust_hdl::prelude::*;
 
-/// Steps 1–2 of [`FpAdd`]: classes, ordering and alignment.
+/// Piece 1 of [`FpAdd`]: classes, ordering by magnitude, exponent difference.
 ///
-/// Ports: `a`, `b`, `sub` → `xl` (the larger significand, 27-bit window), `al` (the smaller one
-/// aligned, sticky in bit 0), `ctl` = {el[7:0], eff_sub[8], sl[9], sa[10], sb[11], a_inf[12],
-/// b_inf[13], is_nan[14]}. Combinational.
+/// Ports: `a`, `b`, `sub` → `ml` (the larger 24-bit significand), `ms` (the smaller one),
+/// `dexp` (exponent of `L` minus exponent of `S`), `ctl`. Combinational.
 #[derive(Clone, Debug, LogicBlock, Default)]
-pub struct FpAddFront {
+pub struct FpAddOrder {
     /// First operand.
     pub a: Signal<In, Bits<32>>,
     /// Second operand.
     pub b: Signal<In, Bits<32>>,
     /// Subtract (`b` negated).
     pub sub: Signal<In, Bit>,
-    /// Larger significand.
-    pub xl: Signal<Out, Bits<32>>,
-    /// Smaller significand, aligned.
-    pub al: Signal<Out, Bits<32>>,
+    /// Larger significand (hidden bit at 23).
+    pub ml: Signal<Out, Bits<32>>,
+    /// Smaller significand.
+    pub ms: Signal<Out, Bits<32>>,
+    /// Exponent difference.
+    pub dexp: Signal<Out, Bits<8>>,
     /// Exponent, signs and classes.
     pub ctl: Signal<Out, Bits<15>>,
     sa: Signal<Local, Bit>,
@@ -68,19 +76,11 @@ pub struct FpAddFront {
     sl: Signal<Local, Bit>,
     el: Signal<Local, Bits<8>>,
     es: Signal<Local, Bits<8>>,
-    ml: Signal<Local, Bits<32>>,
-    ms: Signal<Local, Bits<32>>,
     eff_sub: Signal<Local, Bit>,
-    dexp: Signal<Local, Bits<8>>,
-    xlv: Signal<Local, Bits<32>>,
-    xs: Signal<Local, Bits<32>>,
-    alv: Signal<Local, Bits<32>>,
-    back: Signal<Local, Bits<32>>,
-    sticky: Signal<Local, Bit>,
     c: Signal<Local, Bits<16>>,
 }
 
-impl Logic for FpAddFront {
+impl Logic for FpAddOrder {
     #[hdl_gen]
     fn update(&mut self) {
         // Fields and classes.
@@ -130,21 +130,7 @@ impl Logic for FpAddFront {
             self.ml.next = self.ma.val();
             self.ms.next = self.mb.val();
         }
-        // Align S: 24-bit significands with three extra bits (guard, round, sticky).
         self.dexp.next = self.el.val() - self.es.val();
-        self.xlv.next = self.ml.val() << 3;
-        self.xs.next = self.ms.val() << 3;
-        if self.dexp.val() > 26 {
-            self.alv.next = bits::<32>(0);
-            self.back.next = bits::<32>(0);
-        } else {
-            self.alv.next = self.xs.val() >> self.dexp.val();
-            self.back.next = self.alv.val() << self.dexp.val();
-        }
-        self.sticky.next = self.back.val() != self.xs.val();
-        if self.sticky.val() {
-            self.alv.next = self.alv.val() | bits::<32>(1);
-        }
         self.c.next = bit_cast::<16, 8>(self.el.val());
         if self.eff_sub.val() {
             self.c.next = self.c.val() | bits::<16>(1 << 8);
@@ -167,27 +153,168 @@ impl Logic for FpAddFront {
         if self.is_nan.val() {
             self.c.next = self.c.val() | bits::<16>(1 << 14);
         }
-        self.xl.next = self.xlv.val();
-        self.al.next = self.alv.val();
         self.ctl.next = self.c.val().get_bits::<15>(0);
     }
 }
 
-/// Steps 3–5 of [`FpAdd`]: add, normalise, round, select.
+/// Piece 2 of [`FpAdd`]: alignment.
 ///
-/// Ports: `xl`, `al`, `ctl` (from [`FpAddFront`]) → `y`. Combinational.
+/// Ports: `ml`, `ms`, `dexp` → `xl` (the larger significand in the 27-bit window), `al` (the
+/// smaller one shifted right by `dexp`, sticky in bit 0). The sticky bit is the OR of the bits
+/// below the shift amount (a mask beside the shifter, not a shift back). Combinational.
 #[derive(Clone, Debug, LogicBlock, Default)]
-pub struct FpAddBack {
+pub struct FpAddAlign {
+    /// Larger significand.
+    pub ml: Signal<In, Bits<32>>,
+    /// Smaller significand.
+    pub ms: Signal<In, Bits<32>>,
+    /// Exponent difference.
+    pub dexp: Signal<In, Bits<8>>,
+    /// Larger significand, 27-bit window.
+    pub xl: Signal<Out, Bits<32>>,
+    /// Smaller significand, aligned.
+    pub al: Signal<Out, Bits<32>>,
+    dsh: Signal<Local, Bits<8>>,
+    xs: Signal<Local, Bits<32>>,
+    keep: Signal<Local, Bits<32>>,
+    lowmask: Signal<Local, Bits<32>>,
+    lost: Signal<Local, Bits<32>>,
+    alv: Signal<Local, Bits<32>>,
+}
+
+impl Logic for FpAddAlign {
+    #[hdl_gen]
+    fn update(&mut self) {
+        // 24-bit significands with three extra bits (guard, round, sticky); a shift of 27 or
+        // more leaves only the sticky bit.
+        self.dsh.next = self.dexp.val();
+        if self.dexp.val() > 27 {
+            self.dsh.next = bits::<8>(27);
+        }
+        self.xl.next = self.ml.val() << 3;
+        self.xs.next = self.ms.val() << 3;
+        self.keep.next = bits::<32>(0xffff_ffff_u64) << self.dsh.val();
+        self.lowmask.next = !self.keep.val();
+        self.alv.next = self.xs.val() >> self.dsh.val();
+        self.lost.next = self.xs.val() & self.lowmask.val();
+        if self.lost.val().any() {
+            self.alv.next = self.alv.val() | bits::<32>(1);
+        }
+        self.al.next = self.alv.val();
+    }
+}
+
+/// Piece 3 of [`FpAdd`]: the significand sum.
+///
+/// Ports: `xl`, `al`, `eff_sub` → `sum` = `xl ± al` (28 bits; `|L| ≥ |S|`, so a difference is
+/// never negative; bit 27 is the carry). Combinational.
+#[derive(Clone, Debug, LogicBlock, Default)]
+pub struct FpAddSum {
     /// Larger significand.
     pub xl: Signal<In, Bits<32>>,
     /// Smaller significand, aligned.
     pub al: Signal<In, Bits<32>>,
-    /// Exponent, signs and classes.
-    pub ctl: Signal<In, Bits<15>>,
+    /// Subtract.
+    pub eff_sub: Signal<In, Bit>,
+    /// Sum.
+    pub sum: Signal<Out, Bits<32>>,
+}
+
+impl Logic for FpAddSum {
+    #[hdl_gen]
+    fn update(&mut self) {
+        if self.eff_sub.val() {
+            self.sum.next = self.xl.val() - self.al.val();
+        } else {
+            self.sum.next = self.xl.val() + self.al.val();
+        }
+    }
+}
+
+/// Piece 4 of [`FpAdd`]: the normalising shift and the result exponent.
+///
+/// Ports: `sum`, `el` (the exponent of `L`) → `sh` (left shift: the leading zeros of the 27-bit
+/// sum, at most `el − 1`), `eexp` (the exponent field before the hidden bit is added: `el` after a
+/// carry, else `el − 1 − sh`). Combinational.
+#[derive(Clone, Debug, LogicBlock, Default)]
+pub struct FpAddLead {
+    /// Sum (28 bits).
+    pub sum: Signal<In, Bits<28>>,
+    /// Exponent of the larger operand.
+    pub el: Signal<In, Bits<8>>,
+    /// Left shift.
+    pub sh: Signal<Out, Bits<8>>,
+    /// Result exponent before rounding, less the hidden bit.
+    pub eexp: Signal<Out, Bits<8>>,
+    lzc: Lzc<27>,
+    lz: Signal<Local, Bits<8>>,
+    lim: Signal<Local, Bits<8>>,
+    shv: Signal<Local, Bits<8>>,
+}
+
+impl Logic for FpAddLead {
+    #[hdl_gen]
+    fn update(&mut self) {
+        self.lzc.a.next = self.sum.val().get_bits::<27>(0);
+        self.lz.next = bit_cast::<8, 7>(self.lzc.count.val());
+        self.lim.next = self.el.val() - bits::<8>(1);
+        self.shv.next = self.lz.val();
+        if self.lz.val() > self.lim.val() {
+            self.shv.next = self.lim.val();
+        }
+        self.sh.next = self.shv.val();
+        if self.sum.val().get_bit(27) {
+            self.eexp.next = self.el.val();
+        } else {
+            self.eexp.next = self.lim.val() - self.shv.val();
+        }
+    }
+}
+
+/// Piece 5 of [`FpAdd`]: normalisation.
+///
+/// Ports: `sum`, `sh` → `nrm`: after a carry `sum >> 1` with the sticky bit kept, else
+/// `sum << sh` (hidden bit at 26 unless denormal). Combinational.
+#[derive(Clone, Debug, LogicBlock, Default)]
+pub struct FpAddNorm {
+    /// Sum.
+    pub sum: Signal<In, Bits<32>>,
+    /// Left shift.
+    pub sh: Signal<In, Bits<8>>,
+    /// Normalised sum.
+    pub nrm: Signal<Out, Bits<32>>,
+    right: Signal<Local, Bits<32>>,
+}
+
+impl Logic for FpAddNorm {
+    #[hdl_gen]
+    fn update(&mut self) {
+        self.right.next = self.sum.val() >> 1;
+        if self.sum.val().get_bit(0) {
+            self.right.next = self.right.val() | bits::<32>(1);
+        }
+        if self.sum.val().get_bit(27) {
+            self.nrm.next = self.right.val();
+        } else {
+            self.nrm.next = self.sum.val() << self.sh.val();
+        }
+    }
+}
+
+/// Piece 6 of [`FpAdd`]: rounding and result selection.
+///
+/// Ports: `nrm`, `eexp`, `flags` (`ctl[14:8]`) → `y`. The sum is zero exactly when `nrm` is (the left shift never
+/// drops a one). Combinational.
+#[derive(Clone, Debug, LogicBlock, Default)]
+pub struct FpAddRound {
+    /// Normalised sum.
+    pub nrm: Signal<In, Bits<32>>,
+    /// Result exponent before rounding, less the hidden bit.
+    pub eexp: Signal<In, Bits<8>>,
+    /// Signs and classes: `ctl[14:8]`.
+    pub flags: Signal<In, Bits<7>>,
     /// Sum.
     pub y: Signal<Out, Bits<32>>,
-    lzc: Lzc<27>,
-    el: Signal<Local, Bits<8>>,
     eff_sub: Signal<Local, Bit>,
     sl: Signal<Local, Bit>,
     sa: Signal<Local, Bit>,
@@ -195,15 +322,7 @@ pub struct FpAddBack {
     a_inf: Signal<Local, Bit>,
     b_inf: Signal<Local, Bit>,
     is_nan: Signal<Local, Bit>,
-    sum: Signal<Local, Bits<32>>,
-    carry: Signal<Local, Bit>,
-    lz: Signal<Local, Bits<8>>,
-    lim: Signal<Local, Bits<8>>,
-    sh: Signal<Local, Bits<8>>,
-    nrm: Signal<Local, Bits<32>>,
-    ediff: Signal<Local, Bits<8>>,
-    eexp: Signal<Local, Bits<32>>,
-    sig: Signal<Local, Bits<32>>,
+    e9: Signal<Local, Bits<9>>,
     pk: Signal<Local, Bits<32>>,
     rnd: Signal<Local, Bit>,
     rounded: Signal<Local, Bits<32>>,
@@ -212,60 +331,37 @@ pub struct FpAddBack {
     res: Signal<Local, Bits<32>>,
 }
 
-impl Logic for FpAddBack {
+impl Logic for FpAddRound {
     #[hdl_gen]
     fn update(&mut self) {
-        self.el.next = self.ctl.val().get_bits::<8>(0);
-        self.eff_sub.next = self.ctl.val().get_bit(8);
-        self.sl.next = self.ctl.val().get_bit(9);
-        self.sa.next = self.ctl.val().get_bit(10);
-        self.sb.next = self.ctl.val().get_bit(11);
-        self.a_inf.next = self.ctl.val().get_bit(12);
-        self.b_inf.next = self.ctl.val().get_bit(13);
-        self.is_nan.next = self.ctl.val().get_bit(14);
-        // Add / subtract (|L| >= |S|, so the difference is never negative).
-        if self.eff_sub.val() {
-            self.sum.next = self.xl.val() - self.al.val();
-        } else {
-            self.sum.next = self.xl.val() + self.al.val();
+        self.eff_sub.next = self.flags.val().get_bit(0);
+        self.sl.next = self.flags.val().get_bit(1);
+        self.sa.next = self.flags.val().get_bit(2);
+        self.sb.next = self.flags.val().get_bit(3);
+        self.a_inf.next = self.flags.val().get_bit(4);
+        self.b_inf.next = self.flags.val().get_bit(5);
+        self.is_nan.next = self.flags.val().get_bit(6);
+        // Round: {E - 1 + hidden, fraction} + increment; the hidden bit adds the 1 back into the
+        // exponent (or leaves a denormal's exponent field at 0).
+        self.e9.next = bit_cast::<9, 8>(self.eexp.val());
+        if self.nrm.val().get_bit(26) {
+            self.e9.next = bit_cast::<9, 8>(self.eexp.val()) + bits::<9>(1);
         }
-        self.carry.next = self.sum.val().get_bit(27);
-        // Normalise.
-        self.lzc.a.next = self.sum.val().get_bits::<27>(0);
-        self.lz.next = bit_cast::<8, 7>(self.lzc.count.val());
-        self.lim.next = self.el.val() - bits::<8>(1);
-        self.sh.next = self.lz.val();
-        if self.lz.val() > self.lim.val() {
-            self.sh.next = self.lim.val();
-        }
-        self.ediff.next = self.lim.val() - self.sh.val();
-        if self.carry.val() {
-            self.nrm.next = self.sum.val() >> 1;
-            if self.sum.val().get_bit(0) {
-                self.nrm.next = self.nrm.val() | bits::<32>(1);
-            }
-            self.eexp.next = bit_cast::<32, 8>(self.el.val());
-        } else {
-            self.nrm.next = self.sum.val() << self.sh.val();
-            self.eexp.next = bit_cast::<32, 8>(self.ediff.val());
-        }
-        // Round: {E - 1, 1.f} + increment; the hidden bit adds the 1 back into the exponent (or
-        // leaves a denormal's exponent field at 0).
-        self.sig.next = self.nrm.val() >> 3;
-        self.pk.next = (self.eexp.val() << 23) + self.sig.val();
+        self.pk.next = (bit_cast::<32, 9>(self.e9.val()) << 23)
+            | ((self.nrm.val() >> 3) & bits::<32>(0x7f_ffff));
         self.rnd.next = self.nrm.val().get_bit(2)
             & (self.nrm.val().get_bit(1) | self.nrm.val().get_bit(0) | self.nrm.val().get_bit(3));
         self.rounded.next = self.pk.val();
         if self.rnd.val() {
             self.rounded.next = self.pk.val() + bits::<32>(1);
         }
-        // Select the result.
+        // Select the result (rounded >= 0x7f80_0000: bit 31 or an all-ones exponent field).
         self.mag.next = self.rounded.val();
-        if self.rounded.val() >= bits::<32>(0x7f80_0000) {
+        if self.rounded.val().get_bit(31) | (self.rounded.val().get_bits::<8>(23) == 0xff) {
             self.mag.next = bits::<32>(0x7f80_0000);
         }
         self.sgn.next = self.sl.val();
-        if !self.sum.val().any() {
+        if !self.nrm.val().any() {
             // Exact zero: -0 only for (-0) + (-0).
             self.mag.next = bits::<32>(0);
             self.sgn.next = self.sa.val() & !self.eff_sub.val();
@@ -288,7 +384,7 @@ impl Logic for FpAddBack {
     }
 }
 
-/// f32 adder. See the module documentation.
+/// f32 adder: the six pieces wired directly. See the module documentation.
 #[derive(Clone, Debug, LogicBlock, Default)]
 pub struct FpAdd {
     /// First operand.
@@ -299,19 +395,33 @@ pub struct FpAdd {
     pub sub: Signal<In, Bit>,
     /// Sum.
     pub y: Signal<Out, Bits<32>>,
-    first: FpAddFront,
-    second: FpAddBack,
+    order: FpAddOrder,
+    align: FpAddAlign,
+    add: FpAddSum,
+    lead: FpAddLead,
+    norm: FpAddNorm,
+    round: FpAddRound,
 }
 
 impl Logic for FpAdd {
     #[hdl_gen]
     fn update(&mut self) {
-        self.first.a.next = self.a.val();
-        self.first.b.next = self.b.val();
-        self.first.sub.next = self.sub.val();
-        self.second.xl.next = self.first.xl.val();
-        self.second.al.next = self.first.al.val();
-        self.second.ctl.next = self.first.ctl.val();
-        self.y.next = self.second.y.val();
+        self.order.a.next = self.a.val();
+        self.order.b.next = self.b.val();
+        self.order.sub.next = self.sub.val();
+        self.align.ml.next = self.order.ml.val();
+        self.align.ms.next = self.order.ms.val();
+        self.align.dexp.next = self.order.dexp.val();
+        self.add.xl.next = self.align.xl.val();
+        self.add.al.next = self.align.al.val();
+        self.add.eff_sub.next = self.order.ctl.val().get_bit(8);
+        self.lead.sum.next = self.add.sum.val().get_bits::<28>(0);
+        self.lead.el.next = self.order.ctl.val().get_bits::<8>(0);
+        self.norm.sum.next = self.add.sum.val();
+        self.norm.sh.next = self.lead.sh.val();
+        self.round.nrm.next = self.norm.nrm.val();
+        self.round.eexp.next = self.lead.eexp.val();
+        self.round.flags.next = self.order.ctl.val().get_bits::<7>(8);
+        self.y.next = self.round.y.val();
     }
 }

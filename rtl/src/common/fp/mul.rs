@@ -10,50 +10,56 @@
 //! - NaN: any NaN result is the canonical quiet NaN `0x7FC00000`; payloads are not propagated and
 //!   signalling NaNs are treated as quiet ones.
 //!
-//! Datapath: both 24-bit significands are normalised first ([`super::FpUnpack`]: leading-zero
-//! count and left shift, so a denormal becomes `1.f` with an exponent below −126); their 24 × 24 product comes from the
-//! [`MulU`] leaf (one DSP-mapped multiplier) and lies in `[2^46, 2^48)`. The top 24 bits, a guard
-//! bit and a sticky bit are kept (a one-bit normalisation). If the exponent is below the normal
-//! range the 26-bit value is shifted right (sticky collected) to the denormal position before the
-//! single rounding step, which is the same 32-bit `{E − 1, 1.f} + increment` add as in
-//! [`super::FpAdd`].
+//! Datapath: six combinational pieces in a row, each a block of its own so that
+//! [`super::FpMulP`] can put a register between any two of them:
+//! 1. [`FpMulUnpack`]: classes; both 24-bit significands normalised ([`FpUnpack`]: leading-zero
+//!    count and left shift, so a denormal becomes `1.f` with an exponent below −126); the biased
+//!    result exponent.
+//! 2. [`FpMulProduct`]: the 24 × 24 product as four partial products of the 18-bit low and 6-bit
+//!    high halves ([`MulU`] leaves: one 18 × 18 multiplier each, the size of an FPGA DSP slice).
+//! 3. [`FpMulSum`]: their sum, the exact 48-bit product in `[2^46, 2^48)`.
+//! 4. [`FpMulNorm`]: a one-bit normalisation keeps the top 24 bits, a guard bit and a sticky bit;
+//!    the result exponent; the right shift that takes a result below the normal range to its
+//!    denormal position.
+//! 5. [`FpMulDenorm`]: that shift, the bits shifted out collected in a sticky bit.
+//! 6. [`FpMulRound`]: the same 32-bit `{E − 1 + hidden bit, fraction} + increment` rounding as
+//!    [`super::FpAdd`], then the special cases.
 //!
-//! The datapath is two blocks, [`FpMulFront`] (classes, normalisation, the product) and
-//! [`FpMulBack`] (one-bit normalisation, denormal shift, rounding, selection), joined by the
-//! 48-bit product, the biased exponent and four class bits; [`FpMul`] wires them directly, and
-//! [`super::FpMulP`] puts its first register stage between them.
+//! Between the pieces: `sa`, `sb` (1 → 2); the partial products `ll`, `lh`, `hl`, `hh` (2 → 3);
+//! `p` (3 → 4); `w`, `k` (4 → 5); `ws`, `lost` (5 → 6); `eob` (1 → 4); `e1`, `big` (4 → 6); the
+//! class bits `cls` = {zero[0], inf[1], nan[2], sign[3]} (1 → 6).
 
 use super::mulu::MulU;
 use super::unpack::FpUnpack;
 use rust_hdl::prelude::*;
 
-/// Classes, significand normalisation and the 24 × 24 product of [`FpMul`].
+/// Piece 1 of [`FpMul`]: classes, normalised significands, exponent.
 ///
-/// Ports: `a`, `b` → `p` (the product of the normalised significands), `eob` (the result
-/// exponent plus 256, before the one-bit normalisation), `cls` = {zero[0], inf[1], nan[2],
-/// sign[3]}. Combinational.
+/// Ports: `a`, `b` → `sa`, `sb` (24-bit significands with bit 23 set unless zero), `eob` (the
+/// result exponent plus 256, before the one-bit normalisation), `cls`. Combinational.
 #[derive(Clone, Debug, LogicBlock, Default)]
-pub struct FpMulFront {
+pub struct FpMulUnpack {
     /// Multiplicand.
     pub a: Signal<In, Bits<32>>,
     /// Multiplier.
     pub b: Signal<In, Bits<32>>,
-    /// Significand product.
-    pub p: Signal<Out, Bits<48>>,
+    /// Normalised significand of `a`.
+    pub sa: Signal<Out, Bits<24>>,
+    /// Normalised significand of `b`.
+    pub sb: Signal<Out, Bits<24>>,
     /// Biased exponent before normalisation.
     pub eob: Signal<Out, Bits<16>>,
     /// Class bits.
     pub cls: Signal<Out, Bits<4>>,
     ua: FpUnpack,
     ub: FpUnpack,
-    mul: MulU<24, 24, 48>,
     is_nan: Signal<Local, Bit>,
     esum: Signal<Local, Bits<16>>,
     lzsum: Signal<Local, Bits<16>>,
     c: Signal<Local, Bits<4>>,
 }
 
-impl Logic for FpMulFront {
+impl Logic for FpMulUnpack {
     #[hdl_gen]
     fn update(&mut self) {
         // Classes and normalised significands (a denormal's exponent goes below 1).
@@ -63,9 +69,8 @@ impl Logic for FpMulFront {
             | self.ub.nan.val()
             | (self.ua.inf.val() & self.ub.zero.val())
             | (self.ua.zero.val() & self.ub.inf.val());
-        // 24 x 24 product in [2^46, 2^48) (for non-zero operands).
-        self.mul.a.next = self.ua.sig.val();
-        self.mul.b.next = self.ub.sig.val();
+        self.sa.next = self.ua.sig.val();
+        self.sb.next = self.ub.sig.val();
         self.esum.next = bit_cast::<16, 8>(self.ua.exp.val())
             + bit_cast::<16, 8>(self.ub.exp.val())
             + bits::<16>(129);
@@ -83,29 +88,102 @@ impl Logic for FpMulFront {
         if self.a.val().get_bit(31) ^ self.b.val().get_bit(31) {
             self.c.next = self.c.val() | bits::<4>(8);
         }
-        self.p.next = self.mul.p.val();
         self.eob.next = self.esum.val() - self.lzsum.val();
         self.cls.next = self.c.val();
     }
 }
 
-/// Normalisation, rounding and result selection of [`FpMul`].
+/// Piece 2 of [`FpMul`]: the four partial products.
 ///
-/// Ports: `p`, `eob`, `cls` (from [`FpMulFront`]) → `y`. Combinational.
+/// Ports: `sa`, `sb` → `ll` = sa[17:0]·sb[17:0], `lh` = sa[17:0]·sb[23:18], `hl` =
+/// sa[23:18]·sb[17:0], `hh` = sa[23:18]·sb[23:18]. Combinational, exact.
 #[derive(Clone, Debug, LogicBlock, Default)]
-pub struct FpMulBack {
-    /// Significand product.
+pub struct FpMulProduct {
+    /// Significand of `a`.
+    pub sa: Signal<In, Bits<24>>,
+    /// Significand of `b`.
+    pub sb: Signal<In, Bits<24>>,
+    /// Low × low.
+    pub ll: Signal<Out, Bits<36>>,
+    /// Low × high.
+    pub lh: Signal<Out, Bits<24>>,
+    /// High × low.
+    pub hl: Signal<Out, Bits<24>>,
+    /// High × high.
+    pub hh: Signal<Out, Bits<12>>,
+    mll: MulU<18, 18, 36>,
+    mlh: MulU<18, 6, 24>,
+    mhl: MulU<6, 18, 24>,
+    mhh: MulU<6, 6, 12>,
+}
+
+impl Logic for FpMulProduct {
+    #[hdl_gen]
+    fn update(&mut self) {
+        self.mll.a.next = self.sa.val().get_bits::<18>(0);
+        self.mll.b.next = self.sb.val().get_bits::<18>(0);
+        self.mlh.a.next = self.sa.val().get_bits::<18>(0);
+        self.mlh.b.next = self.sb.val().get_bits::<6>(18);
+        self.mhl.a.next = self.sa.val().get_bits::<6>(18);
+        self.mhl.b.next = self.sb.val().get_bits::<18>(0);
+        self.mhh.a.next = self.sa.val().get_bits::<6>(18);
+        self.mhh.b.next = self.sb.val().get_bits::<6>(18);
+        self.ll.next = self.mll.p.val();
+        self.lh.next = self.mlh.p.val();
+        self.hl.next = self.mhl.p.val();
+        self.hh.next = self.mhh.p.val();
+    }
+}
+
+/// Piece 3 of [`FpMul`]: the 48-bit product from its partial products.
+///
+/// Ports: `ll`, `lh`, `hl`, `hh` → `p` = {hh, ll} + ((lh + hl) << 18). Combinational, exact.
+#[derive(Clone, Debug, LogicBlock, Default)]
+pub struct FpMulSum {
+    /// Low × low.
+    pub ll: Signal<In, Bits<36>>,
+    /// Low × high.
+    pub lh: Signal<In, Bits<24>>,
+    /// High × low.
+    pub hl: Signal<In, Bits<24>>,
+    /// High × high.
+    pub hh: Signal<In, Bits<12>>,
+    /// Product.
+    pub p: Signal<Out, Bits<48>>,
+    mid: Signal<Local, Bits<48>>,
+    outer: Signal<Local, Bits<48>>,
+}
+
+impl Logic for FpMulSum {
+    #[hdl_gen]
+    fn update(&mut self) {
+        self.mid.next = bit_cast::<48, 24>(self.lh.val()) + bit_cast::<48, 24>(self.hl.val());
+        self.outer.next =
+            (bit_cast::<48, 12>(self.hh.val()) << 36) | bit_cast::<48, 36>(self.ll.val());
+        self.p.next = self.outer.val() + (self.mid.val() << 18);
+    }
+}
+
+/// Piece 4 of [`FpMul`]: one-bit normalisation, exponent, denormal shift amount.
+///
+/// Ports: `p`, `eob` → `w` = {24-bit significand, guard, sticky, 6 zero bits}, `k` (the right
+/// shift to the denormal position, 0 for a normal result, at most 31), `e1` (the exponent field
+/// less one of a normal result, 0 below the normal range), `big` (the exponent overflows).
+/// Combinational.
+#[derive(Clone, Debug, LogicBlock, Default)]
+pub struct FpMulNorm {
+    /// Product.
     pub p: Signal<In, Bits<48>>,
     /// Biased exponent before normalisation.
     pub eob: Signal<In, Bits<16>>,
-    /// Class bits.
-    pub cls: Signal<In, Bits<4>>,
-    /// Product.
-    pub y: Signal<Out, Bits<32>>,
-    zero: Signal<Local, Bit>,
-    inf: Signal<Local, Bit>,
-    is_nan: Signal<Local, Bit>,
-    sign: Signal<Local, Bit>,
+    /// Significand, guard and sticky bits.
+    pub w: Signal<Out, Bits<32>>,
+    /// Denormal right shift.
+    pub k: Signal<Out, Bits<8>>,
+    /// Exponent field less one.
+    pub e1: Signal<Out, Bits<8>>,
+    /// Exponent overflow.
+    pub big: Signal<Out, Bit>,
     phi: Signal<Local, Bits<24>>,
     plo: Signal<Local, Bits<24>>,
     top: Signal<Local, Bit>,
@@ -113,27 +191,13 @@ pub struct FpMulBack {
     grd: Signal<Local, Bit>,
     stlo: Signal<Local, Bits<24>>,
     eo: Signal<Local, Bits<16>>,
-    k: Signal<Local, Bits<16>>,
-    w: Signal<Local, Bits<32>>,
-    ws: Signal<Local, Bits<32>>,
-    back: Signal<Local, Bits<32>>,
-    lost: Signal<Local, Bit>,
-    e1: Signal<Local, Bits<16>>,
-    sig: Signal<Local, Bits<32>>,
-    pk: Signal<Local, Bits<32>>,
-    rnd: Signal<Local, Bit>,
-    rounded: Signal<Local, Bits<32>>,
-    mag: Signal<Local, Bits<32>>,
-    res: Signal<Local, Bits<32>>,
+    kk: Signal<Local, Bits<8>>,
+    wv: Signal<Local, Bits<32>>,
 }
 
-impl Logic for FpMulBack {
+impl Logic for FpMulNorm {
     #[hdl_gen]
     fn update(&mut self) {
-        self.zero.next = self.cls.val().get_bit(0);
-        self.inf.next = self.cls.val().get_bit(1);
-        self.is_nan.next = self.cls.val().get_bit(2);
-        self.sign.next = self.cls.val().get_bit(3);
         self.phi.next = self.p.val().get_bits::<24>(24);
         self.plo.next = self.p.val().get_bits::<24>(0);
         self.top.next = self.phi.val().get_bit(23);
@@ -154,30 +218,95 @@ impl Logic for FpMulBack {
             self.eo.next = self.eob.val() + bits::<16>(1);
         }
         // W = {m, guard, sticky, 6'b0}; below the normal range shift right by 1 - E (sticky kept).
-        self.w.next = self.m.val() << 8;
+        self.wv.next = self.m.val() << 8;
         if self.grd.val() {
-            self.w.next = self.w.val() | bits::<32>(0x80);
+            self.wv.next = self.wv.val() | bits::<32>(0x80);
         }
         if self.stlo.val().any() {
-            self.w.next = self.w.val() | bits::<32>(0x40);
+            self.wv.next = self.wv.val() | bits::<32>(0x40);
         }
-        self.k.next = bits::<16>(257) - self.eo.val();
+        self.w.next = self.wv.val();
+        // 257 - eo and eo - 257 in 8 bits (both lie in 0..=253 where they are used).
+        self.kk.next = bits::<8>(1) - self.eo.val().get_bits::<8>(0);
         if self.eo.val() < bits::<16>(226) {
-            self.k.next = bits::<16>(31);
+            self.kk.next = bits::<8>(31);
         }
         if self.eo.val() < bits::<16>(257) {
-            self.ws.next = self.w.val() >> self.k.val();
-            self.back.next = self.ws.val() << self.k.val();
-            self.e1.next = bits::<16>(0);
+            self.k.next = self.kk.val();
+            self.e1.next = bits::<8>(0);
         } else {
-            self.ws.next = self.w.val();
-            self.back.next = self.w.val();
-            self.e1.next = self.eo.val() - bits::<16>(257);
+            self.k.next = bits::<8>(0);
+            self.e1.next = self.eo.val().get_bits::<8>(0) - bits::<8>(1);
         }
-        self.lost.next = self.back.val() != self.w.val();
-        // Round: {E - 1, 1.f} + increment.
-        self.sig.next = self.ws.val() >> 8;
-        self.pk.next = (bit_cast::<32, 16>(self.e1.val()) << 23) + self.sig.val();
+        self.big.next = self.eo.val() >= bits::<16>(511);
+    }
+}
+
+/// Piece 5 of [`FpMul`]: the shift to the denormal position.
+///
+/// Ports: `w`, `k` → `ws` = `w >> k`, `lost` (a one was shifted out; the OR of the bits below
+/// `k`, a mask beside the shifter). Combinational.
+#[derive(Clone, Debug, LogicBlock, Default)]
+pub struct FpMulDenorm {
+    /// Significand, guard and sticky bits.
+    pub w: Signal<In, Bits<32>>,
+    /// Right shift (≤ 31).
+    pub k: Signal<In, Bits<8>>,
+    /// Shifted.
+    pub ws: Signal<Out, Bits<32>>,
+    /// A one was shifted out.
+    pub lost: Signal<Out, Bit>,
+    keep: Signal<Local, Bits<32>>,
+    lowmask: Signal<Local, Bits<32>>,
+    gone: Signal<Local, Bits<32>>,
+}
+
+impl Logic for FpMulDenorm {
+    #[hdl_gen]
+    fn update(&mut self) {
+        self.ws.next = self.w.val() >> self.k.val();
+        self.keep.next = bits::<32>(0xffff_ffff_u64) << self.k.val();
+        self.lowmask.next = !self.keep.val();
+        self.gone.next = self.w.val() & self.lowmask.val();
+        self.lost.next = self.gone.val().any();
+    }
+}
+
+/// Piece 6 of [`FpMul`]: rounding and result selection.
+///
+/// Ports: `ws`, `lost`, `e1`, `big`, `cls` → `y`. Combinational.
+#[derive(Clone, Debug, LogicBlock, Default)]
+pub struct FpMulRound {
+    /// Significand, guard and sticky bits at their final position.
+    pub ws: Signal<In, Bits<32>>,
+    /// A one was shifted out.
+    pub lost: Signal<In, Bit>,
+    /// Exponent field less one.
+    pub e1: Signal<In, Bits<8>>,
+    /// Exponent overflow.
+    pub big: Signal<In, Bit>,
+    /// Class bits.
+    pub cls: Signal<In, Bits<4>>,
+    /// Product.
+    pub y: Signal<Out, Bits<32>>,
+    e9: Signal<Local, Bits<9>>,
+    pk: Signal<Local, Bits<32>>,
+    rnd: Signal<Local, Bit>,
+    rounded: Signal<Local, Bits<32>>,
+    mag: Signal<Local, Bits<32>>,
+    res: Signal<Local, Bits<32>>,
+}
+
+impl Logic for FpMulRound {
+    #[hdl_gen]
+    fn update(&mut self) {
+        // Round: {E - 1 + hidden, fraction} + increment (e1 < 254 whenever `big` is clear).
+        self.e9.next = bit_cast::<9, 8>(self.e1.val());
+        if self.ws.val().get_bit(31) {
+            self.e9.next = bit_cast::<9, 8>(self.e1.val()) + bits::<9>(1);
+        }
+        self.pk.next = (bit_cast::<32, 9>(self.e9.val()) << 23)
+            | ((self.ws.val() >> 8) & bits::<32>(0x7f_ffff));
         self.rnd.next = self.ws.val().get_bit(7)
             & ((self.ws.val() & bits::<32>(0x7f)).any()
                 | self.lost.val()
@@ -186,29 +315,32 @@ impl Logic for FpMulBack {
         if self.rnd.val() {
             self.rounded.next = self.pk.val() + bits::<32>(1);
         }
-        // Select the result.
+        // Select the result (rounded >= 0x7f80_0000: bit 31 or an all-ones exponent field).
         self.mag.next = self.rounded.val();
-        if (self.rounded.val() >= bits::<32>(0x7f80_0000)) | (self.eo.val() >= bits::<16>(511)) {
+        if self.rounded.val().get_bit(31)
+            | (self.rounded.val().get_bits::<8>(23) == 0xff)
+            | self.big.val()
+        {
             self.mag.next = bits::<32>(0x7f80_0000);
         }
-        if self.zero.val() {
+        if self.cls.val().get_bit(0) {
             self.mag.next = bits::<32>(0);
         }
-        if self.inf.val() {
+        if self.cls.val().get_bit(1) {
             self.mag.next = bits::<32>(0x7f80_0000);
         }
         self.res.next = self.mag.val();
-        if self.sign.val() {
+        if self.cls.val().get_bit(3) {
             self.res.next = self.mag.val() | bits::<32>(0x8000_0000_u64);
         }
-        if self.is_nan.val() {
+        if self.cls.val().get_bit(2) {
             self.res.next = bits::<32>(0x7fc0_0000);
         }
         self.y.next = self.res.val();
     }
 }
 
-/// f32 multiplier. See the module documentation.
+/// f32 multiplier: the six pieces wired directly. See the module documentation.
 #[derive(Clone, Debug, LogicBlock, Default)]
 pub struct FpMul {
     /// Multiplicand.
@@ -217,18 +349,34 @@ pub struct FpMul {
     pub b: Signal<In, Bits<32>>,
     /// Product.
     pub y: Signal<Out, Bits<32>>,
-    first: FpMulFront,
-    second: FpMulBack,
+    unpack: FpMulUnpack,
+    product: FpMulProduct,
+    psum: FpMulSum,
+    norm: FpMulNorm,
+    denorm: FpMulDenorm,
+    round: FpMulRound,
 }
 
 impl Logic for FpMul {
     #[hdl_gen]
     fn update(&mut self) {
-        self.first.a.next = self.a.val();
-        self.first.b.next = self.b.val();
-        self.second.p.next = self.first.p.val();
-        self.second.eob.next = self.first.eob.val();
-        self.second.cls.next = self.first.cls.val();
-        self.y.next = self.second.y.val();
+        self.unpack.a.next = self.a.val();
+        self.unpack.b.next = self.b.val();
+        self.product.sa.next = self.unpack.sa.val();
+        self.product.sb.next = self.unpack.sb.val();
+        self.psum.ll.next = self.product.ll.val();
+        self.psum.lh.next = self.product.lh.val();
+        self.psum.hl.next = self.product.hl.val();
+        self.psum.hh.next = self.product.hh.val();
+        self.norm.p.next = self.psum.p.val();
+        self.norm.eob.next = self.unpack.eob.val();
+        self.denorm.w.next = self.norm.w.val();
+        self.denorm.k.next = self.norm.k.val();
+        self.round.ws.next = self.denorm.ws.val();
+        self.round.lost.next = self.denorm.lost.val();
+        self.round.e1.next = self.norm.e1.val();
+        self.round.big.next = self.norm.big.val();
+        self.round.cls.next = self.unpack.cls.val();
+        self.y.next = self.round.y.val();
     }
 }

@@ -7,15 +7,14 @@
 //! Registers power up at zero and are not reset (data only: keep valid bits in reset registers).
 //! The registers sit after the core, and moving them into the logic (retiming) is left to synthesis
 //! (e.g. Yosys `abc -dff`, vendor register retiming) — except in [`FpAddP`] and [`FpMulP`], whose
-//! cores are built from two halves: with two or more stages their first register sits between the
-//! halves ([`split_pipelined!`](crate::split_pipelined)), because Yosys' retiming did not move the
-//! registers into the iCE40 logic (docs/fpga.md).
+//! cores are built from six pieces: their registers sit between the pieces ([`FP_CUTS`]), because
+//! no retiming we tried moved registers into the logic (docs/fpga.md).
 //!
-//! All wrappers come from one macro ([`pipelined!`](crate::pipelined)), so they are the same
+//! The other wrappers come from one macro ([`pipelined!`](crate::pipelined)), so they are the same
 //! construction, not copies.
 
-use super::add::{FpAddBack, FpAddFront};
-use super::mul::{FpMulBack, FpMulFront};
+use super::add::{FpAddAlign, FpAddLead, FpAddNorm, FpAddOrder, FpAddRound, FpAddSum};
+use super::mul::{FpMulDenorm, FpMulNorm, FpMulProduct, FpMulRound, FpMulSum, FpMulUnpack};
 use super::{F16ToF32, FpCmp, FpLog2, FpToFixed, Lzc, Retime, LZC_BITS};
 use rust_hdl::prelude::*;
 
@@ -89,112 +88,391 @@ macro_rules! pipelined {
     };
 }
 
-/// Defines `$name`: a core made of two halves, `$front` and `$back`, with `S ≥ 1` register stages:
-/// for `S ≥ 2` the first stage sits between the halves (each signal joining them goes through a
-/// one-stage [`Retime`]) and `S − 1` after the back half; for `S = 1` the halves are wired directly
-/// and the one stage follows. Latency `S`, one result per enabled clock, the same function as the
-/// combinational core; the split shortens the longest register-to-register path.
-#[macro_export]
-macro_rules! split_pipelined {
-    (
-        $(#[$meta:meta])*
-        $name:ident = $front:ty => $back:ty {
-            in $($i:ident : $it:ty),+ ;
-            mid $($m:ident : $mt:ty => $mr:ident),+ ;
-            out $($o:ident : $ot:ty => $r:ident),+ $(;)?
-        }
-    ) => {
-        $(#[$meta])*
-        #[derive(Clone, Debug, LogicBlock)]
-        pub struct $name {
-            /// Clock.
-            pub clock: Signal<In, Clock>,
-            /// Advance the pipeline (all stages hold while low).
-            pub en: Signal<In, Bit>,
-            $(
-                #[doc = concat!("Core input `", stringify!($i), "`.")]
-                pub $i: Signal<In, $it>,
-            )+
-            $(
-                #[doc = concat!("Core output `", stringify!($o), "`, delayed by the pipeline.")]
-                pub $o: Signal<Out, $ot>,
-            )+
-            /// The first half of the core.
-            pub first: $front,
-            /// The second half of the core.
-            pub second: $back,
-            $(
-                #[doc = concat!("Middle stage of `", stringify!($m), "` (a wire when S = 1).")]
-                pub $mr: Retime<$mt>,
-            )+
-            $(
-                #[doc = concat!("Register chain of `", stringify!($o), "`.")]
-                pub $r: Retime<$ot>,
-            )+
-        }
+/// Where [`FpAddP`] and [`FpMulP`] put their registers: `CUTS[S][j]` says whether the boundary
+/// after piece `j + 1` of the six is registered in an `S`-stage build (`S ≥ 7` as `S = 6`). `S`
+/// stages use `min(S, 6) − 1` internal boundaries, chosen to split the pieces into runs of about
+/// equal delay (measured on ECP5, docs/fpga.md); the remaining `S − 1 − cuts` stages follow the
+/// last piece, and there is always one register after it.
+pub const FP_CUTS: [[bool; 5]; 7] = [
+    [false, false, false, false, false],
+    [false, false, false, false, false],
+    [false, false, true, false, false],
+    [false, true, false, true, false],
+    [true, false, true, false, true],
+    [true, true, false, true, true],
+    [true, true, true, true, true],
+];
 
-        impl $name {
-            /// The core with `stages ≥ 1` register stages (latency `stages`).
-            pub fn new(stages: usize) -> Self {
-                assert!(stages >= 1, "a pipelined core needs at least one stage");
-                let mid = usize::from(stages >= 2);
-                Self {
-                    clock: Default::default(),
-                    en: Default::default(),
-                    $($i: Default::default(),)+
-                    $($o: Default::default(),)+
-                    first: Default::default(),
-                    second: Default::default(),
-                    $($mr: Retime::new(mid),)+
-                    $($r: Retime::new(stages - mid),)+
-                }
-            }
-
-            /// Register stages (the latency in enabled clocks).
-            pub fn stages(&self) -> usize {
-                [$(self.$mr.stages()),+][0] + [$(self.$r.stages()),+][0]
-            }
-        }
-
-        impl Logic for $name {
-            #[hdl_gen]
-            fn update(&mut self) {
-                $(self.first.$i.next = self.$i.val();)+
-                $(
-                    self.$mr.clock.next = self.clock.val();
-                    self.$mr.en.next = self.en.val();
-                    self.$mr.d.next = self.first.$m.val();
-                    self.second.$m.next = self.$mr.q.val();
-                )+
-                $(
-                    self.$r.clock.next = self.clock.val();
-                    self.$r.en.next = self.en.val();
-                    self.$r.d.next = self.second.$o.val();
-                    self.$o.next = self.$r.q.val();
-                )+
-            }
-        }
-    };
+/// Register stages at boundary `j` (after piece `j + 1`) of an `stages`-stage build: 0 or 1.
+pub fn fp_cut(stages: usize, j: usize) -> usize {
+    usize::from(FP_CUTS[stages.min(6)][j])
 }
 
-split_pipelined! {
-    /// [`super::FpAdd`] with `S` register stages, the first between alignment ([`FpAddFront`]) and
-    /// add/normalise/round ([`FpAddBack`]) when `S ≥ 2`. Ports: `clock`, `en`, `a`, `b`, `sub` → `y`.
-    FpAddP = FpAddFront => FpAddBack {
-        in a: Bits<32>, b: Bits<32>, sub: Bit;
-        mid xl: Bits<32> => xl_reg, al: Bits<32> => al_reg, ctl: Bits<15> => ctl_reg;
-        out y: Bits<32> => y_reg
+/// Register stages after the last piece of an `stages`-stage build.
+pub fn fp_tail(stages: usize) -> usize {
+    stages - (0..5).map(|j| fp_cut(stages, j)).sum::<usize>()
+}
+
+/// [`super::FpAdd`] with `S ≥ 1` register stages (latency `S`, one result per enabled clock):
+/// its six pieces with registers at the boundaries [`FP_CUTS`] names. Ports: `clock`, `en`, `a`,
+/// `b`, `sub` → `y`. Each boundary signal is a [`Retime`] of 0 or 1 stages, named `<signal><n>`
+/// after the boundary `n` (1–5) it crosses.
+#[derive(Clone, Debug, LogicBlock)]
+pub struct FpAddP {
+    /// Clock.
+    pub clock: Signal<In, Clock>,
+    /// Advance the pipeline (all stages hold while low).
+    pub en: Signal<In, Bit>,
+    /// First operand.
+    pub a: Signal<In, Bits<32>>,
+    /// Second operand.
+    pub b: Signal<In, Bits<32>>,
+    /// Subtract (`b` negated).
+    pub sub: Signal<In, Bit>,
+    /// Sum, `S` enabled clocks later.
+    pub y: Signal<Out, Bits<32>>,
+    order: FpAddOrder,
+    align: FpAddAlign,
+    add: FpAddSum,
+    lead: FpAddLead,
+    norm: FpAddNorm,
+    round: FpAddRound,
+    ml1: Retime<Bits<32>>,
+    ms1: Retime<Bits<32>>,
+    dexp1: Retime<Bits<8>>,
+    ctl1: Retime<Bits<15>>,
+    xl2: Retime<Bits<32>>,
+    al2: Retime<Bits<32>>,
+    ctl2: Retime<Bits<15>>,
+    sum3: Retime<Bits<32>>,
+    ctl3: Retime<Bits<15>>,
+    sum4: Retime<Bits<32>>,
+    sh4: Retime<Bits<8>>,
+    eexp4: Retime<Bits<8>>,
+    flags4: Retime<Bits<7>>,
+    nrm5: Retime<Bits<32>>,
+    eexp5: Retime<Bits<8>>,
+    flags5: Retime<Bits<7>>,
+    y_reg: Retime<Bits<32>>,
+}
+
+impl FpAddP {
+    /// The adder with `stages ≥ 1` register stages (latency `stages`).
+    pub fn new(stages: usize) -> Self {
+        assert!(stages >= 1, "a pipelined core needs at least one stage");
+        Self {
+            clock: Default::default(),
+            en: Default::default(),
+            a: Default::default(),
+            b: Default::default(),
+            sub: Default::default(),
+            y: Default::default(),
+            order: Default::default(),
+            align: Default::default(),
+            add: Default::default(),
+            lead: Default::default(),
+            norm: Default::default(),
+            round: Default::default(),
+            ml1: Retime::new(fp_cut(stages, 0)),
+            ms1: Retime::new(fp_cut(stages, 0)),
+            dexp1: Retime::new(fp_cut(stages, 0)),
+            ctl1: Retime::new(fp_cut(stages, 0)),
+            xl2: Retime::new(fp_cut(stages, 1)),
+            al2: Retime::new(fp_cut(stages, 1)),
+            ctl2: Retime::new(fp_cut(stages, 1)),
+            sum3: Retime::new(fp_cut(stages, 2)),
+            ctl3: Retime::new(fp_cut(stages, 2)),
+            sum4: Retime::new(fp_cut(stages, 3)),
+            sh4: Retime::new(fp_cut(stages, 3)),
+            eexp4: Retime::new(fp_cut(stages, 3)),
+            flags4: Retime::new(fp_cut(stages, 3)),
+            nrm5: Retime::new(fp_cut(stages, 4)),
+            eexp5: Retime::new(fp_cut(stages, 4)),
+            flags5: Retime::new(fp_cut(stages, 4)),
+            y_reg: Retime::new(fp_tail(stages)),
+        }
+    }
+
+    /// Register stages (the latency in enabled clocks).
+    pub fn stages(&self) -> usize {
+        self.ctl1.stages()
+            + self.ctl2.stages()
+            + self.ctl3.stages()
+            + self.flags4.stages()
+            + self.flags5.stages()
+            + self.y_reg.stages()
     }
 }
 
-split_pipelined! {
-    /// [`super::FpMul`] with `S` register stages, the first between the significand product
-    /// ([`FpMulFront`]) and normalise/round ([`FpMulBack`]) when `S ≥ 2`. Ports: `clock`, `en`,
-    /// `a`, `b` → `y`.
-    FpMulP = FpMulFront => FpMulBack {
-        in a: Bits<32>, b: Bits<32>;
-        mid p: Bits<48> => p_reg, eob: Bits<16> => eob_reg, cls: Bits<4> => cls_reg;
-        out y: Bits<32> => y_reg
+impl Logic for FpAddP {
+    #[hdl_gen]
+    fn update(&mut self) {
+        self.order.a.next = self.a.val();
+        self.order.b.next = self.b.val();
+        self.order.sub.next = self.sub.val();
+        self.ml1.clock.next = self.clock.val();
+        self.ml1.en.next = self.en.val();
+        self.ml1.d.next = self.order.ml.val();
+        self.align.ml.next = self.ml1.q.val();
+        self.ms1.clock.next = self.clock.val();
+        self.ms1.en.next = self.en.val();
+        self.ms1.d.next = self.order.ms.val();
+        self.align.ms.next = self.ms1.q.val();
+        self.dexp1.clock.next = self.clock.val();
+        self.dexp1.en.next = self.en.val();
+        self.dexp1.d.next = self.order.dexp.val();
+        self.align.dexp.next = self.dexp1.q.val();
+        self.ctl1.clock.next = self.clock.val();
+        self.ctl1.en.next = self.en.val();
+        self.ctl1.d.next = self.order.ctl.val();
+        self.ctl2.d.next = self.ctl1.q.val();
+        self.xl2.clock.next = self.clock.val();
+        self.xl2.en.next = self.en.val();
+        self.xl2.d.next = self.align.xl.val();
+        self.add.xl.next = self.xl2.q.val();
+        self.al2.clock.next = self.clock.val();
+        self.al2.en.next = self.en.val();
+        self.al2.d.next = self.align.al.val();
+        self.add.al.next = self.al2.q.val();
+        self.ctl2.clock.next = self.clock.val();
+        self.ctl2.en.next = self.en.val();
+        self.add.eff_sub.next = self.ctl2.q.val().get_bit(8);
+        self.sum3.clock.next = self.clock.val();
+        self.sum3.en.next = self.en.val();
+        self.sum3.d.next = self.add.sum.val();
+        self.lead.sum.next = self.sum3.q.val().get_bits::<28>(0);
+        self.ctl3.clock.next = self.clock.val();
+        self.ctl3.en.next = self.en.val();
+        self.ctl3.d.next = self.ctl2.q.val();
+        self.flags4.d.next = self.ctl3.q.val().get_bits::<7>(8);
+        self.lead.el.next = self.ctl3.q.val().get_bits::<8>(0);
+        self.sum4.clock.next = self.clock.val();
+        self.sum4.en.next = self.en.val();
+        self.sum4.d.next = self.sum3.q.val();
+        self.norm.sum.next = self.sum4.q.val();
+        self.sh4.clock.next = self.clock.val();
+        self.sh4.en.next = self.en.val();
+        self.sh4.d.next = self.lead.sh.val();
+        self.norm.sh.next = self.sh4.q.val();
+        self.eexp4.clock.next = self.clock.val();
+        self.eexp4.en.next = self.en.val();
+        self.eexp4.d.next = self.lead.eexp.val();
+        self.eexp5.d.next = self.eexp4.q.val();
+        self.flags4.clock.next = self.clock.val();
+        self.flags4.en.next = self.en.val();
+        self.nrm5.clock.next = self.clock.val();
+        self.nrm5.en.next = self.en.val();
+        self.nrm5.d.next = self.norm.nrm.val();
+        self.round.nrm.next = self.nrm5.q.val();
+        self.eexp5.clock.next = self.clock.val();
+        self.eexp5.en.next = self.en.val();
+        self.round.eexp.next = self.eexp5.q.val();
+        self.flags5.clock.next = self.clock.val();
+        self.flags5.en.next = self.en.val();
+        self.flags5.d.next = self.flags4.q.val();
+        self.round.flags.next = self.flags5.q.val();
+        self.y_reg.clock.next = self.clock.val();
+        self.y_reg.en.next = self.en.val();
+        self.y_reg.d.next = self.round.y.val();
+        self.y.next = self.y_reg.q.val();
+    }
+}
+
+/// [`super::FpMul`] with `S ≥ 1` register stages (latency `S`, one result per enabled clock):
+/// its six pieces with registers at the boundaries [`FP_CUTS`] names. Ports: `clock`, `en`, `a`,
+/// `b` → `y`. Each boundary signal is a [`Retime`] of 0 or 1 stages, named `<signal><n>` after
+/// the boundary `n` (1–5) it crosses. With a register at boundary 2 the four partial products
+/// are registered right behind their multipliers (an FPGA DSP slice's output register).
+#[derive(Clone, Debug, LogicBlock)]
+pub struct FpMulP {
+    /// Clock.
+    pub clock: Signal<In, Clock>,
+    /// Advance the pipeline (all stages hold while low).
+    pub en: Signal<In, Bit>,
+    /// Multiplicand.
+    pub a: Signal<In, Bits<32>>,
+    /// Multiplier.
+    pub b: Signal<In, Bits<32>>,
+    /// Product, `S` enabled clocks later.
+    pub y: Signal<Out, Bits<32>>,
+    unpack: FpMulUnpack,
+    product: FpMulProduct,
+    psum: FpMulSum,
+    norm: FpMulNorm,
+    denorm: FpMulDenorm,
+    round: FpMulRound,
+    sa1: Retime<Bits<24>>,
+    sb1: Retime<Bits<24>>,
+    eob1: Retime<Bits<16>>,
+    cls1: Retime<Bits<4>>,
+    ll2: Retime<Bits<36>>,
+    lh2: Retime<Bits<24>>,
+    hl2: Retime<Bits<24>>,
+    hh2: Retime<Bits<12>>,
+    eob2: Retime<Bits<16>>,
+    cls2: Retime<Bits<4>>,
+    p3: Retime<Bits<48>>,
+    eob3: Retime<Bits<16>>,
+    cls3: Retime<Bits<4>>,
+    w4: Retime<Bits<32>>,
+    k4: Retime<Bits<8>>,
+    e14: Retime<Bits<8>>,
+    big4: Retime<Bit>,
+    cls4: Retime<Bits<4>>,
+    ws5: Retime<Bits<32>>,
+    lost5: Retime<Bit>,
+    e15: Retime<Bits<8>>,
+    big5: Retime<Bit>,
+    cls5: Retime<Bits<4>>,
+    y_reg: Retime<Bits<32>>,
+}
+
+impl FpMulP {
+    /// The multiplier with `stages ≥ 1` register stages (latency `stages`).
+    pub fn new(stages: usize) -> Self {
+        assert!(stages >= 1, "a pipelined core needs at least one stage");
+        Self {
+            clock: Default::default(),
+            en: Default::default(),
+            a: Default::default(),
+            b: Default::default(),
+            y: Default::default(),
+            unpack: Default::default(),
+            product: Default::default(),
+            psum: Default::default(),
+            norm: Default::default(),
+            denorm: Default::default(),
+            round: Default::default(),
+            sa1: Retime::new(fp_cut(stages, 0)),
+            sb1: Retime::new(fp_cut(stages, 0)),
+            eob1: Retime::new(fp_cut(stages, 0)),
+            cls1: Retime::new(fp_cut(stages, 0)),
+            ll2: Retime::new(fp_cut(stages, 1)),
+            lh2: Retime::new(fp_cut(stages, 1)),
+            hl2: Retime::new(fp_cut(stages, 1)),
+            hh2: Retime::new(fp_cut(stages, 1)),
+            eob2: Retime::new(fp_cut(stages, 1)),
+            cls2: Retime::new(fp_cut(stages, 1)),
+            p3: Retime::new(fp_cut(stages, 2)),
+            eob3: Retime::new(fp_cut(stages, 2)),
+            cls3: Retime::new(fp_cut(stages, 2)),
+            w4: Retime::new(fp_cut(stages, 3)),
+            k4: Retime::new(fp_cut(stages, 3)),
+            e14: Retime::new(fp_cut(stages, 3)),
+            big4: Retime::new(fp_cut(stages, 3)),
+            cls4: Retime::new(fp_cut(stages, 3)),
+            ws5: Retime::new(fp_cut(stages, 4)),
+            lost5: Retime::new(fp_cut(stages, 4)),
+            e15: Retime::new(fp_cut(stages, 4)),
+            big5: Retime::new(fp_cut(stages, 4)),
+            cls5: Retime::new(fp_cut(stages, 4)),
+            y_reg: Retime::new(fp_tail(stages)),
+        }
+    }
+
+    /// Register stages (the latency in enabled clocks).
+    pub fn stages(&self) -> usize {
+        [&self.cls1, &self.cls2, &self.cls3, &self.cls4, &self.cls5]
+            .iter()
+            .map(|r| r.stages())
+            .sum::<usize>()
+            + self.y_reg.stages()
+    }
+}
+
+impl Logic for FpMulP {
+    #[hdl_gen]
+    fn update(&mut self) {
+        self.unpack.a.next = self.a.val();
+        self.unpack.b.next = self.b.val();
+        self.sa1.clock.next = self.clock.val();
+        self.sa1.en.next = self.en.val();
+        self.sa1.d.next = self.unpack.sa.val();
+        self.product.sa.next = self.sa1.q.val();
+        self.sb1.clock.next = self.clock.val();
+        self.sb1.en.next = self.en.val();
+        self.sb1.d.next = self.unpack.sb.val();
+        self.product.sb.next = self.sb1.q.val();
+        self.eob1.clock.next = self.clock.val();
+        self.eob1.en.next = self.en.val();
+        self.eob1.d.next = self.unpack.eob.val();
+        self.eob2.d.next = self.eob1.q.val();
+        self.cls1.clock.next = self.clock.val();
+        self.cls1.en.next = self.en.val();
+        self.cls1.d.next = self.unpack.cls.val();
+        self.cls2.d.next = self.cls1.q.val();
+        self.ll2.clock.next = self.clock.val();
+        self.ll2.en.next = self.en.val();
+        self.ll2.d.next = self.product.ll.val();
+        self.psum.ll.next = self.ll2.q.val();
+        self.lh2.clock.next = self.clock.val();
+        self.lh2.en.next = self.en.val();
+        self.lh2.d.next = self.product.lh.val();
+        self.psum.lh.next = self.lh2.q.val();
+        self.hl2.clock.next = self.clock.val();
+        self.hl2.en.next = self.en.val();
+        self.hl2.d.next = self.product.hl.val();
+        self.psum.hl.next = self.hl2.q.val();
+        self.hh2.clock.next = self.clock.val();
+        self.hh2.en.next = self.en.val();
+        self.hh2.d.next = self.product.hh.val();
+        self.psum.hh.next = self.hh2.q.val();
+        self.eob2.clock.next = self.clock.val();
+        self.eob2.en.next = self.en.val();
+        self.eob3.d.next = self.eob2.q.val();
+        self.cls2.clock.next = self.clock.val();
+        self.cls2.en.next = self.en.val();
+        self.cls3.d.next = self.cls2.q.val();
+        self.p3.clock.next = self.clock.val();
+        self.p3.en.next = self.en.val();
+        self.p3.d.next = self.psum.p.val();
+        self.norm.p.next = self.p3.q.val();
+        self.eob3.clock.next = self.clock.val();
+        self.eob3.en.next = self.en.val();
+        self.norm.eob.next = self.eob3.q.val();
+        self.cls3.clock.next = self.clock.val();
+        self.cls3.en.next = self.en.val();
+        self.cls4.d.next = self.cls3.q.val();
+        self.w4.clock.next = self.clock.val();
+        self.w4.en.next = self.en.val();
+        self.w4.d.next = self.norm.w.val();
+        self.denorm.w.next = self.w4.q.val();
+        self.k4.clock.next = self.clock.val();
+        self.k4.en.next = self.en.val();
+        self.k4.d.next = self.norm.k.val();
+        self.denorm.k.next = self.k4.q.val();
+        self.e14.clock.next = self.clock.val();
+        self.e14.en.next = self.en.val();
+        self.e14.d.next = self.norm.e1.val();
+        self.e15.d.next = self.e14.q.val();
+        self.big4.clock.next = self.clock.val();
+        self.big4.en.next = self.en.val();
+        self.big4.d.next = self.norm.big.val();
+        self.big5.d.next = self.big4.q.val();
+        self.cls4.clock.next = self.clock.val();
+        self.cls4.en.next = self.en.val();
+        self.cls5.d.next = self.cls4.q.val();
+        self.ws5.clock.next = self.clock.val();
+        self.ws5.en.next = self.en.val();
+        self.ws5.d.next = self.denorm.ws.val();
+        self.round.ws.next = self.ws5.q.val();
+        self.lost5.clock.next = self.clock.val();
+        self.lost5.en.next = self.en.val();
+        self.lost5.d.next = self.denorm.lost.val();
+        self.round.lost.next = self.lost5.q.val();
+        self.e15.clock.next = self.clock.val();
+        self.e15.en.next = self.en.val();
+        self.round.e1.next = self.e15.q.val();
+        self.big5.clock.next = self.clock.val();
+        self.big5.en.next = self.en.val();
+        self.round.big.next = self.big5.q.val();
+        self.cls5.clock.next = self.clock.val();
+        self.cls5.en.next = self.en.val();
+        self.round.cls.next = self.cls5.q.val();
+        self.y_reg.clock.next = self.clock.val();
+        self.y_reg.en.next = self.en.val();
+        self.y_reg.d.next = self.round.y.val();
+        self.y.next = self.y_reg.q.val();
     }
 }
 
