@@ -18,18 +18,20 @@
 //!    sign of `L`); the exponent difference.
 //! 2. [`FpAddAlign`]: align `S` right by the exponent difference; the bits shifted out are ORed
 //!    into the sticky bit (a mask of the low bits, beside the shifter).
-//! 3. [`FpAddSum`]: add or subtract the 27-bit values (28-bit result).
-//! 4. [`FpAddLead`]: the normalising shift: the leading-zero count ([`Lzc`]), limited so that the
-//!    exponent does not drop below the denormal exponent (the result is then denormal, exactly as
-//!    IEEE requires), and the result exponent.
-//! 5. [`FpAddNorm`]: on a carry shift right by one (sticky kept), otherwise left by that count.
+//! 3. [`FpAddSum`]: add or subtract the 27-bit values (28-bit result); beside the adder, a marker
+//!    bit that limits the normalising shift so that the exponent does not drop below the
+//!    denormal exponent (the result is then denormal, exactly as IEEE requires).
+//! 4. [`FpAddLead`]: the normalising shift, the leading-zero count ([`Lzc`]) of the sum with the
+//!    marker ORed in: the limit costs no compare after the count.
+//! 5. [`FpAddNorm`]: on a carry shift right by one (sticky kept), otherwise left by that count;
+//!    the result exponent.
 //! 6. [`FpAddRound`]: `{E − 1 + hidden bit, fraction}` plus the round increment is one 32-bit
 //!    increment, so that a rounding carry moves into the exponent (denormal → normal,
 //!    normal → Inf) by itself; then the special cases.
 //!
-//! Between the pieces: `ml`, `ms`, `dexp`, `ctl` (1 → 2); `xl`, `al` (2 → 3); `sum` (3 → 4, 5);
-//! `sh`, `eexp` (4 → 5, 6); `nrm` (5 → 6); the control word `ctl` = {el[7:0], eff_sub[8], sl[9],
-//! sa[10], sb[11], a_inf[12], b_inf[13], is_nan[14]} from piece 1 to piece 4, and its flags
+//! Between the pieces: `ml`, `ms`, `dexp` (1 → 2); `xl`, `al` (2 → 3); `sum` (3 → 4, 5); `mark`
+//! (3 → 4); `sh` (4 → 5); `nrm`, `eexp` (5 → 6); the control word `ctl` = {el[7:0], eff_sub[8],
+//! sl[9], sa[10], sb[11], a_inf[12], b_inf[13], is_nan[14]} from piece 1 to piece 5, and its flags
 //! `ctl[14:8]` on to piece 6.
 
 use super::lzc::Lzc;
@@ -204,10 +206,12 @@ impl Logic for FpAddAlign {
     }
 }
 
-/// Piece 3 of [`FpAdd`]: the significand sum.
+/// Piece 3 of [`FpAdd`]: the significand sum, and the limit of the normalising shift.
 ///
-/// Ports: `xl`, `al`, `eff_sub` → `sum` = `xl ± al` (28 bits; `|L| ≥ |S|`, so a difference is
-/// never negative; bit 27 is the carry). Combinational.
+/// Ports: `xl`, `al`, `eff_sub`, `el` (the exponent of `L`) → `sum` = `xl ± al` (28 bits;
+/// `|L| ≥ |S|`, so a difference is never negative; bit 27 is the carry), `mark` (a one at bit
+/// `27 − el` when `el ≤ 27`, else zero: the leading-zero count of `sum | mark` is the count of
+/// `sum` limited to `el − 1`, so that the exponent stays ≥ 1). Combinational.
 #[derive(Clone, Debug, LogicBlock, Default)]
 pub struct FpAddSum {
     /// Larger significand.
@@ -216,8 +220,13 @@ pub struct FpAddSum {
     pub al: Signal<In, Bits<32>>,
     /// Subtract.
     pub eff_sub: Signal<In, Bit>,
+    /// Exponent of the larger operand.
+    pub el: Signal<In, Bits<8>>,
     /// Sum.
     pub sum: Signal<Out, Bits<32>>,
+    /// Shift-limit marker.
+    pub mark: Signal<Out, Bits<27>>,
+    lim: Signal<Local, Bits<8>>,
 }
 
 impl Logic for FpAddSum {
@@ -228,61 +237,55 @@ impl Logic for FpAddSum {
         } else {
             self.sum.next = self.xl.val() + self.al.val();
         }
+        // el >= 1 always (a denormal's exponent is taken as 1).
+        self.lim.next = self.el.val() - bits::<8>(1);
+        self.mark.next = bits::<27>(0);
+        if self.el.val() <= 27 {
+            self.mark.next = bits::<27>(1 << 26) >> self.lim.val();
+        }
     }
 }
 
-/// Piece 4 of [`FpAdd`]: the normalising shift and the result exponent.
+/// Piece 4 of [`FpAdd`]: the normalising shift.
 ///
-/// Ports: `sum`, `el` (the exponent of `L`) → `sh` (left shift: the leading zeros of the 27-bit
-/// sum, at most `el − 1`), `eexp` (the exponent field before the hidden bit is added: `el` after a
-/// carry, else `el − 1 − sh`). Combinational.
+/// Ports: `sum` (`sum[26:0]`), `mark` → `sh` = the leading zeros of `sum | mark` (the leading
+/// zeros of the 27-bit sum, at most `el − 1`). Combinational: one 27-bit leading-zero count.
 #[derive(Clone, Debug, LogicBlock, Default)]
 pub struct FpAddLead {
-    /// Sum (28 bits).
-    pub sum: Signal<In, Bits<28>>,
-    /// Exponent of the larger operand.
-    pub el: Signal<In, Bits<8>>,
+    /// Sum without its carry bit.
+    pub sum: Signal<In, Bits<27>>,
+    /// Shift-limit marker.
+    pub mark: Signal<In, Bits<27>>,
     /// Left shift.
     pub sh: Signal<Out, Bits<8>>,
-    /// Result exponent before rounding, less the hidden bit.
-    pub eexp: Signal<Out, Bits<8>>,
     lzc: Lzc<27>,
-    lz: Signal<Local, Bits<8>>,
-    lim: Signal<Local, Bits<8>>,
-    shv: Signal<Local, Bits<8>>,
 }
 
 impl Logic for FpAddLead {
     #[hdl_gen]
     fn update(&mut self) {
-        self.lzc.a.next = self.sum.val().get_bits::<27>(0);
-        self.lz.next = bit_cast::<8, 7>(self.lzc.count.val());
-        self.lim.next = self.el.val() - bits::<8>(1);
-        self.shv.next = self.lz.val();
-        if self.lz.val() > self.lim.val() {
-            self.shv.next = self.lim.val();
-        }
-        self.sh.next = self.shv.val();
-        if self.sum.val().get_bit(27) {
-            self.eexp.next = self.el.val();
-        } else {
-            self.eexp.next = self.lim.val() - self.shv.val();
-        }
+        self.lzc.a.next = self.sum.val() | self.mark.val();
+        self.sh.next = bit_cast::<8, 7>(self.lzc.count.val());
     }
 }
 
-/// Piece 5 of [`FpAdd`]: normalisation.
+/// Piece 5 of [`FpAdd`]: normalisation and the result exponent.
 ///
-/// Ports: `sum`, `sh` → `nrm`: after a carry `sum >> 1` with the sticky bit kept, else
-/// `sum << sh` (hidden bit at 26 unless denormal). Combinational.
+/// Ports: `sum`, `sh`, `el` → `nrm`: after a carry `sum >> 1` with the sticky bit kept, else
+/// `sum << sh` (hidden bit at 26 unless denormal); `eexp`, the exponent field before the hidden
+/// bit is added: `el` after a carry, else `el − 1 − sh`. Combinational.
 #[derive(Clone, Debug, LogicBlock, Default)]
 pub struct FpAddNorm {
     /// Sum.
     pub sum: Signal<In, Bits<32>>,
     /// Left shift.
     pub sh: Signal<In, Bits<8>>,
+    /// Exponent of the larger operand.
+    pub el: Signal<In, Bits<8>>,
     /// Normalised sum.
     pub nrm: Signal<Out, Bits<32>>,
+    /// Result exponent before rounding, less the hidden bit.
+    pub eexp: Signal<Out, Bits<8>>,
     right: Signal<Local, Bits<32>>,
 }
 
@@ -295,8 +298,10 @@ impl Logic for FpAddNorm {
         }
         if self.sum.val().get_bit(27) {
             self.nrm.next = self.right.val();
+            self.eexp.next = self.el.val();
         } else {
             self.nrm.next = self.sum.val() << self.sh.val();
+            self.eexp.next = self.el.val() - bits::<8>(1) - self.sh.val();
         }
     }
 }
@@ -415,12 +420,14 @@ impl Logic for FpAdd {
         self.add.xl.next = self.align.xl.val();
         self.add.al.next = self.align.al.val();
         self.add.eff_sub.next = self.order.ctl.val().get_bit(8);
-        self.lead.sum.next = self.add.sum.val().get_bits::<28>(0);
-        self.lead.el.next = self.order.ctl.val().get_bits::<8>(0);
+        self.add.el.next = self.order.ctl.val().get_bits::<8>(0);
+        self.lead.sum.next = self.add.sum.val().get_bits::<27>(0);
+        self.lead.mark.next = self.add.mark.val();
         self.norm.sum.next = self.add.sum.val();
         self.norm.sh.next = self.lead.sh.val();
+        self.norm.el.next = self.order.ctl.val().get_bits::<8>(0);
         self.round.nrm.next = self.norm.nrm.val();
-        self.round.eexp.next = self.lead.eexp.val();
+        self.round.eexp.next = self.norm.eexp.val();
         self.round.flags.next = self.order.ctl.val().get_bits::<7>(8);
         self.y.next = self.round.y.val();
     }

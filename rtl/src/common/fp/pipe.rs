@@ -145,11 +145,11 @@ pub struct FpAddP {
     al2: Retime<Bits<32>>,
     ctl2: Retime<Bits<15>>,
     sum3: Retime<Bits<32>>,
+    mark3: Retime<Bits<27>>,
     ctl3: Retime<Bits<15>>,
     sum4: Retime<Bits<32>>,
     sh4: Retime<Bits<8>>,
-    eexp4: Retime<Bits<8>>,
-    flags4: Retime<Bits<7>>,
+    ctl4: Retime<Bits<15>>,
     nrm5: Retime<Bits<32>>,
     eexp5: Retime<Bits<8>>,
     flags5: Retime<Bits<7>>,
@@ -181,11 +181,11 @@ impl FpAddP {
             al2: Retime::new(fp_cut(stages, 1)),
             ctl2: Retime::new(fp_cut(stages, 1)),
             sum3: Retime::new(fp_cut(stages, 2)),
+            mark3: Retime::new(fp_cut(stages, 2)),
             ctl3: Retime::new(fp_cut(stages, 2)),
             sum4: Retime::new(fp_cut(stages, 3)),
             sh4: Retime::new(fp_cut(stages, 3)),
-            eexp4: Retime::new(fp_cut(stages, 3)),
-            flags4: Retime::new(fp_cut(stages, 3)),
+            ctl4: Retime::new(fp_cut(stages, 3)),
             nrm5: Retime::new(fp_cut(stages, 4)),
             eexp5: Retime::new(fp_cut(stages, 4)),
             flags5: Retime::new(fp_cut(stages, 4)),
@@ -198,7 +198,7 @@ impl FpAddP {
         self.ctl1.stages()
             + self.ctl2.stages()
             + self.ctl3.stages()
-            + self.flags4.stages()
+            + self.ctl4.stages()
             + self.flags5.stages()
             + self.y_reg.stages()
     }
@@ -237,15 +237,18 @@ impl Logic for FpAddP {
         self.ctl2.clock.next = self.clock.val();
         self.ctl2.en.next = self.en.val();
         self.add.eff_sub.next = self.ctl2.q.val().get_bit(8);
+        self.add.el.next = self.ctl2.q.val().get_bits::<8>(0);
         self.sum3.clock.next = self.clock.val();
         self.sum3.en.next = self.en.val();
         self.sum3.d.next = self.add.sum.val();
-        self.lead.sum.next = self.sum3.q.val().get_bits::<28>(0);
+        self.lead.sum.next = self.sum3.q.val().get_bits::<27>(0);
+        self.mark3.clock.next = self.clock.val();
+        self.mark3.en.next = self.en.val();
+        self.mark3.d.next = self.add.mark.val();
+        self.lead.mark.next = self.mark3.q.val();
         self.ctl3.clock.next = self.clock.val();
         self.ctl3.en.next = self.en.val();
         self.ctl3.d.next = self.ctl2.q.val();
-        self.flags4.d.next = self.ctl3.q.val().get_bits::<7>(8);
-        self.lead.el.next = self.ctl3.q.val().get_bits::<8>(0);
         self.sum4.clock.next = self.clock.val();
         self.sum4.en.next = self.en.val();
         self.sum4.d.next = self.sum3.q.val();
@@ -254,22 +257,21 @@ impl Logic for FpAddP {
         self.sh4.en.next = self.en.val();
         self.sh4.d.next = self.lead.sh.val();
         self.norm.sh.next = self.sh4.q.val();
-        self.eexp4.clock.next = self.clock.val();
-        self.eexp4.en.next = self.en.val();
-        self.eexp4.d.next = self.lead.eexp.val();
-        self.eexp5.d.next = self.eexp4.q.val();
-        self.flags4.clock.next = self.clock.val();
-        self.flags4.en.next = self.en.val();
+        self.ctl4.clock.next = self.clock.val();
+        self.ctl4.en.next = self.en.val();
+        self.ctl4.d.next = self.ctl3.q.val();
+        self.norm.el.next = self.ctl4.q.val().get_bits::<8>(0);
         self.nrm5.clock.next = self.clock.val();
         self.nrm5.en.next = self.en.val();
         self.nrm5.d.next = self.norm.nrm.val();
         self.round.nrm.next = self.nrm5.q.val();
         self.eexp5.clock.next = self.clock.val();
         self.eexp5.en.next = self.en.val();
+        self.eexp5.d.next = self.norm.eexp.val();
         self.round.eexp.next = self.eexp5.q.val();
         self.flags5.clock.next = self.clock.val();
         self.flags5.en.next = self.en.val();
-        self.flags5.d.next = self.flags4.q.val();
+        self.flags5.d.next = self.ctl4.q.val().get_bits::<7>(8);
         self.round.flags.next = self.flags5.q.val();
         self.y_reg.clock.next = self.clock.val();
         self.y_reg.en.next = self.en.val();
