@@ -2,7 +2,10 @@
 //!
 //! Every block here is a combinational core (latency 0) written in `#[hdl_gen]`, plus leaf blocks
 //! with a hand-written simulation and custom Verilog ([`MulU`], [`Retime`]). [`pipe`] wraps each
-//! core with a configurable number of register stages. The exception is the divider [`FpDiv`], a
+//! core with a configurable number of register stages; the adder and the multiplier are built of
+//! six pieces each, and their wrappers put the registers between the pieces ([`pipe::FP_CUTS`]:
+//! on ECP5-85F, speed 6, routed alone, 29 → 112 MHz for the adder and 26 → 102 MHz for the
+//! multiplier from one to six stages, docs/fpga.md). The exception is the divider [`FpDiv`], a
 //! fixed 14-stage pipeline with valid bits ([`div`]).
 //!
 //! # Common policies
@@ -22,8 +25,8 @@
 //!
 //! | wrapper (2 stages) | cells | flip-flops | multipliers |
 //! |---|---|---|---|
-//! | `FpAddP`           | 2162 | 64  | —                 |
-//! | `FpMulP`           | 5406 | 64  | one 24 × 24       |
+//! | `FpAddP`           | 1969 | 103 | —                 |
+//! | `FpMulP`           | 5339 | 94  | four partial products (18 × 18, 18 × 6, 6 × 18, 6 × 6) |
 //! | `FpCmpP`           | 653  | 136 | —                 |
 //! | `F16ToF32P`        | 261  | 62  | —                 |
 //! | `FpToFixedP<16>`   | 1096 | 68  | —                 |
