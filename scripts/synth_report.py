@@ -284,9 +284,10 @@ def main():
             sweep.setdefault(int(m.group(1)), {})["retime" if m.group(2) else "plain"] = r
     if sweep:
         md.append("\n## fmax against fp pipeline depth (fp board, iCE40UP5K)\n")
-        md.append("The fp board (FpAddP + FpMulP behind the UART) with S register stages after each fp "
-                  "core. `plain`: the registers stay where the RTL puts them (after the core); "
-                  "`retime`: `synth_ice40 -retime` lets ABC move them into the logic.\n")
+        md.append("The fp board (FpAddP + FpMulP behind the UART) with S register stages in each fp "
+                  "core. `plain`: the registers stay where the RTL puts them (between the cores' six "
+                  "pieces, rtl/src/common/fp/pipe.rs FP_CUTS); `retime`: `synth_ice40 -retime` lets "
+                  "ABC move them within the logic.\n")
         md.append("| stages S | latency (clocks) | plain: cells | plain: fmax MHz | retime: cells | "
                   "retime: fmax MHz |")
         md.append("|---:|---:|---:|---:|---:|---:|")
