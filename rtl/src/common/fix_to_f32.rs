@@ -8,8 +8,9 @@
 use super::fp::Lzc;
 use rust_hdl::prelude::*;
 
+crate::settled_block! {
 /// Exact (24-bit signed / 256) → f32 conversion.
-#[derive(Clone, Debug, LogicBlock, Default)]
+#[derive(Clone, Debug, Default)]
 pub struct Fix8ToF32 {
     /// Signed value ·256.
     pub a: Signal<In, Bits<24>>,
@@ -20,6 +21,7 @@ pub struct Fix8ToF32 {
     top: Signal<Local, Bits<32>>,
     e: Signal<Local, Bits<32>>,
     r: Signal<Local, Bits<32>>,
+}
 }
 
 impl Logic for Fix8ToF32 {

@@ -5,6 +5,7 @@
 pub mod fix_to_f32;
 pub mod fp;
 pub mod mul;
+pub mod settle;
 pub mod u16_to_f32;
 
 pub use fix_to_f32::Fix8ToF32;

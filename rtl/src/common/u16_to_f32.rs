@@ -6,8 +6,9 @@
 use super::fp::Lzc;
 use rust_hdl::prelude::*;
 
+crate::settled_block! {
 /// Exact u16 → f32 conversion.
-#[derive(Clone, Debug, LogicBlock, Default)]
+#[derive(Clone, Debug, Default)]
 pub struct U16ToF32 {
     /// Unsigned integer.
     pub a: Signal<In, Bits<16>>,
@@ -18,6 +19,7 @@ pub struct U16ToF32 {
     top: Signal<Local, Bits<32>>,
     e: Signal<Local, Bits<32>>,
     r: Signal<Local, Bits<32>>,
+}
 }
 
 impl Logic for U16ToF32 {

@@ -389,8 +389,9 @@ impl Logic for FpAddRound {
     }
 }
 
+crate::settled_block! {
 /// f32 adder: the six pieces wired directly. See the module documentation.
-#[derive(Clone, Debug, LogicBlock, Default)]
+#[derive(Clone, Debug, Default)]
 pub struct FpAdd {
     /// First operand.
     pub a: Signal<In, Bits<32>>,
@@ -406,6 +407,7 @@ pub struct FpAdd {
     lead: FpAddLead,
     norm: FpAddNorm,
     round: FpAddRound,
+}
 }
 
 impl Logic for FpAdd {

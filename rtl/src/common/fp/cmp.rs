@@ -19,8 +19,9 @@
 
 use rust_hdl::prelude::*;
 
+crate::settled_block! {
 /// f32 comparator. See the module documentation.
-#[derive(Clone, Debug, LogicBlock, Default)]
+#[derive(Clone, Debug, Default)]
 pub struct FpCmp {
     /// First operand.
     pub a: Signal<In, Bits<32>>,
@@ -52,6 +53,7 @@ pub struct FpCmp {
     kgt: Signal<Local, Bit>,
     mn: Signal<Local, Bits<32>>,
     mx: Signal<Local, Bits<32>>,
+}
 }
 
 impl Logic for FpCmp {

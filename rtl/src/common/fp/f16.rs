@@ -14,8 +14,9 @@
 use super::lzc::Lzc;
 use rust_hdl::prelude::*;
 
+crate::settled_block! {
 /// f16 → f32 converter. See the module documentation.
-#[derive(Clone, Debug, LogicBlock, Default)]
+#[derive(Clone, Debug, Default)]
 pub struct F16ToF32 {
     /// f16 bits.
     pub a: Signal<In, Bits<16>>,
@@ -29,6 +30,7 @@ pub struct F16ToF32 {
     dexp: Signal<Local, Bits<32>>,
     mag: Signal<Local, Bits<32>>,
     res: Signal<Local, Bits<32>>,
+}
 }
 
 impl Logic for F16ToF32 {
@@ -58,6 +60,7 @@ impl Logic for F16ToF32 {
     }
 }
 
+crate::settled_block! {
 /// f32 → f16 converter, round to nearest even.
 ///
 /// Ports: `a: Bits<32>` (f32 bit pattern) → `y: Bits<16>` (f16 bit pattern). Combinational,
@@ -74,7 +77,7 @@ impl Logic for F16ToF32 {
 /// - ±0 → ±0, ±Inf → ±Inf;
 /// - NaN: sign kept, payload = the top 10 bits of the f32 fraction with the quiet bit (bit 9)
 ///   forced to 1, so every NaN result is quiet.
-#[derive(Clone, Debug, LogicBlock, Default)]
+#[derive(Clone, Debug, Default)]
 pub struct F32ToF16 {
     /// f32 bits.
     pub a: Signal<In, Bits<32>>,
@@ -98,6 +101,7 @@ pub struct F32ToF16 {
     dres: Signal<Local, Bits<16>>,
     mag: Signal<Local, Bits<16>>,
     res: Signal<Local, Bits<16>>,
+}
 }
 
 impl Logic for F32ToF16 {

@@ -51,8 +51,9 @@ pub fn log2_table() -> [u32; LOG2_SEGMENTS + 1] {
     })
 }
 
+crate::settled_block! {
 /// f32 → fixed-point log2. See the module documentation.
-#[derive(Clone, Debug, LogicBlock)]
+#[derive(Clone, Debug)]
 pub struct FpLog2 {
     /// f32 bits.
     pub a: Signal<In, Bits<32>>,
@@ -93,11 +94,13 @@ pub struct FpLog2 {
     ehi: Signal<Local, Bits<32>>,
     res: Signal<Local, Bits<32>>,
 }
+}
 
 impl Default for FpLog2 {
     fn default() -> Self {
         let t = log2_table();
         Self {
+            settle_changed: false,
             a: Default::default(),
             y: Default::default(),
             zero: Default::default(),

@@ -340,8 +340,9 @@ impl Logic for FpMulRound {
     }
 }
 
+crate::settled_block! {
 /// f32 multiplier: the six pieces wired directly. See the module documentation.
-#[derive(Clone, Debug, LogicBlock, Default)]
+#[derive(Clone, Debug, Default)]
 pub struct FpMul {
     /// Multiplicand.
     pub a: Signal<In, Bits<32>>,
@@ -355,6 +356,7 @@ pub struct FpMul {
     norm: FpMulNorm,
     denorm: FpMulDenorm,
     round: FpMulRound,
+}
 }
 
 impl Logic for FpMul {

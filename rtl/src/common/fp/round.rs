@@ -23,8 +23,9 @@
 use super::Lzc;
 use rust_hdl::prelude::*;
 
+crate::settled_block! {
 /// The rounding back end. See the module documentation.
-#[derive(Clone, Debug, LogicBlock, Default)]
+#[derive(Clone, Debug, Default)]
 pub struct RoundF32 {
     /// Magnitude.
     pub m: Signal<In, Bits<64>>,
@@ -49,6 +50,7 @@ pub struct RoundF32 {
     ebase: Signal<Local, Bits<16>>,
     sum: Signal<Local, Bits<32>>,
     res: Signal<Local, Bits<32>>,
+}
 }
 
 impl Logic for RoundF32 {

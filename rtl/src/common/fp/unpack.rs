@@ -11,8 +11,9 @@
 use super::lzc::{Lzc, LZC_BITS};
 use rust_hdl::prelude::*;
 
+crate::settled_block! {
 /// f32 operand unpacker. See the module documentation.
-#[derive(Clone, Debug, LogicBlock, Default)]
+#[derive(Clone, Debug, Default)]
 pub struct FpUnpack {
     /// Operand.
     pub a: Signal<In, Bits<32>>,
@@ -32,6 +33,7 @@ pub struct FpUnpack {
     e: Signal<Local, Bits<8>>,
     f: Signal<Local, Bits<32>>,
     m: Signal<Local, Bits<24>>,
+}
 }
 
 impl Logic for FpUnpack {
