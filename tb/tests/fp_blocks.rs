@@ -1072,3 +1072,93 @@ proptest! {
         prop_assert_eq!(lzc_rtl(&mut u, v), fpmodel::lzc(v, 27));
     }
 }
+
+// ---------------------------------------------------------------------------------------------
+// Settling (texpix_rtl::common::settle): a combinational core reaches its fixed point within one
+// `update_all` of its own, however many pieces it chains, and reports that it changed.
+
+/// One `update_all` after new inputs gives the final output and `has_changed`; the next one
+/// changes nothing. `set` presents the inputs, `out` reads the output.
+fn settles_in_one_pass<B: Block>(
+    u: &mut B,
+    set: impl Fn(&mut B, u32, u32),
+    out: fn(&B) -> u32,
+    want: fn(u32, u32) -> u32,
+) {
+    let mut r = SplitMix64::new(77);
+    for _ in 0..2000 {
+        let (a, b) = (rand_bits(&mut r), rand_bits(&mut r));
+        set(u, a, b);
+        u.update_all();
+        assert!(
+            u.has_changed() || out(u) == want(a, b),
+            "{a:#x} {b:#x}: no change reported"
+        );
+        assert_eq!(out(u), want(a, b), "{a:#x} {b:#x} after one pass");
+        u.update_all();
+        assert!(
+            !u.has_changed(),
+            "{a:#x} {b:#x}: still changing after the settled pass"
+        );
+    }
+}
+
+#[test]
+fn combinational_cores_settle_within_one_pass() {
+    use texpix_rtl::common::fp::{FpAddP, FpMulP};
+    let add = |a, b| fpmodel::fp_add(a, b, false);
+    settles_in_one_pass(
+        &mut connected(FpAdd::default()),
+        |u, a, b| {
+            u.a.next = u64::from(a).into();
+            u.b.next = u64::from(b).into();
+            u.sub.next = false;
+        },
+        |u| u.y.val().to_u32(),
+        add,
+    );
+    settles_in_one_pass(
+        &mut connected(FpAddP::new(0)),
+        |u, a, b| {
+            u.a.next = u64::from(a).into();
+            u.b.next = u64::from(b).into();
+            u.sub.next = false;
+        },
+        |u| u.y.val().to_u32(),
+        add,
+    );
+    settles_in_one_pass(
+        &mut connected(FpMul::default()),
+        |u, a, b| {
+            u.a.next = u64::from(a).into();
+            u.b.next = u64::from(b).into();
+        },
+        |u| u.y.val().to_u32(),
+        fpmodel::fp_mul,
+    );
+    settles_in_one_pass(
+        &mut connected(FpMulP::new(0)),
+        |u, a, b| {
+            u.a.next = u64::from(a).into();
+            u.b.next = u64::from(b).into();
+        },
+        |u| u.y.val().to_u32(),
+        fpmodel::fp_mul,
+    );
+}
+
+/// With a register stage the pipelined cores simulate like any clocked block: new inputs do not
+/// reach the output in the pass they arrive.
+#[test]
+fn pipelined_cores_with_registers_do_not_settle_early() {
+    use texpix_rtl::common::fp::FpMulP;
+    let mut u = connected(FpMulP::new(1));
+    u.a.next = 0x4000_0000_u64.into(); // 2.0
+    u.b.next = 0x4040_0000_u64.into(); // 3.0
+    u.en.next = true;
+    settle(&mut u);
+    assert_eq!(u.y.val().to_u32(), 0, "no clock edge yet");
+    u.clock.next = Clock::from(true);
+    settle(&mut u);
+    assert_eq!(u.y.val().to_u32(), 0x40c0_0000, "6.0 after the edge");
+}

@@ -11,8 +11,9 @@
 //! reports whether anything changed during that settling. The fixed point is the same (the block
 //! is combinational, so it has exactly one), the Verilog is the same (`accept` visits the same
 //! fields in the same order), and the rest of the design sees the block's outputs one pass after
-//! its inputs, as for a leaf. Use it only for blocks without registers: a clock edge must be seen
-//! in exactly one pass of the enclosing design.
+//! its inputs, as for a leaf. Use it only for blocks without registers: a register's output would
+//! change in the pass its clock edge arrives, before registers elsewhere in the design (deeper in
+//! the hierarchy, so reached by the edge a pass or more later) have sampled their inputs.
 
 /// Upper bound on the passes a settled block takes; a block that is still changing after this
 /// many (a combinational loop) hands the rest to the enclosing simulation, which has its own
@@ -20,8 +21,10 @@
 pub const SETTLE_PASSES: usize = 256;
 
 /// Declares a combinational block struct and its settling [`Block`](rust_hdl::prelude::Block)
-/// implementation (see the module documentation). The struct gets one extra private field,
-/// `settle_changed`, and must derive `Default` (the macro does not add derives).
+/// implementation (see the module documentation). The struct gets two extra private fields,
+/// `settle_changed` and `settle_off` (both `false` by `Default`). A block that holds registers
+/// in some configurations (the pipelined f32 cores at one stage or more) sets `settle_off` in its
+/// constructor for those: it then simulates exactly like `#[derive(LogicBlock)]`.
 #[macro_export]
 macro_rules! settled_block {
     (
@@ -33,7 +36,11 @@ macro_rules! settled_block {
         $(#[$meta])*
         $vis struct $name {
             $( $(#[$fmeta])* $fvis $field : $ty, )*
+            /// Something inside changed during the last `update_all`.
             settle_changed: bool,
+            /// Behave like `#[derive(LogicBlock)]` (one `update` per pass): set by constructors of
+            /// blocks that hold registers in some configurations.
+            settle_off: bool,
         }
 
         impl rust_hdl::prelude::Block for $name {
@@ -43,6 +50,12 @@ macro_rules! settled_block {
             }
 
             fn update_all(&mut self) {
+                if self.settle_off {
+                    rust_hdl::prelude::Logic::update(self);
+                    $( self.$field.update_all(); )*
+                    self.settle_changed = false $( || self.$field.has_changed() )*;
+                    return;
+                }
                 self.settle_changed = false;
                 for _ in 0..$crate::common::settle::SETTLE_PASSES {
                     rust_hdl::prelude::Logic::update(self);

@@ -10,19 +10,87 @@
 //! and `lfix`/`lnan` delayed.
 //!
 //! # Timing
-//! Three register stages, all advancing with `adv` (the unit's global stall): stage 2 holds the
-//! four scaled components `m = |d|·size` (four f32 multipliers), stage 3 the squared lengths (four
-//! f32 multipliers, two f32 adders or two unsigned compares), stage 4 the logs (two [`FpLog2`]).
-//! Latency 3 clocks, initiation interval 1. [`LodLane::new`] adds up to two more: cut A between
-//! stage 3's multipliers and adders, cut B on the inputs (after the unit's derivative
-//! subtracters, before stage 2's multipliers); latency 3 + depth, the same results.
+//! Four operations in a row, all advancing with `adv` (the unit's global stall): an optional
+//! input cut (after the unit's derivative subtracters), the scaling `m = |d|·size` (four f32
+//! multipliers), the squares and their sums (four multipliers, two adders or two unsigned
+//! compares), the logs (two [`FpLog2`]). [`LaneStages::at`] gives each its register stages for a
+//! pipeline depth; the multipliers and adders are [`FpMulP`]/[`FpAddP`], whose registers sit
+//! between their six pieces ([`crate::common::fp::pipe::FP_CUTS`]). Depth 0: one stage each for
+//! the scaling, the squares-and-sums and the logs (latency 3); depth 1 adds a cut between the
+//! squares and the sums (cut A), depth 2 the input cut (cut B), and depths 3…[`LodLane::MAX_DEPTH`]
+//! deepen the scaling, squaring and summing cores in turn up to six stages each. Latency
+//! 3 + depth, initiation interval 1, the same results at every depth. The side signals (`maxabs`,
+//! `lfix`, `lnan`) go through delay lines of the matching length.
 //!
 //! # Rounding
 //! Every f32 operation rounds to nearest even with denormals kept ([`crate::common::fp`]); the
 //! max-abs option compares the non-negative squares as unsigned bit patterns (a NaN wins).
 
-use crate::common::fp::{FpAdd, FpLog2, FpMul, Retime};
+use crate::common::fp::{FpAddP, FpLog2, FpMulP, Retime};
 use rust_hdl::prelude::*;
+
+/// Register stages of each operation of the lane at one pipeline depth.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct LaneStages {
+    /// Input cut (0 or 1).
+    pub input: usize,
+    /// Scaling multipliers (1…6).
+    pub scale: usize,
+    /// Squaring multipliers (0…6; 0: the squares and the sums share the sums' stages).
+    pub square: usize,
+    /// Adders (1…6).
+    pub sum: usize,
+    /// Logs (1).
+    pub log: usize,
+}
+
+impl LaneStages {
+    /// The stages at pipeline depth `depth` (0…[`LodLane::MAX_DEPTH`]): depth 0 is (0, 1, 0, 1, 1);
+    /// then one stage more per depth, to the squares (cut A), the input (cut B), and then round
+    /// robin to the scaling, squaring and summing cores until each has six.
+    pub fn at(depth: usize) -> Self {
+        assert!(
+            depth <= LodLane::MAX_DEPTH,
+            "LOD lane: pipeline depth {depth} (0…{})",
+            LodLane::MAX_DEPTH
+        );
+        let mut s = LaneStages {
+            input: 0,
+            scale: 1,
+            square: 0,
+            sum: 1,
+            log: 1,
+        };
+        for k in 0..depth {
+            match k {
+                0 => s.square += 1,
+                1 => s.input += 1,
+                _ => match (k - 2) % 3 {
+                    0 => s.scale += 1,
+                    1 => s.square += 1,
+                    _ => s.sum += 1,
+                },
+            }
+        }
+        s
+    }
+
+    /// Lane latency: the sum of the stages.
+    pub fn latency(&self) -> usize {
+        self.input + self.scale + self.square + self.sum + self.log
+    }
+}
+
+/// An operation of `n` stages as (core stages, stages after the core): none is the combinational
+/// core alone, one is the combinational core and a register after it (so that its simulation settles in one pass, and
+/// a select can sit between them); more stages go inside the core.
+fn core_and_after(n: usize) -> (usize, usize) {
+    if n == 1 {
+        (0, 1)
+    } else {
+        (n, 0)
+    }
+}
 
 /// The per-lane pipeline. See the module documentation.
 #[derive(Clone, Debug, LogicBlock)]
@@ -65,47 +133,41 @@ pub struct LodLane {
     pub y_inf: Signal<Out, Bit>,
     /// ρy² is NaN.
     pub y_nan: Signal<Out, Bit>,
-    /// `lfix`, delayed three stages.
+    /// `lfix`, delayed by the lane's latency.
     pub lfix_q: Signal<Out, Bits<32>>,
-    /// `lnan`, delayed three stages.
+    /// `lnan`, delayed by the lane's latency.
     pub lnan_q: Signal<Out, Bit>,
-    // Cut B (depth 2): the lane's inputs, between the unit's derivative subtracters and the
-    // scaling multipliers.
-    cb_d: [Retime<Bits<32>>; 4],
-    cb_wf: Retime<Bits<32>>,
-    cb_hf: Retime<Bits<32>>,
-    cb_maxabs: Retime<Bit>,
-    cb_lfix: Retime<Bits<32>>,
-    cb_lnan: Retime<Bit>,
-    // Stage 2: m_ux, m_uy, m_vx, m_vy.
-    scale: [FpMul; 4],
-    r2_m: [Retime<Bits<32>>; 4],
-    r2_maxabs: Retime<Bit>,
-    r2_lfix: Retime<Bits<32>>,
-    r2_lnan: Retime<Bit>,
-    // Stage 3: squared lengths.
-    square: [FpMul; 4],
-    // Cut A (depth ≥ 1): the squares, between the multipliers and the adders.
-    ca_sq: [Retime<Bits<32>>; 4],
-    ca_maxabs: Retime<Bit>,
-    sum_x: FpAdd,
-    sum_y: FpAdd,
+    // Input cut: the lane's inputs, between the unit's derivative subtracters and the scaling.
+    cut_d: [Retime<Bits<32>>; 4],
+    cut_wf: Retime<Bits<32>>,
+    cut_hf: Retime<Bits<32>>,
+    // Scaling: m_ux, m_uy, m_vx, m_vy.
+    abs: [Signal<Local, Bits<32>>; 4],
+    scale: [FpMulP; 4],
+    scale_q: [Retime<Bits<32>>; 4],
+    // Squares, and the registers after them when they take a stage of their own.
+    square: [FpMulP; 4],
+    square_q: [Retime<Bits<32>>; 4],
+    // Sums, and (beside the adders, as deep as their cores) the larger squares for max-abs.
+    sum_x: FpAddP,
+    sum_y: FpAddP,
+    max_x: Retime<Bits<32>>,
+    max_y: Retime<Bits<32>>,
     rho_x: Signal<Local, Bits<32>>,
     rho_y: Signal<Local, Bits<32>>,
-    r3_rx: Retime<Bits<32>>,
-    r3_ry: Retime<Bits<32>>,
-    r3_lfix: Retime<Bits<32>>,
-    r3_lnan: Retime<Bit>,
-    // Stage 4: logs.
+    rho_x_q: Retime<Bits<32>>,
+    rho_y_q: Retime<Bits<32>>,
+    // Logs.
     log_x: FpLog2,
     log_y: FpLog2,
-    r4_lx: Retime<Bits<32>>,
-    r4_ly: Retime<Bits<32>>,
+    log_x_q: Retime<Bits<32>>,
+    log_y_q: Retime<Bits<32>>,
     /// x zero, inf, nan; y zero, inf, nan.
-    r4_flags: [Retime<Bit>; 6],
-    r4_lfix: Retime<Bits<32>>,
-    r4_lnan: Retime<Bit>,
-    abs: [Signal<Local, Bits<32>>; 4],
+    flags_q: [Retime<Bit>; 6],
+    // Side signals: max-abs to the select after the adders' cores, the operand to the outputs.
+    maxabs_d: Retime<Bit>,
+    lfix_d: Retime<Bits<32>>,
+    lnan_d: Retime<Bit>,
 }
 
 impl Default for LodLane {
@@ -115,23 +177,19 @@ impl Default for LodLane {
 }
 
 impl LodLane {
-    /// The lane with `depth` (0…2) extra register stages: cut A (depth ≥ 1) registers the squares
-    /// in stage 3, cut B (depth 2) the lane's inputs before the stage-2 multipliers. Latency
-    /// 3 + `depth`.
+    /// The deepest pipeline depth [`LodLane::new`] builds.
+    pub const MAX_DEPTH: usize = 17;
+
+    /// The lane at pipeline depth `depth` (0…[`LodLane::MAX_DEPTH`], stages by
+    /// [`LaneStages::at`]): latency 3 + `depth`.
     pub fn new(depth: usize) -> Self {
         use std::array::from_fn;
-        assert!(depth <= 2, "LOD lane: pipeline depth {depth} (0…2)");
-        let a = usize::from(depth >= 1);
-        let b = usize::from(depth >= 2);
+        let st = LaneStages::at(depth);
+        let (scale_core, scale_after) = core_and_after(st.scale);
+        let (square_core, square_after) = core_and_after(st.square);
+        let (sum_core, sum_after) = core_and_after(st.sum);
+        let to_select = st.input + st.scale + st.square + sum_core;
         Self {
-            cb_d: from_fn(|_| Retime::new(b)),
-            cb_wf: Retime::new(b),
-            cb_hf: Retime::new(b),
-            cb_maxabs: Retime::new(b),
-            cb_lfix: Retime::new(b),
-            cb_lnan: Retime::new(b),
-            ca_sq: from_fn(|_| Retime::new(a)),
-            ca_maxabs: Retime::new(a),
             clock: Default::default(),
             adv: Default::default(),
             dsdx: Default::default(),
@@ -153,28 +211,30 @@ impl LodLane {
             y_nan: Default::default(),
             lfix_q: Default::default(),
             lnan_q: Default::default(),
-            scale: Default::default(),
-            r2_m: from_fn(|_| Retime::new(1)),
-            r2_maxabs: Retime::new(1),
-            r2_lfix: Retime::new(1),
-            r2_lnan: Retime::new(1),
-            square: Default::default(),
-            sum_x: Default::default(),
-            sum_y: Default::default(),
+            cut_d: from_fn(|_| Retime::new(st.input)),
+            cut_wf: Retime::new(st.input),
+            cut_hf: Retime::new(st.input),
+            abs: Default::default(),
+            scale: from_fn(|_| FpMulP::new(scale_core)),
+            scale_q: from_fn(|_| Retime::new(scale_after)),
+            square: from_fn(|_| FpMulP::new(square_core)),
+            square_q: from_fn(|_| Retime::new(square_after)),
+            sum_x: FpAddP::new(sum_core),
+            sum_y: FpAddP::new(sum_core),
+            max_x: Retime::new(sum_core),
+            max_y: Retime::new(sum_core),
             rho_x: Default::default(),
             rho_y: Default::default(),
-            r3_rx: Retime::new(1),
-            r3_ry: Retime::new(1),
-            r3_lfix: Retime::new(1 + a),
-            r3_lnan: Retime::new(1 + a),
+            rho_x_q: Retime::new(sum_after),
+            rho_y_q: Retime::new(sum_after),
             log_x: Default::default(),
             log_y: Default::default(),
-            r4_lx: Retime::new(1),
-            r4_ly: Retime::new(1),
-            r4_flags: from_fn(|_| Retime::new(1)),
-            r4_lfix: Retime::new(1),
-            r4_lnan: Retime::new(1),
-            abs: Default::default(),
+            log_x_q: Retime::new(st.log),
+            log_y_q: Retime::new(st.log),
+            flags_q: from_fn(|_| Retime::new(st.log)),
+            maxabs_d: Retime::new(to_select),
+            lfix_d: Retime::new(st.latency()),
+            lnan_d: Retime::new(st.latency()),
         }
     }
 }
@@ -182,130 +242,124 @@ impl LodLane {
 impl Logic for LodLane {
     #[hdl_gen]
     fn update(&mut self) {
-        // Stage 2: m = |d|·size. Order: 0 = m_ux (dsdx·w), 1 = m_uy (dsdy·w), 2 = m_vx (dtdx·h),
+        // Input cut.
+        for i in 0..4 {
+            self.cut_d[i].clock.next = self.clock.val();
+            self.cut_d[i].en.next = self.adv.val();
+        }
+        self.cut_d[0].d.next = self.dsdx.val();
+        self.cut_d[1].d.next = self.dsdy.val();
+        self.cut_d[2].d.next = self.dtdx.val();
+        self.cut_d[3].d.next = self.dtdy.val();
+        self.cut_wf.clock.next = self.clock.val();
+        self.cut_wf.en.next = self.adv.val();
+        self.cut_wf.d.next = self.wf.val();
+        self.cut_hf.clock.next = self.clock.val();
+        self.cut_hf.en.next = self.adv.val();
+        self.cut_hf.d.next = self.hf.val();
+
+        // Scaling: m = |d|·size. Order: 0 = m_ux (dsdx·w), 1 = m_uy (dsdy·w), 2 = m_vx (dtdx·h),
         // 3 = m_vy (dtdy·h).
         for i in 0..4 {
-            self.cb_d[i].clock.next = self.clock.val();
-            self.cb_d[i].en.next = self.adv.val();
-        }
-        self.cb_d[0].d.next = self.dsdx.val();
-        self.cb_d[1].d.next = self.dsdy.val();
-        self.cb_d[2].d.next = self.dtdx.val();
-        self.cb_d[3].d.next = self.dtdy.val();
-        self.cb_wf.clock.next = self.clock.val();
-        self.cb_wf.en.next = self.adv.val();
-        self.cb_wf.d.next = self.wf.val();
-        self.cb_hf.clock.next = self.clock.val();
-        self.cb_hf.en.next = self.adv.val();
-        self.cb_hf.d.next = self.hf.val();
-        self.cb_maxabs.clock.next = self.clock.val();
-        self.cb_maxabs.en.next = self.adv.val();
-        self.cb_maxabs.d.next = self.maxabs.val();
-        self.cb_lfix.clock.next = self.clock.val();
-        self.cb_lfix.en.next = self.adv.val();
-        self.cb_lfix.d.next = self.lfix.val();
-        self.cb_lnan.clock.next = self.clock.val();
-        self.cb_lnan.en.next = self.adv.val();
-        self.cb_lnan.d.next = self.lnan.val();
-        for i in 0..4 {
-            self.abs[i].next = self.cb_d[i].q.val() & bits::<32>(0x7FFF_FFFF);
+            self.abs[i].next = self.cut_d[i].q.val() & bits::<32>(0x7FFF_FFFF);
+            self.scale[i].clock.next = self.clock.val();
+            self.scale[i].en.next = self.adv.val();
             self.scale[i].a.next = self.abs[i].val();
-            self.r2_m[i].clock.next = self.clock.val();
-            self.r2_m[i].en.next = self.adv.val();
-            self.r2_m[i].d.next = self.scale[i].y.val();
+            self.scale_q[i].clock.next = self.clock.val();
+            self.scale_q[i].en.next = self.adv.val();
+            self.scale_q[i].d.next = self.scale[i].y.val();
         }
-        self.scale[0].b.next = self.cb_wf.q.val();
-        self.scale[1].b.next = self.cb_wf.q.val();
-        self.scale[2].b.next = self.cb_hf.q.val();
-        self.scale[3].b.next = self.cb_hf.q.val();
-        self.r2_maxabs.clock.next = self.clock.val();
-        self.r2_maxabs.en.next = self.adv.val();
-        self.r2_maxabs.d.next = self.cb_maxabs.q.val();
-        self.r2_lfix.clock.next = self.clock.val();
-        self.r2_lfix.en.next = self.adv.val();
-        self.r2_lfix.d.next = self.cb_lfix.q.val();
-        self.r2_lnan.clock.next = self.clock.val();
-        self.r2_lnan.en.next = self.adv.val();
-        self.r2_lnan.d.next = self.cb_lnan.q.val();
+        self.scale[0].b.next = self.cut_wf.q.val();
+        self.scale[1].b.next = self.cut_wf.q.val();
+        self.scale[2].b.next = self.cut_hf.q.val();
+        self.scale[3].b.next = self.cut_hf.q.val();
 
-        // Stage 3: ρx² = m_ux² + m_vx², ρy² = m_uy² + m_vy² (or the larger square).
+        // Squares.
         for i in 0..4 {
-            self.square[i].a.next = self.r2_m[i].q.val();
-            self.square[i].b.next = self.r2_m[i].q.val();
-            self.ca_sq[i].clock.next = self.clock.val();
-            self.ca_sq[i].en.next = self.adv.val();
-            self.ca_sq[i].d.next = self.square[i].y.val();
+            self.square[i].clock.next = self.clock.val();
+            self.square[i].en.next = self.adv.val();
+            self.square[i].a.next = self.scale_q[i].q.val();
+            self.square[i].b.next = self.scale_q[i].q.val();
+            self.square_q[i].clock.next = self.clock.val();
+            self.square_q[i].en.next = self.adv.val();
+            self.square_q[i].d.next = self.square[i].y.val();
         }
-        self.ca_maxabs.clock.next = self.clock.val();
-        self.ca_maxabs.en.next = self.adv.val();
-        self.ca_maxabs.d.next = self.r2_maxabs.q.val();
-        self.sum_x.a.next = self.ca_sq[0].q.val();
-        self.sum_x.b.next = self.ca_sq[2].q.val();
+
+        // ρx² = m_ux² + m_vx², ρy² = m_uy² + m_vy², or the larger square.
+        self.sum_x.clock.next = self.clock.val();
+        self.sum_x.en.next = self.adv.val();
+        self.sum_x.a.next = self.square_q[0].q.val();
+        self.sum_x.b.next = self.square_q[2].q.val();
         self.sum_x.sub.next = false;
-        self.sum_y.a.next = self.ca_sq[1].q.val();
-        self.sum_y.b.next = self.ca_sq[3].q.val();
+        self.sum_y.clock.next = self.clock.val();
+        self.sum_y.en.next = self.adv.val();
+        self.sum_y.a.next = self.square_q[1].q.val();
+        self.sum_y.b.next = self.square_q[3].q.val();
         self.sum_y.sub.next = false;
+        self.max_x.clock.next = self.clock.val();
+        self.max_x.en.next = self.adv.val();
+        self.max_x.d.next = self.square_q[0].q.val();
+        if self.square_q[2].q.val() > self.square_q[0].q.val() {
+            self.max_x.d.next = self.square_q[2].q.val();
+        }
+        self.max_y.clock.next = self.clock.val();
+        self.max_y.en.next = self.adv.val();
+        self.max_y.d.next = self.square_q[1].q.val();
+        if self.square_q[3].q.val() > self.square_q[1].q.val() {
+            self.max_y.d.next = self.square_q[3].q.val();
+        }
+        self.maxabs_d.clock.next = self.clock.val();
+        self.maxabs_d.en.next = self.adv.val();
+        self.maxabs_d.d.next = self.maxabs.val();
         self.rho_x.next = self.sum_x.y.val();
         self.rho_y.next = self.sum_y.y.val();
-        if self.ca_maxabs.q.val() {
-            self.rho_x.next = self.ca_sq[0].q.val();
-            if self.ca_sq[2].q.val() > self.ca_sq[0].q.val() {
-                self.rho_x.next = self.ca_sq[2].q.val();
-            }
-            self.rho_y.next = self.ca_sq[1].q.val();
-            if self.ca_sq[3].q.val() > self.ca_sq[1].q.val() {
-                self.rho_y.next = self.ca_sq[3].q.val();
-            }
+        if self.maxabs_d.q.val() {
+            self.rho_x.next = self.max_x.q.val();
+            self.rho_y.next = self.max_y.q.val();
         }
-        self.r3_rx.clock.next = self.clock.val();
-        self.r3_rx.en.next = self.adv.val();
-        self.r3_rx.d.next = self.rho_x.val();
-        self.r3_ry.clock.next = self.clock.val();
-        self.r3_ry.en.next = self.adv.val();
-        self.r3_ry.d.next = self.rho_y.val();
-        self.r3_lfix.clock.next = self.clock.val();
-        self.r3_lfix.en.next = self.adv.val();
-        self.r3_lfix.d.next = self.r2_lfix.q.val();
-        self.r3_lnan.clock.next = self.clock.val();
-        self.r3_lnan.en.next = self.adv.val();
-        self.r3_lnan.d.next = self.r2_lnan.q.val();
+        self.rho_x_q.clock.next = self.clock.val();
+        self.rho_x_q.en.next = self.adv.val();
+        self.rho_x_q.d.next = self.rho_x.val();
+        self.rho_y_q.clock.next = self.clock.val();
+        self.rho_y_q.en.next = self.adv.val();
+        self.rho_y_q.d.next = self.rho_y.val();
 
-        // Stage 4: log2 of both squared lengths.
-        self.log_x.a.next = self.r3_rx.q.val();
-        self.log_y.a.next = self.r3_ry.q.val();
-        self.r4_lx.clock.next = self.clock.val();
-        self.r4_lx.en.next = self.adv.val();
-        self.r4_lx.d.next = self.log_x.y.val();
-        self.r4_ly.clock.next = self.clock.val();
-        self.r4_ly.en.next = self.adv.val();
-        self.r4_ly.d.next = self.log_y.y.val();
+        // Logs.
+        self.log_x.a.next = self.rho_x_q.q.val();
+        self.log_y.a.next = self.rho_y_q.q.val();
+        self.log_x_q.clock.next = self.clock.val();
+        self.log_x_q.en.next = self.adv.val();
+        self.log_x_q.d.next = self.log_x.y.val();
+        self.log_y_q.clock.next = self.clock.val();
+        self.log_y_q.en.next = self.adv.val();
+        self.log_y_q.d.next = self.log_y.y.val();
         for i in 0..6 {
-            self.r4_flags[i].clock.next = self.clock.val();
-            self.r4_flags[i].en.next = self.adv.val();
+            self.flags_q[i].clock.next = self.clock.val();
+            self.flags_q[i].en.next = self.adv.val();
         }
-        self.r4_flags[0].d.next = self.log_x.zero.val();
-        self.r4_flags[1].d.next = self.log_x.inf.val();
-        self.r4_flags[2].d.next = self.log_x.nan.val() | self.log_x.neg.val();
-        self.r4_flags[3].d.next = self.log_y.zero.val();
-        self.r4_flags[4].d.next = self.log_y.inf.val();
-        self.r4_flags[5].d.next = self.log_y.nan.val() | self.log_y.neg.val();
-        self.r4_lfix.clock.next = self.clock.val();
-        self.r4_lfix.en.next = self.adv.val();
-        self.r4_lfix.d.next = self.r3_lfix.q.val();
-        self.r4_lnan.clock.next = self.clock.val();
-        self.r4_lnan.en.next = self.adv.val();
-        self.r4_lnan.d.next = self.r3_lnan.q.val();
+        self.flags_q[0].d.next = self.log_x.zero.val();
+        self.flags_q[1].d.next = self.log_x.inf.val();
+        self.flags_q[2].d.next = self.log_x.nan.val() | self.log_x.neg.val();
+        self.flags_q[3].d.next = self.log_y.zero.val();
+        self.flags_q[4].d.next = self.log_y.inf.val();
+        self.flags_q[5].d.next = self.log_y.nan.val() | self.log_y.neg.val();
+        self.lfix_d.clock.next = self.clock.val();
+        self.lfix_d.en.next = self.adv.val();
+        self.lfix_d.d.next = self.lfix.val();
+        self.lnan_d.clock.next = self.clock.val();
+        self.lnan_d.en.next = self.adv.val();
+        self.lnan_d.d.next = self.lnan.val();
 
         // Outputs.
-        self.lx.next = self.r4_lx.q.val();
-        self.ly.next = self.r4_ly.q.val();
-        self.x_zero.next = self.r4_flags[0].q.val();
-        self.x_inf.next = self.r4_flags[1].q.val();
-        self.x_nan.next = self.r4_flags[2].q.val();
-        self.y_zero.next = self.r4_flags[3].q.val();
-        self.y_inf.next = self.r4_flags[4].q.val();
-        self.y_nan.next = self.r4_flags[5].q.val();
-        self.lfix_q.next = self.r4_lfix.q.val();
-        self.lnan_q.next = self.r4_lnan.q.val();
+        self.lx.next = self.log_x_q.q.val();
+        self.ly.next = self.log_y_q.q.val();
+        self.x_zero.next = self.flags_q[0].q.val();
+        self.x_inf.next = self.flags_q[1].q.val();
+        self.x_nan.next = self.flags_q[2].q.val();
+        self.y_zero.next = self.flags_q[3].q.val();
+        self.y_inf.next = self.flags_q[4].q.val();
+        self.y_nan.next = self.flags_q[5].q.val();
+        self.lfix_q.next = self.lfix_d.q.val();
+        self.lnan_q.next = self.lnan_d.q.val();
     }
 }

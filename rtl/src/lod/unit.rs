@@ -16,12 +16,13 @@
 //! `out_status`.
 //!
 //! # Timing
-//! Five register stages: inputs (1); |d|·size (2), squared lengths (3) and logs (4) in each
-//! [`LodLane`]; the fixed-point back end [`LodFinish`] feeds the output registers (5). Latency 5
-//! clocks from the accepting edge to the output transfer, initiation interval 1. Pipeline depth 1 or 2
-//! ([`LodUnit::new`]) adds register stages inside the lanes (see [`LodLane`]: cut A between the
-//! squares and their sums, cut B between the derivative subtracters and the scaling multipliers):
-//! latency 5 + depth, II = 1, the same results. Back-pressure stalls
+//! Five register stages at depth 0: inputs (1); |d|·size (2), squared lengths (3) and logs (4) in
+//! each [`LodLane`]; the fixed-point back end [`LodFinish`] feeds the output registers (5).
+//! Latency 5 clocks from the accepting edge to the output transfer, initiation interval 1.
+//! Pipeline depth 1…[`LodLane::MAX_DEPTH`] ([`LodUnit::new`]) adds register stages inside the
+//! lanes ([`crate::lod::lane::LaneStages`]: a cut between the squares and their sums, one between the
+//! derivative subtracters and the scaling multipliers, then the f32 multipliers and adders of the
+//! lanes up to six stages each): latency 5 + depth, II = 1, the same results. Back-pressure stalls
 //! every stage together (`in_ready = !out_valid || out_ready`); `reset` (synchronous, active high)
 //! empties the pipeline.
 //!
@@ -166,18 +167,24 @@ impl Default for LodUnit {
 }
 
 impl LodUnit {
-    /// Pipeline depths [`LodUnit::new`] accepts.
-    pub const DEPTHS: [usize; 3] = [0, 1, 2];
+    /// The pipeline depths the test bench builds and checks (every depth 0…[`LodLane::MAX_DEPTH`]
+    /// is accepted by [`LodUnit::new`]): the two single cuts and the deepest build.
+    pub const DEPTHS: [usize; 4] = [0, 1, 2, LodLane::MAX_DEPTH];
 
     /// Latency in clocks at pipeline depth `depth`.
     pub fn latency(depth: usize) -> usize {
         5 + depth
     }
 
-    /// The unit with `depth` (0…2) extra register stages inside its lanes ([`LodLane::new`]).
+    /// The unit with `depth` (0…[`LodLane::MAX_DEPTH`]) extra register stages inside its lanes
+    /// ([`LodLane::new`]).
     pub fn new(depth: usize) -> Self {
         use std::array::from_fn;
-        assert!(depth <= 2, "LOD: pipeline depth {depth} (0…2)");
+        assert!(
+            depth <= LodLane::MAX_DEPTH,
+            "LOD: pipeline depth {depth} (0…{})",
+            LodLane::MAX_DEPTH
+        );
         Self {
             vcut: ValidRetime::new(depth),
             lane: from_fn(|_| LodLane::new(depth)),

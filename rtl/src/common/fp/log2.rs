@@ -101,6 +101,7 @@ impl Default for FpLog2 {
         let t = log2_table();
         Self {
             settle_changed: false,
+            settle_off: false,
             a: Default::default(),
             y: Default::default(),
             zero: Default::default(),

@@ -113,11 +113,13 @@ pub fn fp_tail(stages: usize) -> usize {
     stages - (0..5).map(|j| fp_cut(stages, j)).sum::<usize>()
 }
 
-/// [`super::FpAdd`] with `S ≥ 1` register stages (latency `S`, one result per enabled clock):
+crate::settled_block! {
+/// [`super::FpAdd`] with `S ≥ 0` register stages (latency `S`, one result per enabled clock):
 /// its six pieces with registers at the boundaries [`FP_CUTS`] names. Ports: `clock`, `en`, `a`,
 /// `b`, `sub` → `y`. Each boundary signal is a [`Retime`] of 0 or 1 stages, named `<signal><n>`
-/// after the boundary `n` (1–5) it crosses.
-#[derive(Clone, Debug, LogicBlock)]
+/// after the boundary `n` (1–5) it crosses. At `S = 0` it is [`super::FpAdd`] with unused clock
+/// ports, and settles within one simulation pass ([`crate::common::settle`]).
+#[derive(Clone, Debug)]
 pub struct FpAddP {
     /// Clock.
     pub clock: Signal<In, Clock>,
@@ -155,12 +157,14 @@ pub struct FpAddP {
     flags5: Retime<Bits<7>>,
     y_reg: Retime<Bits<32>>,
 }
+}
 
 impl FpAddP {
-    /// The adder with `stages ≥ 1` register stages (latency `stages`).
+    /// The adder with `stages` register stages (latency `stages`; 0: combinational, [`super::FpAdd`]).
     pub fn new(stages: usize) -> Self {
-        assert!(stages >= 1, "a pipelined core needs at least one stage");
         Self {
+            settle_changed: false,
+            settle_off: stages > 0,
             clock: Default::default(),
             en: Default::default(),
             a: Default::default(),
@@ -280,12 +284,15 @@ impl Logic for FpAddP {
     }
 }
 
-/// [`super::FpMul`] with `S ≥ 1` register stages (latency `S`, one result per enabled clock):
+crate::settled_block! {
+/// [`super::FpMul`] with `S ≥ 0` register stages (latency `S`, one result per enabled clock):
 /// its six pieces with registers at the boundaries [`FP_CUTS`] names. Ports: `clock`, `en`, `a`,
 /// `b` → `y`. Each boundary signal is a [`Retime`] of 0 or 1 stages, named `<signal><n>` after
 /// the boundary `n` (1–5) it crosses. With a register at boundary 2 the four partial products
-/// are registered right behind their multipliers (an FPGA DSP slice's output register).
-#[derive(Clone, Debug, LogicBlock)]
+/// are registered right behind their multipliers (an FPGA DSP slice's output register). At
+/// `S = 0` it is [`super::FpMul`] with unused clock ports, and settles within one simulation pass
+/// ([`crate::common::settle`]).
+#[derive(Clone, Debug)]
 pub struct FpMulP {
     /// Clock.
     pub clock: Signal<In, Clock>,
@@ -328,12 +335,15 @@ pub struct FpMulP {
     cls5: Retime<Bits<4>>,
     y_reg: Retime<Bits<32>>,
 }
+}
 
 impl FpMulP {
-    /// The multiplier with `stages ≥ 1` register stages (latency `stages`).
+    /// The multiplier with `stages` register stages (latency `stages`; 0: combinational,
+    /// [`super::FpMul`]).
     pub fn new(stages: usize) -> Self {
-        assert!(stages >= 1, "a pipelined core needs at least one stage");
         Self {
+            settle_changed: false,
+            settle_off: stages > 0,
             clock: Default::default(),
             en: Default::default(),
             a: Default::default(),
