@@ -1128,6 +1128,12 @@ fn combinational_cores_settle_within_one_pass() {
         add,
     );
     settles_in_one_pass(
+        &mut connected(texpix_rtl::common::fp::FpLog2P::new(0)),
+        |u, a, _| u.a.next = u64::from(a).into(),
+        |u| u.y.val().to_u32(),
+        |a, _| fpmodel::fp_log2(a).0 as u32,
+    );
+    settles_in_one_pass(
         &mut connected(FpMul::default()),
         |u, a, b| {
             u.a.next = u64::from(a).into();

@@ -290,9 +290,9 @@ fn fixed_dut<const F: usize>(top: &'static str) -> Dut<FpToFixedP<F>> {
     }
 }
 
-fn log2_dut() -> Dut<FpLog2P> {
+fn log2_dut(stages: usize) -> Dut<FpLog2P> {
     Dut {
-        top: "fp_log2_p2".into(),
+        top: format!("fp_log2_p{stages}"),
         make: FpLog2P::new,
         set_clock: |u, c| u.clock.next = Clock::from(c),
         set_en: |u, e| u.en.next = e,
@@ -369,8 +369,10 @@ fn icarus_fp_to_fixed_p() {
 }
 
 #[test]
-fn icarus_fp_log2_p() {
-    cosim_icarus(&log2_dut(), 2, 10);
+fn icarus_fp_log2_p_every_stage_count() {
+    for s in 1..=5 {
+        cosim_icarus(&log2_dut(s), s, 10 + s as u64);
+    }
 }
 
 #[test]
@@ -392,7 +394,8 @@ fn verilator_cosim_all_wrappers() {
     cosim_in(v, &f16_dut(), 2, 6);
     cosim_in(v, &fixed_dut::<0>("fp_to_fixed0_p2"), 2, 7);
     cosim_in(v, &fixed_dut::<16>("fp_to_fixed16_p2"), 2, 8);
-    cosim_in(v, &log2_dut(), 2, 10);
+    cosim_in(v, &log2_dut(2), 2, 10);
+    cosim_in(v, &log2_dut(4), 4, 10);
     cosim_in(v, &lzc_dut::<27>("lzc27_p2"), 2, 11);
     cosim_in(v, &lzc_dut::<64>("lzc64_p2"), 2, 12);
 }
@@ -410,7 +413,9 @@ fn verilator_lint_and_yosys_checks_are_clean() {
     lint_and_yosys(&f16_dut(), 2);
     lint_and_yosys(&fixed_dut::<0>("fp_to_fixed0_p2"), 2);
     lint_and_yosys(&fixed_dut::<16>("fp_to_fixed16_p2"), 2);
-    lint_and_yosys(&log2_dut(), 2);
+    for s in [1, 2, 4] {
+        lint_and_yosys(&log2_dut(s), s);
+    }
     lint_and_yosys(&lzc_dut::<27>("lzc27_p2"), 2);
     lint_and_yosys(&lzc_dut::<64>("lzc64_p2"), 2);
 }

@@ -13,12 +13,14 @@
 //! Four operations in a row, all advancing with `adv` (the unit's global stall): an optional
 //! input cut (after the unit's derivative subtracters), the scaling `m = |d|·size` (four f32
 //! multipliers), the squares and their sums (four multipliers, two adders or two unsigned
-//! compares), the logs (two [`FpLog2`]). [`LaneStages::at`] gives each its register stages for a
+//! compares), the logs (two [`FpLog2P`]). [`LaneStages::at`] gives each its register stages for a
 //! pipeline depth; the multipliers and adders are [`FpMulP`]/[`FpAddP`], whose registers sit
-//! between their six pieces ([`crate::common::fp::pipe::FP_CUTS`]). Depth 0: one stage each for
+//! between their six pieces ([`crate::common::fp::pipe::FP_CUTS`]), and the logs [`FpLog2P`] (four
+//! pieces, [`crate::common::fp::pipe::LOG2_CUTS`]). Depth 0: one stage each for
 //! the scaling, the squares-and-sums and the logs (latency 3); depth 1 adds a cut between the
 //! squares and the sums (cut A), depth 2 the input cut (cut B), and depths 3…[`LodLane::MAX_DEPTH`]
-//! deepen the scaling, squaring and summing cores in turn up to six stages each. Latency
+//! deepen the scaling, squaring, summing and log cores in turn, up to six stages for each f32
+//! core and four for the logs. Latency
 //! 3 + depth, initiation interval 1, the same results at every depth. The side signals (`maxabs`,
 //! `lfix`, `lnan`) go through delay lines of the matching length.
 //!
@@ -26,7 +28,7 @@
 //! Every f32 operation rounds to nearest even with denormals kept ([`crate::common::fp`]); the
 //! max-abs option compares the non-negative squares as unsigned bit patterns (a NaN wins).
 
-use crate::common::fp::{FpAddP, FpLog2, FpMulP, Retime};
+use crate::common::fp::{FpAddP, FpLog2P, FpMulP, Retime};
 use rust_hdl::prelude::*;
 
 /// Register stages of each operation of the lane at one pipeline depth.
@@ -40,14 +42,15 @@ pub struct LaneStages {
     pub square: usize,
     /// Adders (1…6).
     pub sum: usize,
-    /// Logs (1).
+    /// Logs (1…4).
     pub log: usize,
 }
 
 impl LaneStages {
     /// The stages at pipeline depth `depth` (0…[`LodLane::MAX_DEPTH`]): depth 0 is (0, 1, 0, 1, 1);
     /// then one stage more per depth, to the squares (cut A), the input (cut B), and then round
-    /// robin to the scaling, squaring and summing cores until each has six.
+    /// robin to the scaling, squaring, summing and log cores until the f32 cores have six stages
+    /// each and the log four.
     pub fn at(depth: usize) -> Self {
         assert!(
             depth <= LodLane::MAX_DEPTH,
@@ -61,14 +64,23 @@ impl LaneStages {
             sum: 1,
             log: 1,
         };
+        let mut turn = 0;
         for k in 0..depth {
             match k {
                 0 => s.square += 1,
                 1 => s.input += 1,
-                _ => match (k - 2) % 3 {
-                    0 => s.scale += 1,
-                    1 => s.square += 1,
-                    _ => s.sum += 1,
+                _ => loop {
+                    let (stage, cap) = match turn % 4 {
+                        0 => (&mut s.scale, 6),
+                        1 => (&mut s.square, 6),
+                        2 => (&mut s.sum, 6),
+                        _ => (&mut s.log, 4),
+                    };
+                    turn += 1;
+                    if *stage < cap {
+                        *stage += 1;
+                        break;
+                    }
                 },
             }
         }
@@ -158,8 +170,8 @@ pub struct LodLane {
     rho_x_q: Retime<Bits<32>>,
     rho_y_q: Retime<Bits<32>>,
     // Logs.
-    log_x: FpLog2,
-    log_y: FpLog2,
+    log_x: FpLog2P,
+    log_y: FpLog2P,
     log_x_q: Retime<Bits<32>>,
     log_y_q: Retime<Bits<32>>,
     /// x zero, inf, nan; y zero, inf, nan.
@@ -178,7 +190,7 @@ impl Default for LodLane {
 
 impl LodLane {
     /// The deepest pipeline depth [`LodLane::new`] builds.
-    pub const MAX_DEPTH: usize = 17;
+    pub const MAX_DEPTH: usize = 20;
 
     /// The lane at pipeline depth `depth` (0…[`LodLane::MAX_DEPTH`], stages by
     /// [`LaneStages::at`]): latency 3 + `depth`.
@@ -188,6 +200,7 @@ impl LodLane {
         let (scale_core, scale_after) = core_and_after(st.scale);
         let (square_core, square_after) = core_and_after(st.square);
         let (sum_core, sum_after) = core_and_after(st.sum);
+        let (log_core, log_after) = core_and_after(st.log);
         let to_select = st.input + st.scale + st.square + sum_core;
         Self {
             clock: Default::default(),
@@ -227,11 +240,11 @@ impl LodLane {
             rho_y: Default::default(),
             rho_x_q: Retime::new(sum_after),
             rho_y_q: Retime::new(sum_after),
-            log_x: Default::default(),
-            log_y: Default::default(),
-            log_x_q: Retime::new(st.log),
-            log_y_q: Retime::new(st.log),
-            flags_q: from_fn(|_| Retime::new(st.log)),
+            log_x: FpLog2P::new(log_core),
+            log_y: FpLog2P::new(log_core),
+            log_x_q: Retime::new(log_after),
+            log_y_q: Retime::new(log_after),
+            flags_q: from_fn(|_| Retime::new(log_after)),
             maxabs_d: Retime::new(to_select),
             lfix_d: Retime::new(st.latency()),
             lnan_d: Retime::new(st.latency()),
@@ -325,7 +338,11 @@ impl Logic for LodLane {
         self.rho_y_q.d.next = self.rho_y.val();
 
         // Logs.
+        self.log_x.clock.next = self.clock.val();
+        self.log_x.en.next = self.adv.val();
         self.log_x.a.next = self.rho_x_q.q.val();
+        self.log_y.clock.next = self.clock.val();
+        self.log_y.en.next = self.adv.val();
         self.log_y.a.next = self.rho_y_q.q.val();
         self.log_x_q.clock.next = self.clock.val();
         self.log_x_q.en.next = self.adv.val();

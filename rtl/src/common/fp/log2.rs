@@ -2,7 +2,10 @@
 //!
 //! Ports: `a: Bits<32>` (f32 bit pattern) → `y: Bits<32>` (two's complement, 16 fraction bits:
 //! `y / 65536 ≈ log2|a|`), flags `zero`, `inf`, `nan`, `neg: Bit`. Combinational core, latency 0
-//! (see [`super::FpLog2P`]).
+//! (see [`super::FpLog2P`]), built of four pieces in a row: [`FpLog2Norm`] (classes, denormal
+//! normalisation, exponent), [`FpLog2Lookup`] (the ROM), [`FpLog2Product`] (the 16 × 16
+//! interpolation product) and [`FpLog2Finish`] (interpolation, rounding, exponent, specials);
+//! [`super::FpLog2P`] puts its registers between them.
 //!
 //! Special inputs (flags are independent outputs; `y` as listed):
 //! - `zero` — `a` is ±0: `y = i32::MIN` (0x8000_0000);
@@ -51,9 +54,200 @@ pub fn log2_table() -> [u32; LOG2_SEGMENTS + 1] {
     })
 }
 
+/// Piece 1: classes, denormal normalisation and the exponent. `a` → `f` (the 23 fraction bits
+/// after the hidden one), `ex` (the low 16 bits of `E`, two's complement), `cls` (bit 0 zero,
+/// 1 inf, 2 nan, 3 neg).
+#[derive(Clone, Debug, LogicBlock, Default)]
+pub struct FpLog2Norm {
+    /// f32 bits.
+    pub a: Signal<In, Bits<32>>,
+    /// Normalised fraction.
+    pub f: Signal<Out, Bits<23>>,
+    /// `E`'s low 16 bits.
+    pub ex: Signal<Out, Bits<16>>,
+    /// Classes: zero, inf, nan, neg.
+    pub cls: Signal<Out, Bits<4>>,
+    lzc: Lzc<23>,
+    exp: Signal<Local, Bits<16>>,
+    fr: Signal<Local, Bits<32>>,
+    is_zero: Signal<Local, Bit>,
+    is_inf: Signal<Local, Bit>,
+    is_nan: Signal<Local, Bit>,
+    lzd: Signal<Local, Bits<16>>,
+    nsh: Signal<Local, Bits<8>>,
+    fm: Signal<Local, Bits<23>>,
+    fd: Signal<Local, Bits<23>>,
+    }
+
+impl Logic for FpLog2Norm {
+    #[hdl_gen]
+    fn update(&mut self) {
+        self.exp.next = bit_cast::<16, 8>(self.a.val().get_bits::<8>(23));
+        self.fr.next = self.a.val() & bits::<32>(0x007f_ffff);
+        self.is_zero.next = !self.exp.val().any() & !self.fr.val().any();
+        self.is_inf.next = (self.exp.val() == 0xff) & !self.fr.val().any();
+        self.is_nan.next = (self.exp.val() == 0xff) & self.fr.val().any();
+        // Denormal: shift the leading one out (lz + 1 places), exponent -127 - lz.
+        self.lzc.a.next = self.fr.val().get_bits::<23>(0);
+        self.nsh.next = bit_cast::<8, 7>(self.lzc.count.val()) + bits::<8>(1);
+        self.fm.next = self.fr.val().get_bits::<23>(0);
+        self.fd.next = self.fm.val() << self.nsh.val();
+        self.f.next = self.fm.val();
+        self.lzd.next = bits::<16>(0);
+        if !self.exp.val().any() {
+            self.f.next = self.fd.val();
+            self.lzd.next = bit_cast::<16, 7>(self.lzc.count.val());
+        }
+        // E = e - lz - 127 in 16-bit two's complement (only E's low 16 bits reach the result).
+        self.ex.next = self.exp.val() - self.lzd.val() - bits::<16>(127);
+        self.cls.next = bit_cast::<4, 1>(self.is_zero.val().into())
+            | (bit_cast::<4, 1>(self.is_inf.val().into()) << 1)
+            | (bit_cast::<4, 1>(self.is_nan.val().into()) << 2)
+            | (bit_cast::<4, 1>(
+                (self.a.val().get_bit(31) & !self.is_zero.val() & !self.is_nan.val()).into(),
+            ) << 3);
+    }
+}
+
+/// Piece 2: the ROM. `f` → `tv` = `T[i]`, `dv` = `T[i+1] − T[i]` for the segment `i` = `f`'s top
+/// 6 bits, and the interpolation fraction as `r16` (bits 16…1) and `f0` (bit 0).
+#[derive(Clone, Debug, LogicBlock)]
+pub struct FpLog2Lookup {
+    /// Normalised fraction.
+    pub f: Signal<In, Bits<23>>,
+    /// `T[i]`.
+    pub tv: Signal<Out, Bits<24>>,
+    /// `T[i+1] − T[i]`.
+    pub dv: Signal<Out, Bits<16>>,
+    /// `f`'s bits 16…1.
+    pub r16: Signal<Out, Bits<16>>,
+    /// `f`'s bit 0.
+    pub f0: Signal<Out, Bit>,
+    /// ROM: `T[i]`.
+    rom_t: [Constant<Bits<24>>; LOG2_SEGMENTS],
+    /// ROM: `T[i+1] - T[i]`.
+    rom_d: [Constant<Bits<16>>; LOG2_SEGMENTS],
+    idx: Signal<Local, Bits<6>>,
+}
+
+impl Default for FpLog2Lookup {
+    fn default() -> Self {
+        let t = log2_table();
+        Self {
+            f: Default::default(),
+            tv: Default::default(),
+            dv: Default::default(),
+            r16: Default::default(),
+            f0: Default::default(),
+            rom_t: std::array::from_fn(|i| Constant::new(u64::from(t[i]).into())),
+            rom_d: std::array::from_fn(|i| Constant::new(u64::from(t[i + 1] - t[i]).into())),
+            idx: Default::default(),
+        }
+    }
+}
+
+impl Logic for FpLog2Lookup {
+    #[hdl_gen]
+    fn update(&mut self) {
+        self.idx.next = self.f.val().get_bits::<6>(17);
+        self.r16.next = self.f.val().get_bits::<16>(1);
+        self.f0.next = self.f.val().get_bit(0);
+        self.tv.next = bits::<24>(0);
+        self.dv.next = bits::<16>(0);
+        for i in 0..LOG2_SEGMENTS {
+            if self.idx.val().index() == i {
+                self.tv.next = self.rom_t[i].val();
+                self.dv.next = self.rom_d[i].val();
+            }
+        }
+    }
+}
+
+/// Piece 3: the interpolation product `prod = dv · r16` (one 16 × 16 multiply).
+#[derive(Clone, Debug, LogicBlock, Default)]
+pub struct FpLog2Product {
+    /// `T[i+1] − T[i]`.
+    pub dv: Signal<In, Bits<16>>,
+    /// Interpolation fraction, bits 16…1.
+    pub r16: Signal<In, Bits<16>>,
+    /// The product.
+    pub prod: Signal<Out, Bits<32>>,
+}
+
+impl Logic for FpLog2Product {
+    #[hdl_gen]
+    fn update(&mut self) {
+        self.prod.next = self.dv.val() * self.r16.val();
+    }
+}
+
+/// Piece 4: interpolation, rounding to 16 fraction bits, the exponent and the special values.
+/// `prod`, `dv`, `f0`, `tv`, `ex`, `cls` → `y`, `zero`, `inf`, `nan`, `neg`.
+#[derive(Clone, Debug, LogicBlock, Default)]
+pub struct FpLog2Finish {
+    /// `dv · r16`.
+    pub prod: Signal<In, Bits<32>>,
+    /// `T[i+1] − T[i]`.
+    pub dv: Signal<In, Bits<16>>,
+    /// The fraction's bit 0.
+    pub f0: Signal<In, Bit>,
+    /// `T[i]`.
+    pub tv: Signal<In, Bits<24>>,
+    /// `E`'s low 16 bits.
+    pub ex: Signal<In, Bits<16>>,
+    /// Classes: zero, inf, nan, neg.
+    pub cls: Signal<In, Bits<4>>,
+    /// log2|a| · 65536.
+    pub y: Signal<Out, Bits<32>>,
+    /// `a` is ±0.
+    pub zero: Signal<Out, Bit>,
+    /// `a` is ±Inf.
+    pub inf: Signal<Out, Bit>,
+    /// `a` is NaN.
+    pub nan: Signal<Out, Bit>,
+    /// `a` is negative (not ±0, not NaN).
+    pub neg: Signal<Out, Bit>,
+    p17: Signal<Local, Bits<32>>,
+    interp: Signal<Local, Bits<32>>,
+    l20: Signal<Local, Bits<32>>,
+    frac16: Signal<Local, Bits<32>>,
+    res: Signal<Local, Bits<32>>,
+}
+
+impl Logic for FpLog2Finish {
+    #[hdl_gen]
+    fn update(&mut self) {
+        // (T[i+1] - T[i]) · r17 with r17 = {r16, f[0]}: the 16 × 16 product doubled, plus the
+        // difference once more when f[0] is set (differences are below 2^15: no overflow).
+        self.p17.next = self.prod.val() << 1;
+        if self.f0.val() {
+            self.p17.next = (self.prod.val() << 1) + bit_cast::<32, 16>(self.dv.val());
+        }
+        self.interp.next = (self.p17.val() + bits::<32>(0x1_0000)) >> 17;
+        self.l20.next = bit_cast::<32, 24>(self.tv.val()) + self.interp.val();
+        self.frac16.next = (self.l20.val() + bits::<32>(8)) >> 4;
+        // y = (E << 16) + frac16 (wraps in 32 bits: E's low 16 bits suffice).
+        self.res.next = (bit_cast::<32, 16>(self.ex.val()) << 16) + self.frac16.val();
+        if self.cls.val().get_bit(0) {
+            self.res.next = bits::<32>(0x8000_0000_u64);
+        }
+        if self.cls.val().get_bit(1) {
+            self.res.next = bits::<32>(0x7fff_ffff);
+        }
+        if self.cls.val().get_bit(2) {
+            self.res.next = bits::<32>(0);
+        }
+        self.y.next = self.res.val();
+        self.zero.next = self.cls.val().get_bit(0);
+        self.inf.next = self.cls.val().get_bit(1);
+        self.nan.next = self.cls.val().get_bit(2);
+        self.neg.next = self.cls.val().get_bit(3);
+    }
+}
+
 crate::settled_block! {
-/// f32 → fixed-point log2. See the module documentation.
-#[derive(Clone, Debug)]
+/// f32 → fixed-point log2: the four pieces wired directly. See the module documentation.
+#[derive(Clone, Debug, Default)]
 pub struct FpLog2 {
     /// f32 bits.
     pub a: Signal<In, Bits<32>>,
@@ -67,131 +261,30 @@ pub struct FpLog2 {
     pub nan: Signal<Out, Bit>,
     /// `a` is negative (not ±0, not NaN).
     pub neg: Signal<Out, Bit>,
-    lzc: Lzc<23>,
-    /// ROM: `T[i]`.
-    rom_t: [Constant<Bits<24>>; LOG2_SEGMENTS],
-    /// ROM: `T[i+1] - T[i]`.
-    rom_d: [Constant<Bits<16>>; LOG2_SEGMENTS],
-    e32: Signal<Local, Bits<32>>,
-    fr: Signal<Local, Bits<32>>,
-    is_zero: Signal<Local, Bit>,
-    is_inf: Signal<Local, Bit>,
-    is_nan: Signal<Local, Bit>,
-    lzd: Signal<Local, Bits<32>>,
-    nsh: Signal<Local, Bits<8>>,
-    fm: Signal<Local, Bits<23>>,
-    fd: Signal<Local, Bits<23>>,
-    f: Signal<Local, Bits<23>>,
-    idx: Signal<Local, Bits<6>>,
-    r16: Signal<Local, Bits<16>>,
-    tv: Signal<Local, Bits<24>>,
-    dv: Signal<Local, Bits<16>>,
-    prod: Signal<Local, Bits<32>>,
-    p17: Signal<Local, Bits<32>>,
-    interp: Signal<Local, Bits<32>>,
-    l20: Signal<Local, Bits<32>>,
-    frac16: Signal<Local, Bits<32>>,
-    ehi: Signal<Local, Bits<32>>,
-    res: Signal<Local, Bits<32>>,
+    norm: FpLog2Norm,
+    lookup: FpLog2Lookup,
+    product: FpLog2Product,
+    finish: FpLog2Finish,
 }
-}
-
-impl Default for FpLog2 {
-    fn default() -> Self {
-        let t = log2_table();
-        Self {
-            settle_changed: false,
-            settle_off: false,
-            a: Default::default(),
-            y: Default::default(),
-            zero: Default::default(),
-            inf: Default::default(),
-            nan: Default::default(),
-            neg: Default::default(),
-            lzc: Default::default(),
-            rom_t: std::array::from_fn(|i| Constant::new(u64::from(t[i]).into())),
-            rom_d: std::array::from_fn(|i| Constant::new(u64::from(t[i + 1] - t[i]).into())),
-            e32: Default::default(),
-            fr: Default::default(),
-            is_zero: Default::default(),
-            is_inf: Default::default(),
-            is_nan: Default::default(),
-            lzd: Default::default(),
-            nsh: Default::default(),
-            fm: Default::default(),
-            fd: Default::default(),
-            f: Default::default(),
-            idx: Default::default(),
-            r16: Default::default(),
-            tv: Default::default(),
-            dv: Default::default(),
-            prod: Default::default(),
-            p17: Default::default(),
-            interp: Default::default(),
-            l20: Default::default(),
-            frac16: Default::default(),
-            ehi: Default::default(),
-            res: Default::default(),
-        }
-    }
 }
 
 impl Logic for FpLog2 {
     #[hdl_gen]
     fn update(&mut self) {
-        self.e32.next = bit_cast::<32, 8>(self.a.val().get_bits::<8>(23));
-        self.fr.next = self.a.val() & bits::<32>(0x007f_ffff);
-        self.is_zero.next = !self.e32.val().any() & !self.fr.val().any();
-        self.is_inf.next = (self.e32.val() == 0xff) & !self.fr.val().any();
-        self.is_nan.next = (self.e32.val() == 0xff) & self.fr.val().any();
-        // Denormal: shift the leading one out (lz + 1 places), exponent -127 - lz.
-        self.lzc.a.next = self.fr.val().get_bits::<23>(0);
-        self.nsh.next = bit_cast::<8, 7>(self.lzc.count.val()) + bits::<8>(1);
-        self.fm.next = self.fr.val().get_bits::<23>(0);
-        self.fd.next = self.fm.val() << self.nsh.val();
-        self.f.next = self.fm.val();
-        self.lzd.next = bits::<32>(0);
-        if !self.e32.val().any() {
-            self.f.next = self.fd.val();
-            self.lzd.next = bit_cast::<32, 7>(self.lzc.count.val());
-        }
-        // Table lookup and linear interpolation.
-        self.idx.next = self.f.val().get_bits::<6>(17);
-        self.r16.next = self.f.val().get_bits::<16>(1);
-        self.tv.next = bits::<24>(0);
-        self.dv.next = bits::<16>(0);
-        for i in 0..LOG2_SEGMENTS {
-            if self.idx.val().index() == i {
-                self.tv.next = self.rom_t[i].val();
-                self.dv.next = self.rom_d[i].val();
-            }
-        }
-        // (T[i+1] - T[i]) · r17 with r17 = {r16, f[0]}: the 16 × 16 product doubled, plus the
-        // difference once more when f[0] is set (differences are below 2^15: no overflow).
-        self.prod.next = self.dv.val() * self.r16.val();
-        self.p17.next = self.prod.val() << 1;
-        if self.f.val().get_bit(0) {
-            self.p17.next = (self.prod.val() << 1) + bit_cast::<32, 16>(self.dv.val());
-        }
-        self.interp.next = (self.p17.val() + bits::<32>(0x1_0000)) >> 17;
-        self.l20.next = bit_cast::<32, 24>(self.tv.val()) + self.interp.val();
-        self.frac16.next = (self.l20.val() + bits::<32>(8)) >> 4;
-        // y = (E << 16) + frac16 with E = e - lz - 127 (two's complement, wraps in 32 bits).
-        self.ehi.next = self.e32.val() - self.lzd.val() - bits::<32>(127);
-        self.res.next = (self.ehi.val() << 16) + self.frac16.val();
-        if self.is_zero.val() {
-            self.res.next = bits::<32>(0x8000_0000_u64);
-        }
-        if self.is_inf.val() {
-            self.res.next = bits::<32>(0x7fff_ffff);
-        }
-        if self.is_nan.val() {
-            self.res.next = bits::<32>(0);
-        }
-        self.y.next = self.res.val();
-        self.zero.next = self.is_zero.val();
-        self.inf.next = self.is_inf.val();
-        self.nan.next = self.is_nan.val();
-        self.neg.next = self.a.val().get_bit(31) & !self.is_zero.val() & !self.is_nan.val();
+        self.norm.a.next = self.a.val();
+        self.lookup.f.next = self.norm.f.val();
+        self.product.dv.next = self.lookup.dv.val();
+        self.product.r16.next = self.lookup.r16.val();
+        self.finish.prod.next = self.product.prod.val();
+        self.finish.dv.next = self.lookup.dv.val();
+        self.finish.f0.next = self.lookup.f0.val();
+        self.finish.tv.next = self.lookup.tv.val();
+        self.finish.ex.next = self.norm.ex.val();
+        self.finish.cls.next = self.norm.cls.val();
+        self.y.next = self.finish.y.val();
+        self.zero.next = self.finish.zero.val();
+        self.inf.next = self.finish.inf.val();
+        self.nan.next = self.finish.nan.val();
+        self.neg.next = self.finish.neg.val();
     }
 }

@@ -14,8 +14,9 @@
 //! construction, not copies.
 
 use super::add::{FpAddAlign, FpAddLead, FpAddNorm, FpAddOrder, FpAddRound, FpAddSum};
+use super::log2::{FpLog2Finish, FpLog2Lookup, FpLog2Norm, FpLog2Product};
 use super::mul::{FpMulDenorm, FpMulNorm, FpMulProduct, FpMulRound, FpMulSum, FpMulUnpack};
-use super::{F16ToF32, FpCmp, FpLog2, FpToFixed, Lzc, Retime, LZC_BITS};
+use super::{F16ToF32, FpCmp, FpToFixed, Lzc, Retime, LZC_BITS};
 use rust_hdl::prelude::*;
 
 /// Defines `$name`: the core `$core` followed by a [`Retime`] chain per output.
@@ -515,13 +516,196 @@ pipelined! {
     }
 }
 
-pipelined! {
-    /// [`FpLog2`] with `S` output register stages. Ports: `clock`, `en`, `a` → `y`, `zero`, `inf`,
-    /// `nan`, `neg`.
-    FpLog2P [] [] = FpLog2 {
-        in a: Bits<32>;
-        out y: Bits<32> => y_reg, zero: Bit => zero_reg, inf: Bit => inf_reg, nan: Bit => nan_reg,
-            neg: Bit => neg_reg
+/// Where [`FpLog2P`] puts its registers: `LOG2_CUTS[S][j]` says whether the boundary after piece
+/// `j + 1` of the four is registered in an `S`-stage build (`S ≥ 4` as `S = 4`): 2 stages cut
+/// after the ROM, 3 after the normalisation and after the product, 4 after every piece; the other
+/// stages follow the last piece.
+pub const LOG2_CUTS: [[bool; 3]; 5] = [
+    [false, false, false],
+    [false, false, false],
+    [false, true, false],
+    [true, false, true],
+    [true, true, true],
+];
+
+/// Register stages at boundary `j` (after piece `j + 1`) of an `stages`-stage [`FpLog2P`]: 0 or 1.
+pub fn log2_cut(stages: usize, j: usize) -> usize {
+    usize::from(LOG2_CUTS[stages.min(4)][j])
+}
+
+crate::settled_block! {
+/// [`super::FpLog2`] with `S ≥ 0` register stages (latency `S`, one result per enabled clock): its four
+/// pieces ([`super::log2`]) with registers at the boundaries [`LOG2_CUTS`] names. Ports: `clock`,
+/// `en`, `a` → `y`, `zero`, `inf`, `nan`, `neg`. Each boundary signal is a [`Retime`] of 0 or 1
+/// stages, named `<signal><n>` after the boundary `n` (1–3) it crosses. At `S = 0` it is
+/// [`super::FpLog2`] with unused clock ports, and settles within one simulation pass
+/// ([`crate::common::settle`]).
+#[derive(Clone, Debug)]
+pub struct FpLog2P {
+    /// Clock.
+    pub clock: Signal<In, Clock>,
+    /// Advance the pipeline (all stages hold while low).
+    pub en: Signal<In, Bit>,
+    /// f32 bits.
+    pub a: Signal<In, Bits<32>>,
+    /// log2|a| · 65536, `S` enabled clocks later.
+    pub y: Signal<Out, Bits<32>>,
+    /// `a` was ±0.
+    pub zero: Signal<Out, Bit>,
+    /// `a` was ±Inf.
+    pub inf: Signal<Out, Bit>,
+    /// `a` was NaN.
+    pub nan: Signal<Out, Bit>,
+    /// `a` was negative (not ±0, not NaN).
+    pub neg: Signal<Out, Bit>,
+    norm: FpLog2Norm,
+    lookup: FpLog2Lookup,
+    product: FpLog2Product,
+    finish: FpLog2Finish,
+    f1: Retime<Bits<23>>,
+    ex1: Retime<Bits<16>>,
+    cls1: Retime<Bits<4>>,
+    tv2: Retime<Bits<24>>,
+    dv2: Retime<Bits<16>>,
+    r2: Retime<Bits<16>>,
+    f02: Retime<Bit>,
+    ex2: Retime<Bits<16>>,
+    cls2: Retime<Bits<4>>,
+    prod3: Retime<Bits<32>>,
+    tv3: Retime<Bits<24>>,
+    dv3: Retime<Bits<16>>,
+    f03: Retime<Bit>,
+    ex3: Retime<Bits<16>>,
+    cls3: Retime<Bits<4>>,
+    y_reg: Retime<Bits<32>>,
+    flags_reg: Retime<Bits<4>>,
+    flags: Signal<Local, Bits<4>>,
+}
+}
+
+impl FpLog2P {
+    /// The log with `stages` register stages (latency `stages`; 0: combinational, [`super::FpLog2`]).
+    pub fn new(stages: usize) -> Self {
+        let tail = stages - (0..3).map(|j| log2_cut(stages, j)).sum::<usize>();
+        Self {
+            settle_changed: false,
+            settle_off: stages > 0,
+            clock: Default::default(),
+            en: Default::default(),
+            a: Default::default(),
+            y: Default::default(),
+            zero: Default::default(),
+            inf: Default::default(),
+            nan: Default::default(),
+            neg: Default::default(),
+            norm: Default::default(),
+            lookup: Default::default(),
+            product: Default::default(),
+            finish: Default::default(),
+            f1: Retime::new(log2_cut(stages, 0)),
+            ex1: Retime::new(log2_cut(stages, 0)),
+            cls1: Retime::new(log2_cut(stages, 0)),
+            tv2: Retime::new(log2_cut(stages, 1)),
+            dv2: Retime::new(log2_cut(stages, 1)),
+            r2: Retime::new(log2_cut(stages, 1)),
+            f02: Retime::new(log2_cut(stages, 1)),
+            ex2: Retime::new(log2_cut(stages, 1)),
+            cls2: Retime::new(log2_cut(stages, 1)),
+            prod3: Retime::new(log2_cut(stages, 2)),
+            tv3: Retime::new(log2_cut(stages, 2)),
+            dv3: Retime::new(log2_cut(stages, 2)),
+            f03: Retime::new(log2_cut(stages, 2)),
+            ex3: Retime::new(log2_cut(stages, 2)),
+            cls3: Retime::new(log2_cut(stages, 2)),
+            y_reg: Retime::new(tail),
+            flags_reg: Retime::new(tail),
+            flags: Default::default(),
+        }
+    }
+
+    /// Register stages (the latency in enabled clocks).
+    pub fn stages(&self) -> usize {
+        self.cls1.stages() + self.cls2.stages() + self.cls3.stages() + self.y_reg.stages()
+    }
+}
+
+impl Logic for FpLog2P {
+    #[hdl_gen]
+    fn update(&mut self) {
+        self.norm.a.next = self.a.val();
+        // Boundary 1: normalisation → ROM.
+        self.f1.clock.next = self.clock.val();
+        self.f1.en.next = self.en.val();
+        self.f1.d.next = self.norm.f.val();
+        self.lookup.f.next = self.f1.q.val();
+        self.ex1.clock.next = self.clock.val();
+        self.ex1.en.next = self.en.val();
+        self.ex1.d.next = self.norm.ex.val();
+        self.cls1.clock.next = self.clock.val();
+        self.cls1.en.next = self.en.val();
+        self.cls1.d.next = self.norm.cls.val();
+        // Boundary 2: ROM → product.
+        self.tv2.clock.next = self.clock.val();
+        self.tv2.en.next = self.en.val();
+        self.tv2.d.next = self.lookup.tv.val();
+        self.dv2.clock.next = self.clock.val();
+        self.dv2.en.next = self.en.val();
+        self.dv2.d.next = self.lookup.dv.val();
+        self.product.dv.next = self.dv2.q.val();
+        self.r2.clock.next = self.clock.val();
+        self.r2.en.next = self.en.val();
+        self.r2.d.next = self.lookup.r16.val();
+        self.product.r16.next = self.r2.q.val();
+        self.f02.clock.next = self.clock.val();
+        self.f02.en.next = self.en.val();
+        self.f02.d.next = self.lookup.f0.val();
+        self.ex2.clock.next = self.clock.val();
+        self.ex2.en.next = self.en.val();
+        self.ex2.d.next = self.ex1.q.val();
+        self.cls2.clock.next = self.clock.val();
+        self.cls2.en.next = self.en.val();
+        self.cls2.d.next = self.cls1.q.val();
+        // Boundary 3: product → finish.
+        self.prod3.clock.next = self.clock.val();
+        self.prod3.en.next = self.en.val();
+        self.prod3.d.next = self.product.prod.val();
+        self.finish.prod.next = self.prod3.q.val();
+        self.tv3.clock.next = self.clock.val();
+        self.tv3.en.next = self.en.val();
+        self.tv3.d.next = self.tv2.q.val();
+        self.finish.tv.next = self.tv3.q.val();
+        self.dv3.clock.next = self.clock.val();
+        self.dv3.en.next = self.en.val();
+        self.dv3.d.next = self.dv2.q.val();
+        self.finish.dv.next = self.dv3.q.val();
+        self.f03.clock.next = self.clock.val();
+        self.f03.en.next = self.en.val();
+        self.f03.d.next = self.f02.q.val();
+        self.finish.f0.next = self.f03.q.val();
+        self.ex3.clock.next = self.clock.val();
+        self.ex3.en.next = self.en.val();
+        self.ex3.d.next = self.ex2.q.val();
+        self.finish.ex.next = self.ex3.q.val();
+        self.cls3.clock.next = self.clock.val();
+        self.cls3.en.next = self.en.val();
+        self.cls3.d.next = self.cls2.q.val();
+        self.finish.cls.next = self.cls3.q.val();
+        // Tail.
+        self.y_reg.clock.next = self.clock.val();
+        self.y_reg.en.next = self.en.val();
+        self.y_reg.d.next = self.finish.y.val();
+        self.y.next = self.y_reg.q.val();
+        self.flags.next = bit_cast::<4, 1>(self.finish.zero.val().into())
+            | (bit_cast::<4, 1>(self.finish.inf.val().into()) << 1)
+            | (bit_cast::<4, 1>(self.finish.nan.val().into()) << 2)
+            | (bit_cast::<4, 1>(self.finish.neg.val().into()) << 3);
+        self.flags_reg.clock.next = self.clock.val();
+        self.flags_reg.en.next = self.en.val();
+        self.flags_reg.d.next = self.flags.val();
+        self.zero.next = self.flags_reg.q.val().get_bit(0);
+        self.inf.next = self.flags_reg.q.val().get_bit(1);
+        self.nan.next = self.flags_reg.q.val().get_bit(2);
+        self.neg.next = self.flags_reg.q.val().get_bit(3);
     }
 }
 
