@@ -15,12 +15,12 @@
 //! multipliers), the squares and their sums (four multipliers, two adders or two unsigned
 //! compares), the logs (two [`FpLog2P`]). [`LaneStages::at`] gives each its register stages for a
 //! pipeline depth; the multipliers and adders are [`FpMulP`]/[`FpAddP`], whose registers sit
-//! between their six pieces ([`crate::common::fp::pipe::FP_CUTS`]), and the logs [`FpLog2P`] (four
+//! between their six pieces ([`crate::common::fp::pipe::FP_CUTS`]), and the logs [`FpLog2P`] (five
 //! pieces, [`crate::common::fp::pipe::LOG2_CUTS`]). Depth 0: one stage each for
 //! the scaling, the squares-and-sums and the logs (latency 3); depth 1 adds a cut between the
 //! squares and the sums (cut A), depth 2 the input cut (cut B), and depths 3…[`LodLane::MAX_DEPTH`]
 //! deepen the scaling, squaring, summing and log cores in turn, up to six stages for each f32
-//! core and four for the logs. Latency
+//! core and five for the logs. Latency
 //! 3 + depth, initiation interval 1, the same results at every depth. The side signals (`maxabs`,
 //! `lfix`, `lnan`) go through delay lines of the matching length.
 //!
@@ -42,7 +42,7 @@ pub struct LaneStages {
     pub square: usize,
     /// Adders (1…6).
     pub sum: usize,
-    /// Logs (1…4).
+    /// Logs (1…5).
     pub log: usize,
 }
 
@@ -50,7 +50,7 @@ impl LaneStages {
     /// The stages at pipeline depth `depth` (0…[`LodLane::MAX_DEPTH`]): depth 0 is (0, 1, 0, 1, 1);
     /// then one stage more per depth, to the squares (cut A), the input (cut B), and then round
     /// robin to the scaling, squaring, summing and log cores until the f32 cores have six stages
-    /// each and the log four.
+    /// each and the log five.
     pub fn at(depth: usize) -> Self {
         assert!(
             depth <= LodLane::MAX_DEPTH,
@@ -74,7 +74,7 @@ impl LaneStages {
                         0 => (&mut s.scale, 6),
                         1 => (&mut s.square, 6),
                         2 => (&mut s.sum, 6),
-                        _ => (&mut s.log, 4),
+                        _ => (&mut s.log, 5),
                     };
                     turn += 1;
                     if *stage < cap {
@@ -190,7 +190,7 @@ impl Default for LodLane {
 
 impl LodLane {
     /// The deepest pipeline depth [`LodLane::new`] builds.
-    pub const MAX_DEPTH: usize = 20;
+    pub const MAX_DEPTH: usize = 21;
 
     /// The lane at pipeline depth `depth` (0…[`LodLane::MAX_DEPTH`], stages by
     /// [`LaneStages::at`]): latency 3 + `depth`.

@@ -2,10 +2,10 @@
 //!
 //! Ports: `a: Bits<32>` (f32 bit pattern) → `y: Bits<32>` (two's complement, 16 fraction bits:
 //! `y / 65536 ≈ log2|a|`), flags `zero`, `inf`, `nan`, `neg: Bit`. Combinational core, latency 0
-//! (see [`super::FpLog2P`]), built of four pieces in a row: [`FpLog2Norm`] (classes, denormal
-//! normalisation, exponent), [`FpLog2Lookup`] (the ROM), [`FpLog2Product`] (the 16 × 16
-//! interpolation product) and [`FpLog2Finish`] (interpolation, rounding, exponent, specials);
-//! [`super::FpLog2P`] puts its registers between them.
+//! (see [`super::FpLog2P`]), built of five pieces in a row: [`FpLog2Norm`] (classes, denormal
+//! normalisation, exponent), [`FpLog2Lookup`] (the ROM), [`FpLog2Product`] (the 16 × 17
+//! interpolation product), [`FpLog2Interp`] (interpolation) and [`FpLog2Round`] (rounding,
+//! exponent, specials); [`super::FpLog2P`] puts its registers between them.
 //!
 //! Special inputs (flags are independent outputs; `y` as listed):
 //! - `zero` — `a` is ±0: `y = i32::MIN` (0x8000_0000);
@@ -19,8 +19,8 @@
 //! denormal is exactly −149. `f`'s top 6 bits select one of 64 segments of a ROM of
 //! `T[i] = round(log2(1 + i/64) · 2^20)` ([`log2_table`], 65 entries, 20 fraction bits, stored as
 //! `T[i]` and `T[i+1] − T[i]`); the remaining 17 bits `r` interpolate linearly,
-//! `T[i] + round((T[i+1] − T[i]) · r / 2^17)` (one rust-hdl native 16 × 16 multiply on `r`'s top
-//! 16 bits, doubled, plus one conditional add for `r`'s last bit), and the result is rounded to 16
+//! `T[i] + round((T[i+1] − T[i]) · r / 2^17)` (one 16 × 17 multiply, a [`MulU`] leaf), and the
+//! result is rounded to 16
 //! fraction bits (ties up) and added to `E · 2^16`. Exact powers of two give exact results
 //! (`y = E · 65536`).
 //!
@@ -36,6 +36,7 @@
 //! interpolation-product rounding ≤ 2^-20.
 
 use super::lzc::Lzc;
+use super::mulu::MulU;
 use rust_hdl::prelude::*;
 
 /// Segments of the log2 table (indexed by the top fraction bits).
@@ -77,7 +78,7 @@ pub struct FpLog2Norm {
     nsh: Signal<Local, Bits<8>>,
     fm: Signal<Local, Bits<23>>,
     fd: Signal<Local, Bits<23>>,
-    }
+}
 
 impl Logic for FpLog2Norm {
     #[hdl_gen]
@@ -110,7 +111,7 @@ impl Logic for FpLog2Norm {
 }
 
 /// Piece 2: the ROM. `f` → `tv` = `T[i]`, `dv` = `T[i+1] − T[i]` for the segment `i` = `f`'s top
-/// 6 bits, and the interpolation fraction as `r16` (bits 16…1) and `f0` (bit 0).
+/// 6 bits, and the interpolation fraction `r17` (`f`'s low 17 bits).
 #[derive(Clone, Debug, LogicBlock)]
 pub struct FpLog2Lookup {
     /// Normalised fraction.
@@ -119,10 +120,8 @@ pub struct FpLog2Lookup {
     pub tv: Signal<Out, Bits<24>>,
     /// `T[i+1] − T[i]`.
     pub dv: Signal<Out, Bits<16>>,
-    /// `f`'s bits 16…1.
-    pub r16: Signal<Out, Bits<16>>,
-    /// `f`'s bit 0.
-    pub f0: Signal<Out, Bit>,
+    /// `f`'s bits 16…0.
+    pub r17: Signal<Out, Bits<17>>,
     /// ROM: `T[i]`.
     rom_t: [Constant<Bits<24>>; LOG2_SEGMENTS],
     /// ROM: `T[i+1] - T[i]`.
@@ -137,8 +136,7 @@ impl Default for FpLog2Lookup {
             f: Default::default(),
             tv: Default::default(),
             dv: Default::default(),
-            r16: Default::default(),
-            f0: Default::default(),
+            r17: Default::default(),
             rom_t: std::array::from_fn(|i| Constant::new(u64::from(t[i]).into())),
             rom_d: std::array::from_fn(|i| Constant::new(u64::from(t[i + 1] - t[i]).into())),
             idx: Default::default(),
@@ -150,8 +148,7 @@ impl Logic for FpLog2Lookup {
     #[hdl_gen]
     fn update(&mut self) {
         self.idx.next = self.f.val().get_bits::<6>(17);
-        self.r16.next = self.f.val().get_bits::<16>(1);
-        self.f0.next = self.f.val().get_bit(0);
+        self.r17.next = self.f.val().get_bits::<17>(0);
         self.tv.next = bits::<24>(0);
         self.dv.next = bits::<16>(0);
         for i in 0..LOG2_SEGMENTS {
@@ -163,36 +160,55 @@ impl Logic for FpLog2Lookup {
     }
 }
 
-/// Piece 3: the interpolation product `prod = dv · r16` (one 16 × 16 multiply).
+/// Piece 3: the interpolation product `p17 = dv · r17` (one 16 × 17 multiply; the differences
+/// are below 2^15, so the product fits 32 bits).
 #[derive(Clone, Debug, LogicBlock, Default)]
 pub struct FpLog2Product {
     /// `T[i+1] − T[i]`.
     pub dv: Signal<In, Bits<16>>,
-    /// Interpolation fraction, bits 16…1.
-    pub r16: Signal<In, Bits<16>>,
+    /// Interpolation fraction.
+    pub r17: Signal<In, Bits<17>>,
     /// The product.
-    pub prod: Signal<Out, Bits<32>>,
+    pub p17: Signal<Out, Bits<32>>,
+    mul: MulU<16, 17, 32>,
 }
 
 impl Logic for FpLog2Product {
     #[hdl_gen]
     fn update(&mut self) {
-        self.prod.next = self.dv.val() * self.r16.val();
+        self.mul.a.next = self.dv.val();
+        self.mul.b.next = self.r17.val();
+        self.p17.next = self.mul.p.val();
     }
 }
 
-/// Piece 4: interpolation, rounding to 16 fraction bits, the exponent and the special values.
-/// `prod`, `dv`, `f0`, `tv`, `ex`, `cls` → `y`, `zero`, `inf`, `nan`, `neg`.
+/// Piece 4: the interpolation, `l20 = T[i] + round(p17 / 2^17)` (ties up): log2(1 + f) with 20
+/// fraction bits.
 #[derive(Clone, Debug, LogicBlock, Default)]
-pub struct FpLog2Finish {
-    /// `dv · r16`.
-    pub prod: Signal<In, Bits<32>>,
-    /// `T[i+1] − T[i]`.
-    pub dv: Signal<In, Bits<16>>,
-    /// The fraction's bit 0.
-    pub f0: Signal<In, Bit>,
+pub struct FpLog2Interp {
+    /// `dv · r17`.
+    pub p17: Signal<In, Bits<32>>,
     /// `T[i]`.
     pub tv: Signal<In, Bits<24>>,
+    /// log2(1 + f) · 2^20.
+    pub l20: Signal<Out, Bits<32>>,
+    step: Signal<Local, Bits<32>>,
+}
+
+impl Logic for FpLog2Interp {
+    #[hdl_gen]
+    fn update(&mut self) {
+        self.step.next = (self.p17.val() + bits::<32>(0x1_0000)) >> 17;
+        self.l20.next = bit_cast::<32, 24>(self.tv.val()) + self.step.val();
+    }
+}
+
+/// Piece 5: rounding to 16 fraction bits (ties up), the exponent and the special values.
+/// `l20`, `ex`, `cls` → `y`, `zero`, `inf`, `nan`, `neg`.
+#[derive(Clone, Debug, LogicBlock, Default)]
+pub struct FpLog2Round {
+    /// log2(1 + f) · 2^20.
+    pub l20: Signal<In, Bits<32>>,
     /// `E`'s low 16 bits.
     pub ex: Signal<In, Bits<16>>,
     /// Classes: zero, inf, nan, neg.
@@ -207,24 +223,13 @@ pub struct FpLog2Finish {
     pub nan: Signal<Out, Bit>,
     /// `a` is negative (not ±0, not NaN).
     pub neg: Signal<Out, Bit>,
-    p17: Signal<Local, Bits<32>>,
-    interp: Signal<Local, Bits<32>>,
-    l20: Signal<Local, Bits<32>>,
     frac16: Signal<Local, Bits<32>>,
     res: Signal<Local, Bits<32>>,
 }
 
-impl Logic for FpLog2Finish {
+impl Logic for FpLog2Round {
     #[hdl_gen]
     fn update(&mut self) {
-        // (T[i+1] - T[i]) · r17 with r17 = {r16, f[0]}: the 16 × 16 product doubled, plus the
-        // difference once more when f[0] is set (differences are below 2^15: no overflow).
-        self.p17.next = self.prod.val() << 1;
-        if self.f0.val() {
-            self.p17.next = (self.prod.val() << 1) + bit_cast::<32, 16>(self.dv.val());
-        }
-        self.interp.next = (self.p17.val() + bits::<32>(0x1_0000)) >> 17;
-        self.l20.next = bit_cast::<32, 24>(self.tv.val()) + self.interp.val();
         self.frac16.next = (self.l20.val() + bits::<32>(8)) >> 4;
         // y = (E << 16) + frac16 (wraps in 32 bits: E's low 16 bits suffice).
         self.res.next = (bit_cast::<32, 16>(self.ex.val()) << 16) + self.frac16.val();
@@ -246,7 +251,7 @@ impl Logic for FpLog2Finish {
 }
 
 crate::settled_block! {
-/// f32 → fixed-point log2: the four pieces wired directly. See the module documentation.
+/// f32 → fixed-point log2: the five pieces wired directly. See the module documentation.
 #[derive(Clone, Debug, Default)]
 pub struct FpLog2 {
     /// f32 bits.
@@ -264,7 +269,8 @@ pub struct FpLog2 {
     norm: FpLog2Norm,
     lookup: FpLog2Lookup,
     product: FpLog2Product,
-    finish: FpLog2Finish,
+    interp: FpLog2Interp,
+    round: FpLog2Round,
 }
 }
 
@@ -274,17 +280,16 @@ impl Logic for FpLog2 {
         self.norm.a.next = self.a.val();
         self.lookup.f.next = self.norm.f.val();
         self.product.dv.next = self.lookup.dv.val();
-        self.product.r16.next = self.lookup.r16.val();
-        self.finish.prod.next = self.product.prod.val();
-        self.finish.dv.next = self.lookup.dv.val();
-        self.finish.f0.next = self.lookup.f0.val();
-        self.finish.tv.next = self.lookup.tv.val();
-        self.finish.ex.next = self.norm.ex.val();
-        self.finish.cls.next = self.norm.cls.val();
-        self.y.next = self.finish.y.val();
-        self.zero.next = self.finish.zero.val();
-        self.inf.next = self.finish.inf.val();
-        self.nan.next = self.finish.nan.val();
-        self.neg.next = self.finish.neg.val();
+        self.product.r17.next = self.lookup.r17.val();
+        self.interp.p17.next = self.product.p17.val();
+        self.interp.tv.next = self.lookup.tv.val();
+        self.round.l20.next = self.interp.l20.val();
+        self.round.ex.next = self.norm.ex.val();
+        self.round.cls.next = self.norm.cls.val();
+        self.y.next = self.round.y.val();
+        self.zero.next = self.round.zero.val();
+        self.inf.next = self.round.inf.val();
+        self.nan.next = self.round.nan.val();
+        self.neg.next = self.round.neg.val();
     }
 }

@@ -14,7 +14,7 @@
 //! construction, not copies.
 
 use super::add::{FpAddAlign, FpAddLead, FpAddNorm, FpAddOrder, FpAddRound, FpAddSum};
-use super::log2::{FpLog2Finish, FpLog2Lookup, FpLog2Norm, FpLog2Product};
+use super::log2::{FpLog2Interp, FpLog2Lookup, FpLog2Norm, FpLog2Product, FpLog2Round};
 use super::mul::{FpMulDenorm, FpMulNorm, FpMulProduct, FpMulRound, FpMulSum, FpMulUnpack};
 use super::{F16ToF32, FpCmp, FpToFixed, Lzc, Retime, LZC_BITS};
 use rust_hdl::prelude::*;
@@ -517,28 +517,29 @@ pipelined! {
 }
 
 /// Where [`FpLog2P`] puts its registers: `LOG2_CUTS[S][j]` says whether the boundary after piece
-/// `j + 1` of the four is registered in an `S`-stage build (`S ≥ 4` as `S = 4`): 2 stages cut
-/// after the ROM, 3 after the normalisation and after the product, 4 after every piece; the other
-/// stages follow the last piece.
-pub const LOG2_CUTS: [[bool; 3]; 5] = [
-    [false, false, false],
-    [false, false, false],
-    [false, true, false],
-    [true, false, true],
-    [true, true, true],
+/// `j + 1` of the five is registered in an `S`-stage build (`S ≥ 5` as `S = 5`): 2 stages cut
+/// after the ROM, 3 after the normalisation and after the product, 4 also after the
+/// interpolation, 5 after every piece; the other stages follow the last piece.
+pub const LOG2_CUTS: [[bool; 4]; 6] = [
+    [false, false, false, false],
+    [false, false, false, false],
+    [false, true, false, false],
+    [true, false, true, false],
+    [true, false, true, true],
+    [true, true, true, true],
 ];
 
 /// Register stages at boundary `j` (after piece `j + 1`) of an `stages`-stage [`FpLog2P`]: 0 or 1.
 pub fn log2_cut(stages: usize, j: usize) -> usize {
-    usize::from(LOG2_CUTS[stages.min(4)][j])
+    usize::from(LOG2_CUTS[stages.min(5)][j])
 }
 
 crate::settled_block! {
-/// [`super::FpLog2`] with `S ≥ 0` register stages (latency `S`, one result per enabled clock): its four
-/// pieces ([`super::log2`]) with registers at the boundaries [`LOG2_CUTS`] names. Ports: `clock`,
-/// `en`, `a` → `y`, `zero`, `inf`, `nan`, `neg`. Each boundary signal is a [`Retime`] of 0 or 1
-/// stages, named `<signal><n>` after the boundary `n` (1–3) it crosses. At `S = 0` it is
-/// [`super::FpLog2`] with unused clock ports, and settles within one simulation pass
+/// [`super::FpLog2`] with `S ≥ 0` register stages (latency `S`, one result per enabled clock):
+/// its five pieces ([`super::log2`]) with registers at the boundaries [`LOG2_CUTS`] names. Ports:
+/// `clock`, `en`, `a` → `y`, `zero`, `inf`, `nan`, `neg`. Each boundary signal is a [`Retime`]
+/// of 0 or 1 stages, named `<signal><n>` after the boundary `n` (1–4) it crosses. At `S = 0` it
+/// is [`super::FpLog2`] with unused clock ports, and settles within one simulation pass
 /// ([`crate::common::settle`]).
 #[derive(Clone, Debug)]
 pub struct FpLog2P {
@@ -561,22 +562,23 @@ pub struct FpLog2P {
     norm: FpLog2Norm,
     lookup: FpLog2Lookup,
     product: FpLog2Product,
-    finish: FpLog2Finish,
+    interp: FpLog2Interp,
+    round: FpLog2Round,
     f1: Retime<Bits<23>>,
     ex1: Retime<Bits<16>>,
     cls1: Retime<Bits<4>>,
     tv2: Retime<Bits<24>>,
     dv2: Retime<Bits<16>>,
-    r2: Retime<Bits<16>>,
-    f02: Retime<Bit>,
+    r2: Retime<Bits<17>>,
     ex2: Retime<Bits<16>>,
     cls2: Retime<Bits<4>>,
-    prod3: Retime<Bits<32>>,
+    p3: Retime<Bits<32>>,
     tv3: Retime<Bits<24>>,
-    dv3: Retime<Bits<16>>,
-    f03: Retime<Bit>,
     ex3: Retime<Bits<16>>,
     cls3: Retime<Bits<4>>,
+    l4: Retime<Bits<32>>,
+    ex4: Retime<Bits<16>>,
+    cls4: Retime<Bits<4>>,
     y_reg: Retime<Bits<32>>,
     flags_reg: Retime<Bits<4>>,
     flags: Signal<Local, Bits<4>>,
@@ -584,9 +586,11 @@ pub struct FpLog2P {
 }
 
 impl FpLog2P {
-    /// The log with `stages` register stages (latency `stages`; 0: combinational, [`super::FpLog2`]).
+    /// The log with `stages` register stages (latency `stages`; 0: combinational,
+    /// [`super::FpLog2`]).
     pub fn new(stages: usize) -> Self {
-        let tail = stages - (0..3).map(|j| log2_cut(stages, j)).sum::<usize>();
+        let cut = |j| log2_cut(stages, j);
+        let tail = stages - (0..4).map(cut).sum::<usize>();
         Self {
             settle_changed: false,
             settle_off: stages > 0,
@@ -601,22 +605,23 @@ impl FpLog2P {
             norm: Default::default(),
             lookup: Default::default(),
             product: Default::default(),
-            finish: Default::default(),
-            f1: Retime::new(log2_cut(stages, 0)),
-            ex1: Retime::new(log2_cut(stages, 0)),
-            cls1: Retime::new(log2_cut(stages, 0)),
-            tv2: Retime::new(log2_cut(stages, 1)),
-            dv2: Retime::new(log2_cut(stages, 1)),
-            r2: Retime::new(log2_cut(stages, 1)),
-            f02: Retime::new(log2_cut(stages, 1)),
-            ex2: Retime::new(log2_cut(stages, 1)),
-            cls2: Retime::new(log2_cut(stages, 1)),
-            prod3: Retime::new(log2_cut(stages, 2)),
-            tv3: Retime::new(log2_cut(stages, 2)),
-            dv3: Retime::new(log2_cut(stages, 2)),
-            f03: Retime::new(log2_cut(stages, 2)),
-            ex3: Retime::new(log2_cut(stages, 2)),
-            cls3: Retime::new(log2_cut(stages, 2)),
+            interp: Default::default(),
+            round: Default::default(),
+            f1: Retime::new(cut(0)),
+            ex1: Retime::new(cut(0)),
+            cls1: Retime::new(cut(0)),
+            tv2: Retime::new(cut(1)),
+            dv2: Retime::new(cut(1)),
+            r2: Retime::new(cut(1)),
+            ex2: Retime::new(cut(1)),
+            cls2: Retime::new(cut(1)),
+            p3: Retime::new(cut(2)),
+            tv3: Retime::new(cut(2)),
+            ex3: Retime::new(cut(2)),
+            cls3: Retime::new(cut(2)),
+            l4: Retime::new(cut(3)),
+            ex4: Retime::new(cut(3)),
+            cls4: Retime::new(cut(3)),
             y_reg: Retime::new(tail),
             flags_reg: Retime::new(tail),
             flags: Default::default(),
@@ -625,7 +630,16 @@ impl FpLog2P {
 
     /// Register stages (the latency in enabled clocks).
     pub fn stages(&self) -> usize {
-        self.cls1.stages() + self.cls2.stages() + self.cls3.stages() + self.y_reg.stages()
+        [
+            &self.cls1,
+            &self.cls2,
+            &self.cls3,
+            &self.cls4,
+            &self.flags_reg,
+        ]
+        .iter()
+        .map(|r| r.stages())
+        .sum()
     }
 }
 
@@ -654,51 +668,51 @@ impl Logic for FpLog2P {
         self.product.dv.next = self.dv2.q.val();
         self.r2.clock.next = self.clock.val();
         self.r2.en.next = self.en.val();
-        self.r2.d.next = self.lookup.r16.val();
-        self.product.r16.next = self.r2.q.val();
-        self.f02.clock.next = self.clock.val();
-        self.f02.en.next = self.en.val();
-        self.f02.d.next = self.lookup.f0.val();
+        self.r2.d.next = self.lookup.r17.val();
+        self.product.r17.next = self.r2.q.val();
         self.ex2.clock.next = self.clock.val();
         self.ex2.en.next = self.en.val();
         self.ex2.d.next = self.ex1.q.val();
         self.cls2.clock.next = self.clock.val();
         self.cls2.en.next = self.en.val();
         self.cls2.d.next = self.cls1.q.val();
-        // Boundary 3: product → finish.
-        self.prod3.clock.next = self.clock.val();
-        self.prod3.en.next = self.en.val();
-        self.prod3.d.next = self.product.prod.val();
-        self.finish.prod.next = self.prod3.q.val();
+        // Boundary 3: product → interpolation.
+        self.p3.clock.next = self.clock.val();
+        self.p3.en.next = self.en.val();
+        self.p3.d.next = self.product.p17.val();
+        self.interp.p17.next = self.p3.q.val();
         self.tv3.clock.next = self.clock.val();
         self.tv3.en.next = self.en.val();
         self.tv3.d.next = self.tv2.q.val();
-        self.finish.tv.next = self.tv3.q.val();
-        self.dv3.clock.next = self.clock.val();
-        self.dv3.en.next = self.en.val();
-        self.dv3.d.next = self.dv2.q.val();
-        self.finish.dv.next = self.dv3.q.val();
-        self.f03.clock.next = self.clock.val();
-        self.f03.en.next = self.en.val();
-        self.f03.d.next = self.f02.q.val();
-        self.finish.f0.next = self.f03.q.val();
+        self.interp.tv.next = self.tv3.q.val();
         self.ex3.clock.next = self.clock.val();
         self.ex3.en.next = self.en.val();
         self.ex3.d.next = self.ex2.q.val();
-        self.finish.ex.next = self.ex3.q.val();
         self.cls3.clock.next = self.clock.val();
         self.cls3.en.next = self.en.val();
         self.cls3.d.next = self.cls2.q.val();
-        self.finish.cls.next = self.cls3.q.val();
+        // Boundary 4: interpolation → rounding.
+        self.l4.clock.next = self.clock.val();
+        self.l4.en.next = self.en.val();
+        self.l4.d.next = self.interp.l20.val();
+        self.round.l20.next = self.l4.q.val();
+        self.ex4.clock.next = self.clock.val();
+        self.ex4.en.next = self.en.val();
+        self.ex4.d.next = self.ex3.q.val();
+        self.round.ex.next = self.ex4.q.val();
+        self.cls4.clock.next = self.clock.val();
+        self.cls4.en.next = self.en.val();
+        self.cls4.d.next = self.cls3.q.val();
+        self.round.cls.next = self.cls4.q.val();
         // Tail.
         self.y_reg.clock.next = self.clock.val();
         self.y_reg.en.next = self.en.val();
-        self.y_reg.d.next = self.finish.y.val();
+        self.y_reg.d.next = self.round.y.val();
         self.y.next = self.y_reg.q.val();
-        self.flags.next = bit_cast::<4, 1>(self.finish.zero.val().into())
-            | (bit_cast::<4, 1>(self.finish.inf.val().into()) << 1)
-            | (bit_cast::<4, 1>(self.finish.nan.val().into()) << 2)
-            | (bit_cast::<4, 1>(self.finish.neg.val().into()) << 3);
+        self.flags.next = bit_cast::<4, 1>(self.round.zero.val().into())
+            | (bit_cast::<4, 1>(self.round.inf.val().into()) << 1)
+            | (bit_cast::<4, 1>(self.round.nan.val().into()) << 2)
+            | (bit_cast::<4, 1>(self.round.neg.val().into()) << 3);
         self.flags_reg.clock.next = self.clock.val();
         self.flags_reg.en.next = self.en.val();
         self.flags_reg.d.next = self.flags.val();
