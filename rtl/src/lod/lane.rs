@@ -20,7 +20,7 @@
 //! the scaling, the squares-and-sums and the logs (latency 3); depth 1 adds a cut between the
 //! squares and the sums (cut A), depth 2 the input cut (cut B), and depths 3…[`LodLane::MAX_DEPTH`]
 //! deepen the scaling, squaring, summing and log cores in turn, up to six stages for each f32
-//! core and five for the logs. Latency
+//! core and five for the logs, and add a register between the max-abs select and the logs. Latency
 //! 3 + depth, initiation interval 1, the same results at every depth. The side signals (`maxabs`,
 //! `lfix`, `lnan`) go through delay lines of the matching length.
 //!
@@ -44,13 +44,15 @@ pub struct LaneStages {
     pub sum: usize,
     /// Logs (1…5).
     pub log: usize,
+    /// A register between the max-abs select (after the adders) and the logs (0 or 1).
+    pub select: usize,
 }
 
 impl LaneStages {
-    /// The stages at pipeline depth `depth` (0…[`LodLane::MAX_DEPTH`]): depth 0 is (0, 1, 0, 1, 1);
+    /// The stages at pipeline depth `depth` (0…[`LodLane::MAX_DEPTH`]): depth 0 is (0, 1, 0, 1, 1, 0);
     /// then one stage more per depth, to the squares (cut A), the input (cut B), and then round
-    /// robin to the scaling, squaring, summing and log cores until the f32 cores have six stages
-    /// each and the log five.
+    /// robin to the scaling, squaring, summing and log cores and the select register until the
+    /// f32 cores have six stages each, the log five and the select one.
     pub fn at(depth: usize) -> Self {
         assert!(
             depth <= LodLane::MAX_DEPTH,
@@ -63,6 +65,7 @@ impl LaneStages {
             square: 0,
             sum: 1,
             log: 1,
+            select: 0,
         };
         let mut turn = 0;
         for k in 0..depth {
@@ -70,11 +73,12 @@ impl LaneStages {
                 0 => s.square += 1,
                 1 => s.input += 1,
                 _ => loop {
-                    let (stage, cap) = match turn % 4 {
+                    let (stage, cap) = match turn % 5 {
                         0 => (&mut s.scale, 6),
                         1 => (&mut s.square, 6),
                         2 => (&mut s.sum, 6),
-                        _ => (&mut s.log, 5),
+                        3 => (&mut s.log, 5),
+                        _ => (&mut s.select, 1),
                     };
                     turn += 1;
                     if *stage < cap {
@@ -89,7 +93,7 @@ impl LaneStages {
 
     /// Lane latency: the sum of the stages.
     pub fn latency(&self) -> usize {
-        self.input + self.scale + self.square + self.sum + self.log
+        self.input + self.scale + self.square + self.sum + self.log + self.select
     }
 }
 
@@ -190,7 +194,7 @@ impl Default for LodLane {
 
 impl LodLane {
     /// The deepest pipeline depth [`LodLane::new`] builds.
-    pub const MAX_DEPTH: usize = 21;
+    pub const MAX_DEPTH: usize = 22;
 
     /// The lane at pipeline depth `depth` (0…[`LodLane::MAX_DEPTH`], stages by
     /// [`LaneStages::at`]): latency 3 + `depth`.
@@ -238,8 +242,8 @@ impl LodLane {
             max_y: Retime::new(sum_core),
             rho_x: Default::default(),
             rho_y: Default::default(),
-            rho_x_q: Retime::new(sum_after),
-            rho_y_q: Retime::new(sum_after),
+            rho_x_q: Retime::new(sum_after + st.select),
+            rho_y_q: Retime::new(sum_after + st.select),
             log_x: FpLog2P::new(log_core),
             log_y: FpLog2P::new(log_core),
             log_x_q: Retime::new(log_after),

@@ -5,8 +5,11 @@
 //! core with a configurable number of register stages; the adder and the multiplier are built of
 //! six pieces each, and their wrappers put the registers between the pieces ([`pipe::FP_CUTS`]:
 //! on ECP5-85F, speed 6, routed alone, 29 → 112 MHz for the adder and 26 → 102 MHz for the
-//! multiplier from one to six stages, docs/fpga.md). The exception is the divider [`FpDiv`], a
-//! fixed 14-stage pipeline with valid bits ([`div`]).
+//! multiplier from one to six stages, docs/fpga.md); the log2 likewise has five pieces
+//! ([`pipe::LOG2_CUTS`]). At zero stages these three wrappers are their combinational cores, and
+//! the combinational cores settle inside one rust-hdl simulation pass
+//! ([`crate::common::settle`]). The exception is the divider [`FpDiv`], a fixed 14-stage
+//! pipeline with valid bits ([`div`]).
 //!
 //! # Common policies
 //! - Rounding: IEEE-754 round to nearest, ties to even, everywhere a result is rounded.
@@ -30,7 +33,7 @@
 //! | `FpCmpP`           | 653  | 136 | —                 |
 //! | `F16ToF32P`        | 261  | 62  | —                 |
 //! | `FpToFixedP<16>`   | 1096 | 68  | —                 |
-//! | `FpLog2P`          | 4431 | 62  | one 16 × 16 (+ 64-entry ROM) |
+//! | `FpLog2P`          | 4270 | 96  | one 16 × 17 (+ 64-entry ROM); a cut after the ROM |
 //! | `LzcP<27>`         | 110  | 10  | —                 |
 //! | [`FpDiv`] (14 stages, see below) | 10528 | 985 | — |
 //!
