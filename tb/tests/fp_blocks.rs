@@ -1103,53 +1103,35 @@ fn settles_in_one_pass<B: Block>(
     }
 }
 
+/// [`settles_in_one_pass`] for a two-operand core with ports `a`, `b` (and `sub`, held low) → `y`.
+macro_rules! two_operands_settle {
+    ($block:expr, $model:expr $(, $sub:ident)?) => {
+        settles_in_one_pass(
+            &mut connected($block),
+            |u, a, b| {
+                u.a.next = u64::from(a).into();
+                u.b.next = u64::from(b).into();
+                $(u.$sub.next = false;)?
+            },
+            |u| u.y.val().to_u32(),
+            $model,
+        )
+    };
+}
+
 #[test]
 fn combinational_cores_settle_within_one_pass() {
-    use texpix_rtl::common::fp::{FpAddP, FpMulP};
+    use texpix_rtl::common::fp::{FpAddP, FpLog2P, FpMulP};
     let add = |a, b| fpmodel::fp_add(a, b, false);
+    two_operands_settle!(FpAdd::default(), add, sub);
+    two_operands_settle!(FpAddP::new(0), add, sub);
+    two_operands_settle!(FpMul::default(), fpmodel::fp_mul);
+    two_operands_settle!(FpMulP::new(0), fpmodel::fp_mul);
     settles_in_one_pass(
-        &mut connected(FpAdd::default()),
-        |u, a, b| {
-            u.a.next = u64::from(a).into();
-            u.b.next = u64::from(b).into();
-            u.sub.next = false;
-        },
-        |u| u.y.val().to_u32(),
-        add,
-    );
-    settles_in_one_pass(
-        &mut connected(FpAddP::new(0)),
-        |u, a, b| {
-            u.a.next = u64::from(a).into();
-            u.b.next = u64::from(b).into();
-            u.sub.next = false;
-        },
-        |u| u.y.val().to_u32(),
-        add,
-    );
-    settles_in_one_pass(
-        &mut connected(texpix_rtl::common::fp::FpLog2P::new(0)),
+        &mut connected(FpLog2P::new(0)),
         |u, a, _| u.a.next = u64::from(a).into(),
         |u| u.y.val().to_u32(),
         |a, _| fpmodel::fp_log2(a).0 as u32,
-    );
-    settles_in_one_pass(
-        &mut connected(FpMul::default()),
-        |u, a, b| {
-            u.a.next = u64::from(a).into();
-            u.b.next = u64::from(b).into();
-        },
-        |u| u.y.val().to_u32(),
-        fpmodel::fp_mul,
-    );
-    settles_in_one_pass(
-        &mut connected(FpMulP::new(0)),
-        |u, a, b| {
-            u.a.next = u64::from(a).into();
-            u.b.next = u64::from(b).into();
-        },
-        |u| u.y.val().to_u32(),
-        fpmodel::fp_mul,
     );
 }
 
