@@ -10,6 +10,7 @@
 use proptest::prelude::*;
 use rust_hdl::prelude::*;
 use texpix_rtl::common::fp::log2::{log2_table, LOG2_SEGMENTS};
+use texpix_rtl::common::fp::pack::PackRound;
 use texpix_rtl::common::fp::{
     F16ToF32, FpAdd, FpCmp, FpLog2, FpMul, FpToFixed, Lzc, CANONICAL_NAN,
 };
@@ -550,6 +551,78 @@ fn add_random(n: usize, seed: u64) {
 #[test]
 fn fp_add_random_pairs() {
     add_random(RANDOM_PAIRS, 1);
+}
+
+/// The rounding increment that carries into the exponent field and saturates at infinity (the
+/// shared last step of the adder and the multiplier, [`PackRound`]): every exponent field, the
+/// significands around the carry boundaries, with and without the increment, against 64-bit
+/// integer arithmetic.
+#[test]
+fn pack_round_carries_and_saturates_exactly() {
+    let mut u = connected(PackRound::default());
+    let sigs = [
+        0u32, 1, 0x7f_fffe, 0x7f_ffff, 0x80_0000, 0x80_0001, 0xff_fffe, 0xff_ffff, 0x12_3456,
+        0xab_cdef,
+    ];
+    for e1 in 0..=255u32 {
+        for &sig in &sigs {
+            for inc in [false, true] {
+                u.e1.next = (e1 as u64).into();
+                u.sig.next = (sig as u64).into();
+                u.inc.next = inc;
+                settle(&mut u);
+                let exact = ((e1 as u64) << 23) + sig as u64 + u64::from(inc);
+                let want = exact.min(0x7f80_0000) as u32;
+                assert_eq!(
+                    u.mag.val().to_u32(),
+                    want,
+                    "PackRound e1 {e1} sig {sig:06x} inc {inc}"
+                );
+            }
+        }
+    }
+}
+
+/// Results that round up into infinity or stop one ulp short of it, through the whole cores.
+#[test]
+fn fp_add_and_mul_round_at_the_overflow_threshold() {
+    let mut add = connected(FpAdd::default());
+    let mut mul = connected(FpMul::default());
+    // max finite + half its ulp (2^103): a tie, odd significand → Inf; just below half → max.
+    assert_eq!(
+        add_rtl(&mut add, 0x7f7f_ffff, 0x7300_0000, false),
+        0x7f80_0000
+    );
+    assert_eq!(
+        add_rtl(&mut add, 0x7f7f_ffff, 0x72ff_ffff, false),
+        0x7f7f_ffff
+    );
+    // An even significand at the tie stays.
+    assert_eq!(
+        add_rtl(&mut add, 0x7f7f_fffe, 0x7300_0000, false),
+        0x7f7f_fffe
+    );
+    assert_eq!(
+        add_rtl(&mut add, 0xff7f_ffff, 0x7300_0000, true),
+        0xff80_0000
+    );
+    // max finite · (1 + 2^-23) overflows.
+    assert_eq!(mul_rtl(&mut mul, 0x7f7f_ffff, 0x3f80_0001), 0x7f80_0000);
+    assert_eq!(mul_rtl(&mut mul, 0xff7f_ffff, 0x3f80_0000), 0xff7f_ffff);
+    for (a, b) in [
+        (0x7f7f_ffffu32, 0x7300_0000u32),
+        (0x7f7f_ffff, 0x72ff_ffff),
+        (0x7f7f_fffe, 0x7300_0000),
+    ] {
+        add_check(&mut add, a, b, false);
+    }
+    for (a, b) in [
+        (0x7f7f_ffffu32, 0x3f80_0001u32),
+        (0x7f7f_ffff, 0x3f7f_ffff),
+        (0x5f80_0000, 0x5f7f_ffff),
+    ] {
+        mul_check(&mut mul, a, b);
+    }
 }
 
 // ---------------------------------------------------------------------------------------------

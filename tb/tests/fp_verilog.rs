@@ -335,8 +335,8 @@ fn lzc_dut<const N: usize>(top: &'static str) -> Dut<LzcP<N>> {
 // ---------------------------------------------------------------------------------------------
 // Co-simulation in Icarus (2 register stages; the adder and the multiplier with 1 to 7).
 
-/// Every stage count from one to seven: each of `FP_CUTS`' rows (and one with a stage after a
-/// fully cut pipeline) is a different placement of the registers.
+/// Every stage count from one to seven: each of `FP_CUTS`' and `MUL_CUTS`' rows (and, for the
+/// adder, one with a stage after a fully cut pipeline) is a different placement of the registers.
 #[test]
 fn icarus_fp_add_p_every_stage_count() {
     for s in 1..=7 {
@@ -390,6 +390,7 @@ fn verilator_cosim_all_wrappers() {
     cosim_in(v, &add_dut(6), 6, 1);
     cosim_in(v, &mul_dut(2), 2, 4);
     cosim_in(v, &mul_dut(6), 6, 4);
+    cosim_in(v, &mul_dut(7), 7, 4);
     cosim_in(v, &cmp_dut(), 2, 5);
     cosim_in(v, &f16_dut(), 2, 6);
     cosim_in(v, &fixed_dut::<0>("fp_to_fixed0_p2"), 2, 7);
@@ -409,6 +410,7 @@ fn verilator_lint_and_yosys_checks_are_clean() {
         lint_and_yosys(&add_dut(s), s);
         lint_and_yosys(&mul_dut(s), s);
     }
+    lint_and_yosys(&mul_dut(7), 7);
     lint_and_yosys(&cmp_dut(), 2);
     lint_and_yosys(&f16_dut(), 2);
     lint_and_yosys(&fixed_dut::<0>("fp_to_fixed0_p2"), 2);

@@ -15,12 +15,14 @@
 //! multipliers), the squares and their sums (four multipliers, two adders or two unsigned
 //! compares), the logs (two [`FpLog2P`]). [`LaneStages::at`] gives each its register stages for a
 //! pipeline depth; the multipliers and adders are [`FpMulP`]/[`FpAddP`], whose registers sit
-//! between their six pieces ([`crate::common::fp::pipe::FP_CUTS`]), and the logs [`FpLog2P`] (five
+//! between their seven and six pieces ([`crate::common::fp::pipe::MUL_CUTS`],
+//! [`crate::common::fp::pipe::FP_CUTS`]), and the logs [`FpLog2P`] (five
 //! pieces, [`crate::common::fp::pipe::LOG2_CUTS`]). Depth 0: one stage each for
 //! the scaling, the squares-and-sums and the logs (latency 3); depth 1 adds a cut between the
 //! squares and the sums (cut A), depth 2 the input cut (cut B), and depths 3…[`LodLane::MAX_DEPTH`]
 //! deepen the scaling, squaring, summing and log cores in turn, up to six stages for each f32
-//! core and five for the logs, and add a register between the max-abs select and the logs. Latency
+//! core and five for the logs, and add a register between the max-abs select and the logs; the
+//! last two depths give the multipliers their seventh stage (a cut inside their unpacking). Latency
 //! 3 + depth, initiation interval 1, the same results at every depth. The side signals (`maxabs`,
 //! `lfix`, `lnan`) go through delay lines of the matching length.
 //!
@@ -36,9 +38,9 @@ use rust_hdl::prelude::*;
 pub struct LaneStages {
     /// Input cut (0 or 1).
     pub input: usize,
-    /// Scaling multipliers (1…6).
+    /// Scaling multipliers (1…7).
     pub scale: usize,
-    /// Squaring multipliers (0…6; 0: the squares and the sums share the sums' stages).
+    /// Squaring multipliers (0…7; 0: the squares and the sums share the sums' stages).
     pub square: usize,
     /// Adders (1…6).
     pub sum: usize,
@@ -52,7 +54,7 @@ impl LaneStages {
     /// The stages at pipeline depth `depth` (0…[`LodLane::MAX_DEPTH`]): depth 0 is (0, 1, 0, 1, 1, 0);
     /// then one stage more per depth, to the squares (cut A), the input (cut B), and then round
     /// robin to the scaling, squaring, summing and log cores and the select register until the
-    /// f32 cores have six stages each, the log five and the select one.
+    /// adders have six stages, the log five and the select one, the multipliers seven.
     pub fn at(depth: usize) -> Self {
         assert!(
             depth <= LodLane::MAX_DEPTH,
@@ -74,8 +76,8 @@ impl LaneStages {
                 1 => s.input += 1,
                 _ => loop {
                     let (stage, cap) = match turn % 5 {
-                        0 => (&mut s.scale, 6),
-                        1 => (&mut s.square, 6),
+                        0 => (&mut s.scale, 7),
+                        1 => (&mut s.square, 7),
                         2 => (&mut s.sum, 6),
                         3 => (&mut s.log, 5),
                         _ => (&mut s.select, 1),
@@ -194,7 +196,7 @@ impl Default for LodLane {
 
 impl LodLane {
     /// The deepest pipeline depth [`LodLane::new`] builds.
-    pub const MAX_DEPTH: usize = 22;
+    pub const MAX_DEPTH: usize = 24;
 
     /// The lane at pipeline depth `depth` (0…[`LodLane::MAX_DEPTH`], stages by
     /// [`LaneStages::at`]): latency 3 + `depth`.

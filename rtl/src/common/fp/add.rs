@@ -35,6 +35,7 @@
 //! `ctl[14:8]` on to piece 6.
 
 use super::lzc::Lzc;
+use super::pack::PackRound;
 use rust_hdl::prelude::*;
 
 /// Piece 1 of [`FpAdd`]: classes, ordering by magnitude, exponent difference.
@@ -327,10 +328,8 @@ pub struct FpAddRound {
     a_inf: Signal<Local, Bit>,
     b_inf: Signal<Local, Bit>,
     is_nan: Signal<Local, Bit>,
-    e9: Signal<Local, Bits<9>>,
-    pk: Signal<Local, Bits<32>>,
+    pack: PackRound,
     rnd: Signal<Local, Bit>,
-    rounded: Signal<Local, Bits<32>>,
     mag: Signal<Local, Bits<32>>,
     sgn: Signal<Local, Bit>,
     res: Signal<Local, Bits<32>>,
@@ -346,25 +345,14 @@ impl Logic for FpAddRound {
         self.a_inf.next = self.flags.val().get_bit(4);
         self.b_inf.next = self.flags.val().get_bit(5);
         self.is_nan.next = self.flags.val().get_bit(6);
-        // Round: {E - 1 + hidden, fraction} + increment; the hidden bit adds the 1 back into the
-        // exponent (or leaves a denormal's exponent field at 0).
-        self.e9.next = bit_cast::<9, 8>(self.eexp.val());
-        if self.nrm.val().get_bit(26) {
-            self.e9.next = bit_cast::<9, 8>(self.eexp.val()) + bits::<9>(1);
-        }
-        self.pk.next = (bit_cast::<32, 9>(self.e9.val()) << 23)
-            | ((self.nrm.val() >> 3) & bits::<32>(0x7f_ffff));
+        // Round: {E - 1 + hidden, fraction} + increment, saturated to Inf; the hidden bit adds
+        // the 1 back into the exponent (or leaves a denormal's exponent field at 0).
         self.rnd.next = self.nrm.val().get_bit(2)
             & (self.nrm.val().get_bit(1) | self.nrm.val().get_bit(0) | self.nrm.val().get_bit(3));
-        self.rounded.next = self.pk.val();
-        if self.rnd.val() {
-            self.rounded.next = self.pk.val() + bits::<32>(1);
-        }
-        // Select the result (rounded >= 0x7f80_0000: bit 31 or an all-ones exponent field).
-        self.mag.next = self.rounded.val();
-        if self.rounded.val().get_bit(31) | (self.rounded.val().get_bits::<8>(23) == 0xff) {
-            self.mag.next = bits::<32>(0x7f80_0000);
-        }
+        self.pack.e1.next = self.eexp.val();
+        self.pack.sig.next = self.nrm.val().get_bits::<24>(3);
+        self.pack.inc.next = self.rnd.val();
+        self.mag.next = self.pack.mag.val();
         self.sgn.next = self.sl.val();
         if !self.nrm.val().any() {
             // Exact zero: -0 only for (-0) + (-0).

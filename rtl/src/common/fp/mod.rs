@@ -3,10 +3,10 @@
 //! Every block here is a combinational core (latency 0) written in `#[hdl_gen]`, plus leaf blocks
 //! with a hand-written simulation and custom Verilog ([`MulU`], [`Retime`]). [`pipe`] wraps each
 //! core with a configurable number of register stages; the adder and the multiplier are built of
-//! six pieces each, and their wrappers put the registers between the pieces ([`pipe::FP_CUTS`]:
-//! on ECP5-85F, speed 6, routed alone, 29 → 112 MHz for the adder and 26 → 102 MHz for the
-//! multiplier from one to six stages, docs/fpga.md); the log2 likewise has five pieces
-//! ([`pipe::LOG2_CUTS`]). At zero stages these three wrappers are their combinational cores, and
+//! six and seven pieces, and their wrappers put the registers between the pieces
+//! ([`pipe::FP_CUTS`], [`pipe::MUL_CUTS`]: on ECP5-85F, speed 6, routed alone, 29 → 112 MHz for
+//! the adder and 26 → 102 MHz for the multiplier from one to six stages, docs/fpga.md); the log2
+//! likewise has five pieces ([`pipe::LOG2_CUTS`]). At zero stages these three wrappers are their combinational cores, and
 //! the combinational cores settle inside one rust-hdl simulation pass
 //! ([`crate::common::settle`]). The exception is the divider [`FpDiv`], a fixed 14-stage
 //! pipeline with valid bits ([`div`]).
@@ -57,6 +57,7 @@ pub mod log2;
 pub mod lzc;
 pub mod mul;
 pub mod mulu;
+pub mod pack;
 pub mod pipe;
 pub mod retime;
 pub mod round;
@@ -74,7 +75,7 @@ pub use mulu::MulU;
 pub use pipe::{F16ToF32P, FpAddP, FpCmpP, FpLog2P, FpMulP, FpToFixedP, LzcP};
 pub use retime::{Retime, ValidRetime};
 pub use round::RoundF32;
-pub use unpack::FpUnpack;
+pub use unpack::{FpClassify, FpUnpack};
 
 /// The quiet NaN every NaN-producing block returns.
 pub const CANONICAL_NAN: u32 = 0x7FC0_0000;

@@ -10,71 +10,78 @@
 //! - NaN: any NaN result is the canonical quiet NaN `0x7FC00000`; payloads are not propagated and
 //!   signalling NaNs are treated as quiet ones.
 //!
-//! Datapath: six combinational pieces in a row, each a block of its own so that
+//! Datapath: seven combinational pieces in a row, each a block of its own so that
 //! [`super::FpMulP`] can put a register between any two of them:
-//! 1. [`FpMulUnpack`]: classes; both 24-bit significands normalised ([`FpUnpack`]: leading-zero
-//!    count and left shift, so a denormal becomes `1.f` with an exponent below −126); the biased
-//!    result exponent.
-//! 2. [`FpMulProduct`]: the 24 × 24 product as four partial products of the 18-bit low and 6-bit
+//! 1. [`FpMulClass`]: classes; both 24-bit significands and their leading-zero counts
+//!    ([`FpClassify`]); the exponent sum.
+//! 2. [`FpMulAlign`]: the normalising left shifts (a denormal becomes `1.f` with an exponent
+//!    below −126) and the biased result exponent.
+//! 3. [`FpMulProduct`]: the 24 × 24 product as four partial products of the 18-bit low and 6-bit
 //!    high halves ([`MulU`] leaves: one 18 × 18 multiplier each, the size of an FPGA DSP slice).
-//! 3. [`FpMulSum`]: their sum, the exact 48-bit product in `[2^46, 2^48)`.
-//! 4. [`FpMulNorm`]: a one-bit normalisation keeps the top 24 bits, a guard bit and a sticky bit;
+//! 4. [`FpMulSum`]: their sum, the exact 48-bit product in `[2^46, 2^48)`.
+//! 5. [`FpMulNorm`]: a one-bit normalisation keeps the top 24 bits, a guard bit and a sticky bit;
 //!    the result exponent; the right shift that takes a result below the normal range to its
 //!    denormal position.
-//! 5. [`FpMulDenorm`]: that shift, the bits shifted out collected in a sticky bit.
-//! 6. [`FpMulRound`]: the same 32-bit `{E − 1 + hidden bit, fraction} + increment` rounding as
+//! 6. [`FpMulDenorm`]: that shift, the bits shifted out collected in a sticky bit.
+//! 7. [`FpMulRound`]: the same 32-bit `{E − 1 + hidden bit, fraction} + increment` rounding as
 //!    [`super::FpAdd`], then the special cases.
 //!
-//! Between the pieces: `sa`, `sb` (1 → 2); the partial products `ll`, `lh`, `hl`, `hh` (2 → 3);
-//! `p` (3 → 4); `w`, `k` (4 → 5); `ws`, `lost` (5 → 6); `eob` (1 → 4); `e1`, `big` (4 → 6); the
-//! class bits `cls` = {zero[0], inf[1], nan[2], sign[3]} (1 → 6).
+//! Between the pieces: `ma`, `mb`, `lza`, `lzb`, `esum` (1 → 2); `sa`, `sb` (2 → 3); the partial
+//! products `ll`, `lh`, `hl`, `hh` (3 → 4); `p` (4 → 5); `w`, `k` (5 → 6); `ws`, `lost` (6 → 7);
+//! `eob` (2 → 5); `e1`, `big` (5 → 7); the class bits `cls` = {zero[0], inf[1], nan[2], sign[3]}
+//! (1 → 7).
 
+use super::lzc::LZC_BITS;
 use super::mulu::MulU;
-use super::unpack::FpUnpack;
+use super::pack::PackRound;
+use super::unpack::FpClassify;
 use rust_hdl::prelude::*;
 
-/// Piece 1 of [`FpMul`]: classes, normalised significands, exponent.
+/// Piece 1 of [`FpMul`]: classes, significands and their leading-zero counts, exponent sum.
 ///
-/// Ports: `a`, `b` → `sa`, `sb` (24-bit significands with bit 23 set unless zero), `eob` (the
-/// result exponent plus 256, before the one-bit normalisation), `cls`. Combinational.
+/// Ports: `a`, `b` → `ma`, `mb` (24-bit significands with the hidden bit, not normalised), `lza`,
+/// `lzb` (their leading zeros), `esum` (the sum of the biased exponents plus 129), `cls`.
+/// Combinational.
 #[derive(Clone, Debug, LogicBlock, Default)]
-pub struct FpMulUnpack {
+pub struct FpMulClass {
     /// Multiplicand.
     pub a: Signal<In, Bits<32>>,
     /// Multiplier.
     pub b: Signal<In, Bits<32>>,
-    /// Normalised significand of `a`.
-    pub sa: Signal<Out, Bits<24>>,
-    /// Normalised significand of `b`.
-    pub sb: Signal<Out, Bits<24>>,
-    /// Biased exponent before normalisation.
-    pub eob: Signal<Out, Bits<16>>,
+    /// Significand of `a`.
+    pub ma: Signal<Out, Bits<24>>,
+    /// Significand of `b`.
+    pub mb: Signal<Out, Bits<24>>,
+    /// Leading zeros of `ma`.
+    pub lza: Signal<Out, Bits<LZC_BITS>>,
+    /// Leading zeros of `mb`.
+    pub lzb: Signal<Out, Bits<LZC_BITS>>,
+    /// Exponent sum plus 129.
+    pub esum: Signal<Out, Bits<16>>,
     /// Class bits.
     pub cls: Signal<Out, Bits<4>>,
-    ua: FpUnpack,
-    ub: FpUnpack,
+    ua: FpClassify,
+    ub: FpClassify,
     is_nan: Signal<Local, Bit>,
-    esum: Signal<Local, Bits<16>>,
-    lzsum: Signal<Local, Bits<16>>,
     c: Signal<Local, Bits<4>>,
 }
 
-impl Logic for FpMulUnpack {
+impl Logic for FpMulClass {
     #[hdl_gen]
     fn update(&mut self) {
-        // Classes and normalised significands (a denormal's exponent goes below 1).
         self.ua.a.next = self.a.val();
         self.ub.a.next = self.b.val();
         self.is_nan.next = self.ua.nan.val()
             | self.ub.nan.val()
             | (self.ua.inf.val() & self.ub.zero.val())
             | (self.ua.zero.val() & self.ub.inf.val());
-        self.sa.next = self.ua.sig.val();
-        self.sb.next = self.ub.sig.val();
+        self.ma.next = self.ua.m.val();
+        self.mb.next = self.ub.m.val();
+        self.lza.next = self.ua.lz.val();
+        self.lzb.next = self.ub.lz.val();
         self.esum.next = bit_cast::<16, 8>(self.ua.exp.val())
             + bit_cast::<16, 8>(self.ub.exp.val())
             + bits::<16>(129);
-        self.lzsum.next = bit_cast::<16, 7>(self.ua.lz.val()) + bit_cast::<16, 7>(self.ub.lz.val());
         self.c.next = bits::<4>(0);
         if self.ua.zero.val() | self.ub.zero.val() {
             self.c.next = self.c.val() | bits::<4>(1);
@@ -88,12 +95,47 @@ impl Logic for FpMulUnpack {
         if self.a.val().get_bit(31) ^ self.b.val().get_bit(31) {
             self.c.next = self.c.val() | bits::<4>(8);
         }
-        self.eob.next = self.esum.val() - self.lzsum.val();
         self.cls.next = self.c.val();
     }
 }
 
-/// Piece 2 of [`FpMul`]: the four partial products.
+/// Piece 3 of [`FpMul`]: the normalising shifts and the exponent they imply.
+///
+/// Ports: `ma`, `mb`, `lza`, `lzb`, `esum` → `sa` = `ma << lza`, `sb` = `mb << lzb` (bit 23 set
+/// unless zero), `eob` = `esum − lza − lzb` (the result exponent plus 256, before the one-bit
+/// normalisation). Combinational, exact.
+#[derive(Clone, Debug, LogicBlock, Default)]
+pub struct FpMulAlign {
+    /// Significand of `a`.
+    pub ma: Signal<In, Bits<24>>,
+    /// Significand of `b`.
+    pub mb: Signal<In, Bits<24>>,
+    /// Leading zeros of `ma`.
+    pub lza: Signal<In, Bits<LZC_BITS>>,
+    /// Leading zeros of `mb`.
+    pub lzb: Signal<In, Bits<LZC_BITS>>,
+    /// Exponent sum plus 129.
+    pub esum: Signal<In, Bits<16>>,
+    /// Normalised significand of `a`.
+    pub sa: Signal<Out, Bits<24>>,
+    /// Normalised significand of `b`.
+    pub sb: Signal<Out, Bits<24>>,
+    /// Biased exponent before normalisation.
+    pub eob: Signal<Out, Bits<16>>,
+}
+
+impl Logic for FpMulAlign {
+    #[hdl_gen]
+    fn update(&mut self) {
+        self.sa.next = self.ma.val() << self.lza.val();
+        self.sb.next = self.mb.val() << self.lzb.val();
+        self.eob.next = self.esum.val()
+            - bit_cast::<16, LZC_BITS>(self.lza.val())
+            - bit_cast::<16, LZC_BITS>(self.lzb.val());
+    }
+}
+
+/// Piece 3 of [`FpMul`]: the four partial products.
 ///
 /// Ports: `sa`, `sb` → `ll` = sa[17:0]·sb[17:0], `lh` = sa[17:0]·sb[23:18], `hl` =
 /// sa[23:18]·sb[17:0], `hh` = sa[23:18]·sb[23:18]. Combinational, exact.
@@ -135,7 +177,7 @@ impl Logic for FpMulProduct {
     }
 }
 
-/// Piece 3 of [`FpMul`]: the 48-bit product from its partial products.
+/// Piece 4 of [`FpMul`]: the 48-bit product from its partial products.
 ///
 /// Ports: `ll`, `lh`, `hl`, `hh` → `p` = {hh, ll} + ((lh + hl) << 18). Combinational, exact.
 #[derive(Clone, Debug, LogicBlock, Default)]
@@ -164,7 +206,7 @@ impl Logic for FpMulSum {
     }
 }
 
-/// Piece 4 of [`FpMul`]: one-bit normalisation, exponent, denormal shift amount.
+/// Piece 5 of [`FpMul`]: one-bit normalisation, exponent, denormal shift amount.
 ///
 /// Ports: `p`, `eob` → `w` = {24-bit significand, guard, sticky, 6 zero bits}, `k` (the right
 /// shift to the denormal position, 0 for a normal result, at most 31), `e1` (the exponent field
@@ -242,7 +284,7 @@ impl Logic for FpMulNorm {
     }
 }
 
-/// Piece 5 of [`FpMul`]: the shift to the denormal position.
+/// Piece 6 of [`FpMul`]: the shift to the denormal position.
 ///
 /// Ports: `w`, `k` → `ws` = `w >> k`, `lost` (a one was shifted out; the OR of the bits below
 /// `k`, a mask beside the shifter). Combinational.
@@ -272,7 +314,7 @@ impl Logic for FpMulDenorm {
     }
 }
 
-/// Piece 6 of [`FpMul`]: rounding and result selection.
+/// Piece 7 of [`FpMul`]: rounding and result selection.
 ///
 /// Ports: `ws`, `lost`, `e1`, `big`, `cls` → `y`. Combinational.
 #[derive(Clone, Debug, LogicBlock, Default)]
@@ -289,10 +331,8 @@ pub struct FpMulRound {
     pub cls: Signal<In, Bits<4>>,
     /// Product.
     pub y: Signal<Out, Bits<32>>,
-    e9: Signal<Local, Bits<9>>,
-    pk: Signal<Local, Bits<32>>,
+    pack: PackRound,
     rnd: Signal<Local, Bit>,
-    rounded: Signal<Local, Bits<32>>,
     mag: Signal<Local, Bits<32>>,
     res: Signal<Local, Bits<32>>,
 }
@@ -300,27 +340,17 @@ pub struct FpMulRound {
 impl Logic for FpMulRound {
     #[hdl_gen]
     fn update(&mut self) {
-        // Round: {E - 1 + hidden, fraction} + increment (e1 < 254 whenever `big` is clear).
-        self.e9.next = bit_cast::<9, 8>(self.e1.val());
-        if self.ws.val().get_bit(31) {
-            self.e9.next = bit_cast::<9, 8>(self.e1.val()) + bits::<9>(1);
-        }
-        self.pk.next = (bit_cast::<32, 9>(self.e9.val()) << 23)
-            | ((self.ws.val() >> 8) & bits::<32>(0x7f_ffff));
+        // Round: {E - 1 + hidden, fraction} + increment, saturated to Inf (e1 < 254 whenever
+        // `big` is clear).
         self.rnd.next = self.ws.val().get_bit(7)
             & ((self.ws.val() & bits::<32>(0x7f)).any()
                 | self.lost.val()
                 | self.ws.val().get_bit(8));
-        self.rounded.next = self.pk.val();
-        if self.rnd.val() {
-            self.rounded.next = self.pk.val() + bits::<32>(1);
-        }
-        // Select the result (rounded >= 0x7f80_0000: bit 31 or an all-ones exponent field).
-        self.mag.next = self.rounded.val();
-        if self.rounded.val().get_bit(31)
-            | (self.rounded.val().get_bits::<8>(23) == 0xff)
-            | self.big.val()
-        {
+        self.pack.e1.next = self.e1.val();
+        self.pack.sig.next = self.ws.val().get_bits::<24>(8);
+        self.pack.inc.next = self.rnd.val();
+        self.mag.next = self.pack.mag.val();
+        if self.big.val() {
             self.mag.next = bits::<32>(0x7f80_0000);
         }
         if self.cls.val().get_bit(0) {
@@ -341,7 +371,7 @@ impl Logic for FpMulRound {
 }
 
 crate::settled_block! {
-/// f32 multiplier: the six pieces wired directly. See the module documentation.
+/// f32 multiplier: the seven pieces wired directly. See the module documentation.
 #[derive(Clone, Debug, Default)]
 pub struct FpMul {
     /// Multiplicand.
@@ -350,7 +380,8 @@ pub struct FpMul {
     pub b: Signal<In, Bits<32>>,
     /// Product.
     pub y: Signal<Out, Bits<32>>,
-    unpack: FpMulUnpack,
+    classify: FpMulClass,
+    align: FpMulAlign,
     product: FpMulProduct,
     psum: FpMulSum,
     norm: FpMulNorm,
@@ -362,23 +393,28 @@ pub struct FpMul {
 impl Logic for FpMul {
     #[hdl_gen]
     fn update(&mut self) {
-        self.unpack.a.next = self.a.val();
-        self.unpack.b.next = self.b.val();
-        self.product.sa.next = self.unpack.sa.val();
-        self.product.sb.next = self.unpack.sb.val();
+        self.classify.a.next = self.a.val();
+        self.classify.b.next = self.b.val();
+        self.align.ma.next = self.classify.ma.val();
+        self.align.mb.next = self.classify.mb.val();
+        self.align.lza.next = self.classify.lza.val();
+        self.align.lzb.next = self.classify.lzb.val();
+        self.align.esum.next = self.classify.esum.val();
+        self.product.sa.next = self.align.sa.val();
+        self.product.sb.next = self.align.sb.val();
         self.psum.ll.next = self.product.ll.val();
         self.psum.lh.next = self.product.lh.val();
         self.psum.hl.next = self.product.hl.val();
         self.psum.hh.next = self.product.hh.val();
         self.norm.p.next = self.psum.p.val();
-        self.norm.eob.next = self.unpack.eob.val();
+        self.norm.eob.next = self.align.eob.val();
         self.denorm.w.next = self.norm.w.val();
         self.denorm.k.next = self.norm.k.val();
         self.round.ws.next = self.denorm.ws.val();
         self.round.lost.next = self.denorm.lost.val();
         self.round.e1.next = self.norm.e1.val();
         self.round.big.next = self.norm.big.val();
-        self.round.cls.next = self.unpack.cls.val();
+        self.round.cls.next = self.classify.cls.val();
         self.y.next = self.round.y.val();
     }
 }

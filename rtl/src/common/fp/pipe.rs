@@ -6,16 +6,19 @@
 //! enabled clocks earlier (latency `S`, one result per enabled clock; `en` low holds every stage).
 //! Registers power up at zero and are not reset (data only: keep valid bits in reset registers).
 //! The registers sit after the core, and moving them into the logic (retiming) is left to synthesis
-//! (e.g. Yosys `abc -dff`, vendor register retiming) — except in [`FpAddP`] and [`FpMulP`], whose
-//! cores are built from six pieces: their registers sit between the pieces ([`FP_CUTS`]), because
-//! no retiming we tried moved registers into the logic (docs/fpga.md).
+//! (e.g. Yosys `abc -dff`, vendor register retiming) — except in [`FpAddP`], [`FpMulP`] and
+//! [`FpLog2P`], whose cores are built from pieces (six, seven and five): their registers sit
+//! between the pieces ([`FP_CUTS`], [`MUL_CUTS`], [`LOG2_CUTS`]), because no retiming we tried
+//! moved registers into the logic (docs/fpga.md).
 //!
 //! The other wrappers come from one macro ([`pipelined!`](crate::pipelined)), so they are the same
 //! construction, not copies.
 
 use super::add::{FpAddAlign, FpAddLead, FpAddNorm, FpAddOrder, FpAddRound, FpAddSum};
 use super::log2::{FpLog2Interp, FpLog2Lookup, FpLog2Norm, FpLog2Product, FpLog2Round};
-use super::mul::{FpMulDenorm, FpMulNorm, FpMulProduct, FpMulRound, FpMulSum, FpMulUnpack};
+use super::mul::{
+    FpMulAlign, FpMulClass, FpMulDenorm, FpMulNorm, FpMulProduct, FpMulRound, FpMulSum,
+};
 use super::{F16ToF32, FpCmp, FpToFixed, Lzc, Retime, LZC_BITS};
 use rust_hdl::prelude::*;
 
@@ -89,7 +92,8 @@ macro_rules! pipelined {
     };
 }
 
-/// Where [`FpAddP`] and [`FpMulP`] put their registers: `CUTS[S][j]` says whether the boundary
+/// Where [`FpAddP`] puts its registers (and [`FpMulP`], shifted by one piece: [`MUL_CUTS`]):
+/// `FP_CUTS[S][j]` says whether the boundary
 /// after piece `j + 1` of the six is registered in an `S`-stage build (`S ≥ 7` as `S = 6`). `S`
 /// stages use `min(S, 6) − 1` internal boundaries, chosen to split the pieces into runs of about
 /// equal delay (measured on ECP5, docs/fpga.md); the remaining `S − 1 − cuts` stages follow the
@@ -112,6 +116,32 @@ pub fn fp_cut(stages: usize, j: usize) -> usize {
 /// Register stages after the last piece of an `stages`-stage build.
 pub fn fp_tail(stages: usize) -> usize {
     stages - (0..5).map(|j| fp_cut(stages, j)).sum::<usize>()
+}
+
+/// Where [`FpMulP`] puts its registers: `MUL_CUTS[S][j]` says whether the boundary after piece
+/// `j + 1` of the seven is registered in an `S`-stage build (`S ≥ 8` as `S = 7`). Up to six
+/// stages they are [`FP_CUTS`]' boundaries shifted by one piece (its first piece, the unpacking,
+/// is now the classification and the normalising shift, which stay together up to six stages);
+/// seven stages cut every boundary.
+pub const MUL_CUTS: [[bool; 6]; 8] = [
+    [false, false, false, false, false, false],
+    [false, false, false, false, false, false],
+    [false, false, false, true, false, false],
+    [false, false, true, false, true, false],
+    [false, true, false, true, false, true],
+    [false, true, true, false, true, true],
+    [false, true, true, true, true, true],
+    [true, true, true, true, true, true],
+];
+
+/// Register stages at boundary `j` (after piece `j + 1`) of an `stages`-stage [`FpMulP`]: 0 or 1.
+pub fn mul_cut(stages: usize, j: usize) -> usize {
+    usize::from(MUL_CUTS[stages.min(7)][j])
+}
+
+/// Register stages after the last piece of an `stages`-stage [`FpMulP`].
+pub fn mul_tail(stages: usize) -> usize {
+    stages - (0..6).map(|j| mul_cut(stages, j)).sum::<usize>()
 }
 
 crate::settled_block! {
@@ -287,9 +317,9 @@ impl Logic for FpAddP {
 
 crate::settled_block! {
 /// [`super::FpMul`] with `S ≥ 0` register stages (latency `S`, one result per enabled clock):
-/// its six pieces with registers at the boundaries [`FP_CUTS`] names. Ports: `clock`, `en`, `a`,
-/// `b` → `y`. Each boundary signal is a [`Retime`] of 0 or 1 stages, named `<signal><n>` after
-/// the boundary `n` (1–5) it crosses. With a register at boundary 2 the four partial products
+/// its seven pieces with registers at the boundaries [`MUL_CUTS`] names. Ports: `clock`, `en`,
+/// `a`, `b` → `y`. Each boundary signal is a [`Retime`] of 0 or 1 stages, named `<signal><n>`
+/// after the boundary `n` (1–6) it crosses. With a register at boundary 3 the four partial products
 /// are registered right behind their multipliers (an FPGA DSP slice's output register). At
 /// `S = 0` it is [`super::FpMul`] with unused clock ports, and settles within one simulation pass
 /// ([`crate::common::settle`]).
@@ -305,35 +335,42 @@ pub struct FpMulP {
     pub b: Signal<In, Bits<32>>,
     /// Product, `S` enabled clocks later.
     pub y: Signal<Out, Bits<32>>,
-    unpack: FpMulUnpack,
+    classify: FpMulClass,
+    align: FpMulAlign,
     product: FpMulProduct,
     psum: FpMulSum,
     norm: FpMulNorm,
     denorm: FpMulDenorm,
     round: FpMulRound,
-    sa1: Retime<Bits<24>>,
-    sb1: Retime<Bits<24>>,
-    eob1: Retime<Bits<16>>,
+    ma1: Retime<Bits<24>>,
+    mb1: Retime<Bits<24>>,
+    lza1: Retime<Bits<LZC_BITS>>,
+    lzb1: Retime<Bits<LZC_BITS>>,
+    esum1: Retime<Bits<16>>,
     cls1: Retime<Bits<4>>,
-    ll2: Retime<Bits<36>>,
-    lh2: Retime<Bits<24>>,
-    hl2: Retime<Bits<24>>,
-    hh2: Retime<Bits<12>>,
+    sa2: Retime<Bits<24>>,
+    sb2: Retime<Bits<24>>,
     eob2: Retime<Bits<16>>,
     cls2: Retime<Bits<4>>,
-    p3: Retime<Bits<48>>,
+    ll3: Retime<Bits<36>>,
+    lh3: Retime<Bits<24>>,
+    hl3: Retime<Bits<24>>,
+    hh3: Retime<Bits<12>>,
     eob3: Retime<Bits<16>>,
     cls3: Retime<Bits<4>>,
-    w4: Retime<Bits<32>>,
-    k4: Retime<Bits<8>>,
-    e14: Retime<Bits<8>>,
-    big4: Retime<Bit>,
+    p4: Retime<Bits<48>>,
+    eob4: Retime<Bits<16>>,
     cls4: Retime<Bits<4>>,
-    ws5: Retime<Bits<32>>,
-    lost5: Retime<Bit>,
+    w5: Retime<Bits<32>>,
+    k5: Retime<Bits<8>>,
     e15: Retime<Bits<8>>,
     big5: Retime<Bit>,
     cls5: Retime<Bits<4>>,
+    ws6: Retime<Bits<32>>,
+    lost6: Retime<Bit>,
+    e16: Retime<Bits<8>>,
+    big6: Retime<Bit>,
+    cls6: Retime<Bits<4>>,
     y_reg: Retime<Bits<32>>,
 }
 }
@@ -350,45 +387,54 @@ impl FpMulP {
             a: Default::default(),
             b: Default::default(),
             y: Default::default(),
-            unpack: Default::default(),
+            classify: Default::default(),
+            align: Default::default(),
             product: Default::default(),
             psum: Default::default(),
             norm: Default::default(),
             denorm: Default::default(),
             round: Default::default(),
-            sa1: Retime::new(fp_cut(stages, 0)),
-            sb1: Retime::new(fp_cut(stages, 0)),
-            eob1: Retime::new(fp_cut(stages, 0)),
-            cls1: Retime::new(fp_cut(stages, 0)),
-            ll2: Retime::new(fp_cut(stages, 1)),
-            lh2: Retime::new(fp_cut(stages, 1)),
-            hl2: Retime::new(fp_cut(stages, 1)),
-            hh2: Retime::new(fp_cut(stages, 1)),
-            eob2: Retime::new(fp_cut(stages, 1)),
-            cls2: Retime::new(fp_cut(stages, 1)),
-            p3: Retime::new(fp_cut(stages, 2)),
-            eob3: Retime::new(fp_cut(stages, 2)),
-            cls3: Retime::new(fp_cut(stages, 2)),
-            w4: Retime::new(fp_cut(stages, 3)),
-            k4: Retime::new(fp_cut(stages, 3)),
-            e14: Retime::new(fp_cut(stages, 3)),
-            big4: Retime::new(fp_cut(stages, 3)),
-            cls4: Retime::new(fp_cut(stages, 3)),
-            ws5: Retime::new(fp_cut(stages, 4)),
-            lost5: Retime::new(fp_cut(stages, 4)),
-            e15: Retime::new(fp_cut(stages, 4)),
-            big5: Retime::new(fp_cut(stages, 4)),
-            cls5: Retime::new(fp_cut(stages, 4)),
-            y_reg: Retime::new(fp_tail(stages)),
+            ma1: Retime::new(mul_cut(stages, 0)),
+            mb1: Retime::new(mul_cut(stages, 0)),
+            lza1: Retime::new(mul_cut(stages, 0)),
+            lzb1: Retime::new(mul_cut(stages, 0)),
+            esum1: Retime::new(mul_cut(stages, 0)),
+            cls1: Retime::new(mul_cut(stages, 0)),
+            sa2: Retime::new(mul_cut(stages, 1)),
+            sb2: Retime::new(mul_cut(stages, 1)),
+            eob2: Retime::new(mul_cut(stages, 1)),
+            cls2: Retime::new(mul_cut(stages, 1)),
+            ll3: Retime::new(mul_cut(stages, 2)),
+            lh3: Retime::new(mul_cut(stages, 2)),
+            hl3: Retime::new(mul_cut(stages, 2)),
+            hh3: Retime::new(mul_cut(stages, 2)),
+            eob3: Retime::new(mul_cut(stages, 2)),
+            cls3: Retime::new(mul_cut(stages, 2)),
+            p4: Retime::new(mul_cut(stages, 3)),
+            eob4: Retime::new(mul_cut(stages, 3)),
+            cls4: Retime::new(mul_cut(stages, 3)),
+            w5: Retime::new(mul_cut(stages, 4)),
+            k5: Retime::new(mul_cut(stages, 4)),
+            e15: Retime::new(mul_cut(stages, 4)),
+            big5: Retime::new(mul_cut(stages, 4)),
+            cls5: Retime::new(mul_cut(stages, 4)),
+            ws6: Retime::new(mul_cut(stages, 5)),
+            lost6: Retime::new(mul_cut(stages, 5)),
+            e16: Retime::new(mul_cut(stages, 5)),
+            big6: Retime::new(mul_cut(stages, 5)),
+            cls6: Retime::new(mul_cut(stages, 5)),
+            y_reg: Retime::new(mul_tail(stages)),
         }
     }
 
     /// Register stages (the latency in enabled clocks).
     pub fn stages(&self) -> usize {
-        [&self.cls1, &self.cls2, &self.cls3, &self.cls4, &self.cls5]
-            .iter()
-            .map(|r| r.stages())
-            .sum::<usize>()
+        [
+            &self.cls1, &self.cls2, &self.cls3, &self.cls4, &self.cls5, &self.cls6,
+        ]
+        .iter()
+        .map(|r| r.stages())
+        .sum::<usize>()
             + self.y_reg.stages()
     }
 }
@@ -396,92 +442,115 @@ impl FpMulP {
 impl Logic for FpMulP {
     #[hdl_gen]
     fn update(&mut self) {
-        self.unpack.a.next = self.a.val();
-        self.unpack.b.next = self.b.val();
-        self.sa1.clock.next = self.clock.val();
-        self.sa1.en.next = self.en.val();
-        self.sa1.d.next = self.unpack.sa.val();
-        self.product.sa.next = self.sa1.q.val();
-        self.sb1.clock.next = self.clock.val();
-        self.sb1.en.next = self.en.val();
-        self.sb1.d.next = self.unpack.sb.val();
-        self.product.sb.next = self.sb1.q.val();
-        self.eob1.clock.next = self.clock.val();
-        self.eob1.en.next = self.en.val();
-        self.eob1.d.next = self.unpack.eob.val();
-        self.eob2.d.next = self.eob1.q.val();
+        self.classify.a.next = self.a.val();
+        self.classify.b.next = self.b.val();
+        self.ma1.clock.next = self.clock.val();
+        self.ma1.en.next = self.en.val();
+        self.ma1.d.next = self.classify.ma.val();
+        self.align.ma.next = self.ma1.q.val();
+        self.mb1.clock.next = self.clock.val();
+        self.mb1.en.next = self.en.val();
+        self.mb1.d.next = self.classify.mb.val();
+        self.align.mb.next = self.mb1.q.val();
+        self.lza1.clock.next = self.clock.val();
+        self.lza1.en.next = self.en.val();
+        self.lza1.d.next = self.classify.lza.val();
+        self.align.lza.next = self.lza1.q.val();
+        self.lzb1.clock.next = self.clock.val();
+        self.lzb1.en.next = self.en.val();
+        self.lzb1.d.next = self.classify.lzb.val();
+        self.align.lzb.next = self.lzb1.q.val();
+        self.esum1.clock.next = self.clock.val();
+        self.esum1.en.next = self.en.val();
+        self.esum1.d.next = self.classify.esum.val();
+        self.align.esum.next = self.esum1.q.val();
         self.cls1.clock.next = self.clock.val();
         self.cls1.en.next = self.en.val();
-        self.cls1.d.next = self.unpack.cls.val();
-        self.cls2.d.next = self.cls1.q.val();
-        self.ll2.clock.next = self.clock.val();
-        self.ll2.en.next = self.en.val();
-        self.ll2.d.next = self.product.ll.val();
-        self.psum.ll.next = self.ll2.q.val();
-        self.lh2.clock.next = self.clock.val();
-        self.lh2.en.next = self.en.val();
-        self.lh2.d.next = self.product.lh.val();
-        self.psum.lh.next = self.lh2.q.val();
-        self.hl2.clock.next = self.clock.val();
-        self.hl2.en.next = self.en.val();
-        self.hl2.d.next = self.product.hl.val();
-        self.psum.hl.next = self.hl2.q.val();
-        self.hh2.clock.next = self.clock.val();
-        self.hh2.en.next = self.en.val();
-        self.hh2.d.next = self.product.hh.val();
-        self.psum.hh.next = self.hh2.q.val();
+        self.cls1.d.next = self.classify.cls.val();
+        self.sa2.clock.next = self.clock.val();
+        self.sa2.en.next = self.en.val();
+        self.sa2.d.next = self.align.sa.val();
+        self.product.sa.next = self.sa2.q.val();
+        self.sb2.clock.next = self.clock.val();
+        self.sb2.en.next = self.en.val();
+        self.sb2.d.next = self.align.sb.val();
+        self.product.sb.next = self.sb2.q.val();
         self.eob2.clock.next = self.clock.val();
         self.eob2.en.next = self.en.val();
-        self.eob3.d.next = self.eob2.q.val();
+        self.eob2.d.next = self.align.eob.val();
         self.cls2.clock.next = self.clock.val();
         self.cls2.en.next = self.en.val();
-        self.cls3.d.next = self.cls2.q.val();
-        self.p3.clock.next = self.clock.val();
-        self.p3.en.next = self.en.val();
-        self.p3.d.next = self.psum.p.val();
-        self.norm.p.next = self.p3.q.val();
+        self.cls2.d.next = self.cls1.q.val();
+        self.ll3.clock.next = self.clock.val();
+        self.ll3.en.next = self.en.val();
+        self.ll3.d.next = self.product.ll.val();
+        self.psum.ll.next = self.ll3.q.val();
+        self.lh3.clock.next = self.clock.val();
+        self.lh3.en.next = self.en.val();
+        self.lh3.d.next = self.product.lh.val();
+        self.psum.lh.next = self.lh3.q.val();
+        self.hl3.clock.next = self.clock.val();
+        self.hl3.en.next = self.en.val();
+        self.hl3.d.next = self.product.hl.val();
+        self.psum.hl.next = self.hl3.q.val();
+        self.hh3.clock.next = self.clock.val();
+        self.hh3.en.next = self.en.val();
+        self.hh3.d.next = self.product.hh.val();
+        self.psum.hh.next = self.hh3.q.val();
         self.eob3.clock.next = self.clock.val();
         self.eob3.en.next = self.en.val();
-        self.norm.eob.next = self.eob3.q.val();
+        self.eob3.d.next = self.eob2.q.val();
         self.cls3.clock.next = self.clock.val();
         self.cls3.en.next = self.en.val();
-        self.cls4.d.next = self.cls3.q.val();
-        self.w4.clock.next = self.clock.val();
-        self.w4.en.next = self.en.val();
-        self.w4.d.next = self.norm.w.val();
-        self.denorm.w.next = self.w4.q.val();
-        self.k4.clock.next = self.clock.val();
-        self.k4.en.next = self.en.val();
-        self.k4.d.next = self.norm.k.val();
-        self.denorm.k.next = self.k4.q.val();
-        self.e14.clock.next = self.clock.val();
-        self.e14.en.next = self.en.val();
-        self.e14.d.next = self.norm.e1.val();
-        self.e15.d.next = self.e14.q.val();
-        self.big4.clock.next = self.clock.val();
-        self.big4.en.next = self.en.val();
-        self.big4.d.next = self.norm.big.val();
-        self.big5.d.next = self.big4.q.val();
+        self.cls3.d.next = self.cls2.q.val();
+        self.p4.clock.next = self.clock.val();
+        self.p4.en.next = self.en.val();
+        self.p4.d.next = self.psum.p.val();
+        self.norm.p.next = self.p4.q.val();
+        self.eob4.clock.next = self.clock.val();
+        self.eob4.en.next = self.en.val();
+        self.eob4.d.next = self.eob3.q.val();
+        self.norm.eob.next = self.eob4.q.val();
         self.cls4.clock.next = self.clock.val();
         self.cls4.en.next = self.en.val();
-        self.cls5.d.next = self.cls4.q.val();
-        self.ws5.clock.next = self.clock.val();
-        self.ws5.en.next = self.en.val();
-        self.ws5.d.next = self.denorm.ws.val();
-        self.round.ws.next = self.ws5.q.val();
-        self.lost5.clock.next = self.clock.val();
-        self.lost5.en.next = self.en.val();
-        self.lost5.d.next = self.denorm.lost.val();
-        self.round.lost.next = self.lost5.q.val();
+        self.cls4.d.next = self.cls3.q.val();
+        self.w5.clock.next = self.clock.val();
+        self.w5.en.next = self.en.val();
+        self.w5.d.next = self.norm.w.val();
+        self.denorm.w.next = self.w5.q.val();
+        self.k5.clock.next = self.clock.val();
+        self.k5.en.next = self.en.val();
+        self.k5.d.next = self.norm.k.val();
+        self.denorm.k.next = self.k5.q.val();
         self.e15.clock.next = self.clock.val();
         self.e15.en.next = self.en.val();
-        self.round.e1.next = self.e15.q.val();
+        self.e15.d.next = self.norm.e1.val();
         self.big5.clock.next = self.clock.val();
         self.big5.en.next = self.en.val();
-        self.round.big.next = self.big5.q.val();
+        self.big5.d.next = self.norm.big.val();
         self.cls5.clock.next = self.clock.val();
         self.cls5.en.next = self.en.val();
-        self.round.cls.next = self.cls5.q.val();
+        self.cls5.d.next = self.cls4.q.val();
+        self.ws6.clock.next = self.clock.val();
+        self.ws6.en.next = self.en.val();
+        self.ws6.d.next = self.denorm.ws.val();
+        self.round.ws.next = self.ws6.q.val();
+        self.lost6.clock.next = self.clock.val();
+        self.lost6.en.next = self.en.val();
+        self.lost6.d.next = self.denorm.lost.val();
+        self.round.lost.next = self.lost6.q.val();
+        self.e16.clock.next = self.clock.val();
+        self.e16.en.next = self.en.val();
+        self.e16.d.next = self.e15.q.val();
+        self.round.e1.next = self.e16.q.val();
+        self.big6.clock.next = self.clock.val();
+        self.big6.en.next = self.en.val();
+        self.big6.d.next = self.big5.q.val();
+        self.round.big.next = self.big6.q.val();
+        self.cls6.clock.next = self.clock.val();
+        self.cls6.en.next = self.en.val();
+        self.cls6.d.next = self.cls5.q.val();
+        self.round.cls.next = self.cls6.q.val();
         self.y_reg.clock.next = self.clock.val();
         self.y_reg.en.next = self.en.val();
         self.y_reg.d.next = self.round.y.val();
