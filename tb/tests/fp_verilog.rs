@@ -370,7 +370,7 @@ fn icarus_fp_to_fixed_p() {
 
 #[test]
 fn icarus_fp_log2_p_every_stage_count() {
-    for s in 1..=6 {
+    for s in 1..=7 {
         cosim_icarus(&log2_dut(s), s, 10 + s as u64);
     }
 }
@@ -397,6 +397,7 @@ fn verilator_cosim_all_wrappers() {
     cosim_in(v, &fixed_dut::<16>("fp_to_fixed16_p2"), 2, 8);
     cosim_in(v, &log2_dut(2), 2, 10);
     cosim_in(v, &log2_dut(5), 5, 10);
+    cosim_in(v, &log2_dut(6), 6, 10);
     cosim_in(v, &lzc_dut::<27>("lzc27_p2"), 2, 11);
     cosim_in(v, &lzc_dut::<64>("lzc64_p2"), 2, 12);
 }
@@ -415,7 +416,7 @@ fn verilator_lint_and_yosys_checks_are_clean() {
     lint_and_yosys(&f16_dut(), 2);
     lint_and_yosys(&fixed_dut::<0>("fp_to_fixed0_p2"), 2);
     lint_and_yosys(&fixed_dut::<16>("fp_to_fixed16_p2"), 2);
-    for s in [1, 2, 5] {
+    for s in [1, 2, 5, 6] {
         lint_and_yosys(&log2_dut(s), s);
     }
     lint_and_yosys(&lzc_dut::<27>("lzc27_p2"), 2);

@@ -16,13 +16,14 @@
 //! compares), the logs (two [`FpLog2P`]). [`LaneStages::at`] gives each its register stages for a
 //! pipeline depth; the multipliers and adders are [`FpMulP`]/[`FpAddP`], whose registers sit
 //! between their seven and six pieces ([`crate::common::fp::pipe::MUL_CUTS`],
-//! [`crate::common::fp::pipe::FP_CUTS`]), and the logs [`FpLog2P`] (five
+//! [`crate::common::fp::pipe::FP_CUTS`]), and the logs [`FpLog2P`] (six
 //! pieces, [`crate::common::fp::pipe::LOG2_CUTS`]). Depth 0: one stage each for
 //! the scaling, the squares-and-sums and the logs (latency 3); depth 1 adds a cut between the
 //! squares and the sums (cut A), depth 2 the input cut (cut B), and depths 3…[`LodLane::MAX_DEPTH`]
 //! deepen the scaling, squaring, summing and log cores in turn, up to six stages for each f32
 //! core and five for the logs, and add a register between the max-abs select and the logs; the
-//! last two depths give the multipliers their seventh stage (a cut inside their unpacking). Latency
+//! last three depths give the multipliers their seventh stage and the logs their sixth (a cut
+//! between the leading-zero count and the normalising shift of each). Latency
 //! 3 + depth, initiation interval 1, the same results at every depth. The side signals (`maxabs`,
 //! `lfix`, `lnan`) go through delay lines of the matching length.
 //!
@@ -44,7 +45,7 @@ pub struct LaneStages {
     pub square: usize,
     /// Adders (1…6).
     pub sum: usize,
-    /// Logs (1…5).
+    /// Logs (1…6).
     pub log: usize,
     /// A register between the max-abs select (after the adders) and the logs (0 or 1).
     pub select: usize,
@@ -54,7 +55,7 @@ impl LaneStages {
     /// The stages at pipeline depth `depth` (0…[`LodLane::MAX_DEPTH`]): depth 0 is (0, 1, 0, 1, 1, 0);
     /// then one stage more per depth, to the squares (cut A), the input (cut B), and then round
     /// robin to the scaling, squaring, summing and log cores and the select register until the
-    /// adders have six stages, the log five and the select one, the multipliers seven.
+    /// adders have six stages, the select one, the multipliers seven and the logs six.
     pub fn at(depth: usize) -> Self {
         assert!(
             depth <= LodLane::MAX_DEPTH,
@@ -79,7 +80,7 @@ impl LaneStages {
                         0 => (&mut s.scale, 7),
                         1 => (&mut s.square, 7),
                         2 => (&mut s.sum, 6),
-                        3 => (&mut s.log, 5),
+                        3 => (&mut s.log, 6),
                         _ => (&mut s.select, 1),
                     };
                     turn += 1;
@@ -196,7 +197,7 @@ impl Default for LodLane {
 
 impl LodLane {
     /// The deepest pipeline depth [`LodLane::new`] builds.
-    pub const MAX_DEPTH: usize = 24;
+    pub const MAX_DEPTH: usize = 25;
 
     /// The lane at pipeline depth `depth` (0…[`LodLane::MAX_DEPTH`], stages by
     /// [`LaneStages::at`]): latency 3 + `depth`.

@@ -2,8 +2,9 @@
 //!
 //! Ports: `a: Bits<32>` (f32 bit pattern) → `y: Bits<32>` (two's complement, 16 fraction bits:
 //! `y / 65536 ≈ log2|a|`), flags `zero`, `inf`, `nan`, `neg: Bit`. Combinational core, latency 0
-//! (see [`super::FpLog2P`]), built of five pieces in a row: [`FpLog2Norm`] (classes, denormal
-//! normalisation, exponent), [`FpLog2Lookup`] (the ROM), [`FpLog2Product`] (the 16 × 17
+//! (see [`super::FpLog2P`]), built of six pieces in a row: [`FpLog2Class`] (classes, the
+//! fraction's leading-zero count), [`FpLog2Norm`] (denormal normalisation, exponent),
+//! [`FpLog2Lookup`] (the ROM), [`FpLog2Product`] (the 16 × 17
 //! interpolation product), [`FpLog2Interp`] (interpolation) and [`FpLog2Round`] (rounding,
 //! exponent, specials); [`super::FpLog2P`] puts its registers between them.
 //!
@@ -35,7 +36,7 @@
 //! interpolation ≤ (1/64)²/8 / ln 2 = 4.40e-5, output rounding ≤ 2^-17 = 7.6e-6, table and
 //! interpolation-product rounding ≤ 2^-20.
 
-use super::lzc::Lzc;
+use super::lzc::{Lzc, LZC_BITS};
 use super::mulu::MulU;
 use rust_hdl::prelude::*;
 
@@ -55,52 +56,45 @@ pub fn log2_table() -> [u32; LOG2_SEGMENTS + 1] {
     })
 }
 
-/// Piece 1: classes, denormal normalisation and the exponent. `a` → `f` (the 23 fraction bits
-/// after the hidden one), `ex` (the low 16 bits of `E`, two's complement), `cls` (bit 0 zero,
-/// 1 inf, 2 nan, 3 neg).
+/// Piece 1: classes and the leading-zero count of the fraction. `a` → `fm` (the 23 stored
+/// fraction bits), `eb` (the exponent field less 127, 16-bit two's complement), `den` (the
+/// exponent field is 0), `lz` (the leading zeros of `fm`), `cls` (bit 0 zero, 1 inf, 2 nan,
+/// 3 neg). All zeros on these outputs (a pipeline register at power-up) read as 1.0.
 #[derive(Clone, Debug, LogicBlock, Default)]
-pub struct FpLog2Norm {
+pub struct FpLog2Class {
     /// f32 bits.
     pub a: Signal<In, Bits<32>>,
-    /// Normalised fraction.
-    pub f: Signal<Out, Bits<23>>,
-    /// `E`'s low 16 bits.
-    pub ex: Signal<Out, Bits<16>>,
+    /// Stored fraction.
+    pub fm: Signal<Out, Bits<23>>,
+    /// Exponent field less 127.
+    pub eb: Signal<Out, Bits<16>>,
+    /// Denormal or zero (exponent field 0).
+    pub den: Signal<Out, Bit>,
+    /// Leading zeros of `fm`.
+    pub lz: Signal<Out, Bits<LZC_BITS>>,
     /// Classes: zero, inf, nan, neg.
     pub cls: Signal<Out, Bits<4>>,
     lzc: Lzc<23>,
-    exp: Signal<Local, Bits<16>>,
-    fr: Signal<Local, Bits<32>>,
+    exp: Signal<Local, Bits<8>>,
+    fr: Signal<Local, Bits<23>>,
     is_zero: Signal<Local, Bit>,
     is_inf: Signal<Local, Bit>,
     is_nan: Signal<Local, Bit>,
-    lzd: Signal<Local, Bits<16>>,
-    nsh: Signal<Local, Bits<8>>,
-    fm: Signal<Local, Bits<23>>,
-    fd: Signal<Local, Bits<23>>,
 }
 
-impl Logic for FpLog2Norm {
+impl Logic for FpLog2Class {
     #[hdl_gen]
     fn update(&mut self) {
-        self.exp.next = bit_cast::<16, 8>(self.a.val().get_bits::<8>(23));
-        self.fr.next = self.a.val() & bits::<32>(0x007f_ffff);
+        self.exp.next = self.a.val().get_bits::<8>(23);
+        self.fr.next = self.a.val().get_bits::<23>(0);
         self.is_zero.next = !self.exp.val().any() & !self.fr.val().any();
         self.is_inf.next = (self.exp.val() == 0xff) & !self.fr.val().any();
         self.is_nan.next = (self.exp.val() == 0xff) & self.fr.val().any();
-        // Denormal: shift the leading one out (lz + 1 places), exponent -127 - lz.
-        self.lzc.a.next = self.fr.val().get_bits::<23>(0);
-        self.nsh.next = bit_cast::<8, 7>(self.lzc.count.val()) + bits::<8>(1);
-        self.fm.next = self.fr.val().get_bits::<23>(0);
-        self.fd.next = self.fm.val() << self.nsh.val();
-        self.f.next = self.fm.val();
-        self.lzd.next = bits::<16>(0);
-        if !self.exp.val().any() {
-            self.f.next = self.fd.val();
-            self.lzd.next = bit_cast::<16, 7>(self.lzc.count.val());
-        }
-        // E = e - lz - 127 in 16-bit two's complement (only E's low 16 bits reach the result).
-        self.ex.next = self.exp.val() - self.lzd.val() - bits::<16>(127);
+        self.lzc.a.next = self.fr.val();
+        self.fm.next = self.fr.val();
+        self.eb.next = bit_cast::<16, 8>(self.exp.val()) - bits::<16>(127);
+        self.den.next = !self.exp.val().any();
+        self.lz.next = self.lzc.count.val();
         self.cls.next = bit_cast::<4, 1>(self.is_zero.val().into())
             | (bit_cast::<4, 1>(self.is_inf.val().into()) << 1)
             | (bit_cast::<4, 1>(self.is_nan.val().into()) << 2)
@@ -110,7 +104,43 @@ impl Logic for FpLog2Norm {
     }
 }
 
-/// Piece 2: the ROM. `f` → `tv` = `T[i]`, `dv` = `T[i+1] − T[i]` for the segment `i` = `f`'s top
+/// Piece 2: denormal normalisation and the exponent. `fm`, `eb`, `den`, `lz` → `f` (the 23
+/// fraction bits after the hidden one), `ex` (the low 16 bits of `E`, two's complement).
+#[derive(Clone, Debug, LogicBlock, Default)]
+pub struct FpLog2Norm {
+    /// Stored fraction.
+    pub fm: Signal<In, Bits<23>>,
+    /// Exponent field less 127.
+    pub eb: Signal<In, Bits<16>>,
+    /// Denormal or zero.
+    pub den: Signal<In, Bit>,
+    /// Leading zeros of `fm`.
+    pub lz: Signal<In, Bits<LZC_BITS>>,
+    /// Normalised fraction.
+    pub f: Signal<Out, Bits<23>>,
+    /// `E`'s low 16 bits.
+    pub ex: Signal<Out, Bits<16>>,
+    lzd: Signal<Local, Bits<16>>,
+    nsh: Signal<Local, Bits<8>>,
+}
+
+impl Logic for FpLog2Norm {
+    #[hdl_gen]
+    fn update(&mut self) {
+        // Denormal: shift the leading one out (lz + 1 places), exponent -127 - lz.
+        self.nsh.next = bit_cast::<8, LZC_BITS>(self.lz.val()) + bits::<8>(1);
+        self.f.next = self.fm.val();
+        self.lzd.next = bits::<16>(0);
+        if self.den.val() {
+            self.f.next = self.fm.val() << self.nsh.val();
+            self.lzd.next = bit_cast::<16, LZC_BITS>(self.lz.val());
+        }
+        // E = e - 127 - lz in 16-bit two's complement (only E's low 16 bits reach the result).
+        self.ex.next = self.eb.val() - self.lzd.val();
+    }
+}
+
+/// Piece 3: the ROM. `f` → `tv` = `T[i]`, `dv` = `T[i+1] − T[i]` for the segment `i` = `f`'s top
 /// 6 bits, and the interpolation fraction `r17` (`f`'s low 17 bits).
 #[derive(Clone, Debug, LogicBlock)]
 pub struct FpLog2Lookup {
@@ -160,7 +190,7 @@ impl Logic for FpLog2Lookup {
     }
 }
 
-/// Piece 3: the interpolation product `p17 = dv · r17` (one 16 × 17 multiply; the differences
+/// Piece 4: the interpolation product `p17 = dv · r17` (one 16 × 17 multiply; the differences
 /// are below 2^15, so the product fits 32 bits).
 #[derive(Clone, Debug, LogicBlock, Default)]
 pub struct FpLog2Product {
@@ -182,7 +212,7 @@ impl Logic for FpLog2Product {
     }
 }
 
-/// Piece 4: the interpolation, `l20 = T[i] + round(p17 / 2^17)` (ties up): log2(1 + f) with 20
+/// Piece 5: the interpolation, `l20 = T[i] + round(p17 / 2^17)` (ties up): log2(1 + f) with 20
 /// fraction bits.
 #[derive(Clone, Debug, LogicBlock, Default)]
 pub struct FpLog2Interp {
@@ -203,7 +233,7 @@ impl Logic for FpLog2Interp {
     }
 }
 
-/// Piece 5: rounding to 16 fraction bits (ties up), the exponent and the special values.
+/// Piece 6: rounding to 16 fraction bits (ties up), the exponent and the special values.
 /// `l20`, `ex`, `cls` → `y`, `zero`, `inf`, `nan`, `neg`.
 #[derive(Clone, Debug, LogicBlock, Default)]
 pub struct FpLog2Round {
@@ -251,7 +281,7 @@ impl Logic for FpLog2Round {
 }
 
 crate::settled_block! {
-/// f32 → fixed-point log2: the five pieces wired directly. See the module documentation.
+/// f32 → fixed-point log2: the six pieces wired directly. See the module documentation.
 #[derive(Clone, Debug, Default)]
 pub struct FpLog2 {
     /// f32 bits.
@@ -266,6 +296,7 @@ pub struct FpLog2 {
     pub nan: Signal<Out, Bit>,
     /// `a` is negative (not ±0, not NaN).
     pub neg: Signal<Out, Bit>,
+    classify: FpLog2Class,
     norm: FpLog2Norm,
     lookup: FpLog2Lookup,
     product: FpLog2Product,
@@ -277,7 +308,11 @@ pub struct FpLog2 {
 impl Logic for FpLog2 {
     #[hdl_gen]
     fn update(&mut self) {
-        self.norm.a.next = self.a.val();
+        self.classify.a.next = self.a.val();
+        self.norm.fm.next = self.classify.fm.val();
+        self.norm.eb.next = self.classify.eb.val();
+        self.norm.den.next = self.classify.den.val();
+        self.norm.lz.next = self.classify.lz.val();
         self.lookup.f.next = self.norm.f.val();
         self.product.dv.next = self.lookup.dv.val();
         self.product.r17.next = self.lookup.r17.val();
@@ -285,7 +320,7 @@ impl Logic for FpLog2 {
         self.interp.tv.next = self.lookup.tv.val();
         self.round.l20.next = self.interp.l20.val();
         self.round.ex.next = self.norm.ex.val();
-        self.round.cls.next = self.norm.cls.val();
+        self.round.cls.next = self.classify.cls.val();
         self.y.next = self.round.y.val();
         self.zero.next = self.round.zero.val();
         self.inf.next = self.round.inf.val();

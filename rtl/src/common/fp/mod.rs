@@ -6,7 +6,7 @@
 //! six and seven pieces, and their wrappers put the registers between the pieces
 //! ([`pipe::FP_CUTS`], [`pipe::MUL_CUTS`]: on ECP5-85F, speed 6, routed alone, 29 → 112 MHz for
 //! the adder and 26 → 102 MHz for the multiplier from one to six stages, docs/fpga.md); the log2
-//! likewise has five pieces ([`pipe::LOG2_CUTS`]). At zero stages these three wrappers are their combinational cores, and
+//! likewise has six pieces ([`pipe::LOG2_CUTS`]). At zero stages these three wrappers are their combinational cores, and
 //! the combinational cores settle inside one rust-hdl simulation pass
 //! ([`crate::common::settle`]). The exception is the divider [`FpDiv`], a fixed 14-stage
 //! pipeline with valid bits ([`div`]).

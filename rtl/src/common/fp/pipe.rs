@@ -7,7 +7,7 @@
 //! Registers power up at zero and are not reset (data only: keep valid bits in reset registers).
 //! The registers sit after the core, and moving them into the logic (retiming) is left to synthesis
 //! (e.g. Yosys `abc -dff`, vendor register retiming) — except in [`FpAddP`], [`FpMulP`] and
-//! [`FpLog2P`], whose cores are built from pieces (six, seven and five): their registers sit
+//! [`FpLog2P`], whose cores are built from pieces (six, seven and six): their registers sit
 //! between the pieces ([`FP_CUTS`], [`MUL_CUTS`], [`LOG2_CUTS`]), because no retiming we tried
 //! moved registers into the logic (docs/fpga.md).
 //!
@@ -15,7 +15,9 @@
 //! construction, not copies.
 
 use super::add::{FpAddAlign, FpAddLead, FpAddNorm, FpAddOrder, FpAddRound, FpAddSum};
-use super::log2::{FpLog2Interp, FpLog2Lookup, FpLog2Norm, FpLog2Product, FpLog2Round};
+use super::log2::{
+    FpLog2Class, FpLog2Interp, FpLog2Lookup, FpLog2Norm, FpLog2Product, FpLog2Round,
+};
 use super::mul::{
     FpMulAlign, FpMulClass, FpMulDenorm, FpMulNorm, FpMulProduct, FpMulRound, FpMulSum,
 };
@@ -586,28 +588,30 @@ pipelined! {
 }
 
 /// Where [`FpLog2P`] puts its registers: `LOG2_CUTS[S][j]` says whether the boundary after piece
-/// `j + 1` of the five is registered in an `S`-stage build (`S ≥ 5` as `S = 5`): 2 stages cut
+/// `j + 1` of the six is registered in an `S`-stage build (`S ≥ 6` as `S = 6`): 2 stages cut
 /// after the ROM, 3 after the normalisation and after the product, 4 also after the
-/// interpolation, 5 after every piece; the other stages follow the last piece.
-pub const LOG2_CUTS: [[bool; 4]; 6] = [
-    [false, false, false, false],
-    [false, false, false, false],
-    [false, true, false, false],
-    [true, false, true, false],
-    [true, false, true, true],
-    [true, true, true, true],
+/// interpolation, 5 after every piece but the classification, 6 after every piece; the other
+/// stages follow the last piece.
+pub const LOG2_CUTS: [[bool; 5]; 7] = [
+    [false, false, false, false, false],
+    [false, false, false, false, false],
+    [false, false, true, false, false],
+    [false, true, false, true, false],
+    [false, true, false, true, true],
+    [false, true, true, true, true],
+    [true, true, true, true, true],
 ];
 
 /// Register stages at boundary `j` (after piece `j + 1`) of an `stages`-stage [`FpLog2P`]: 0 or 1.
 pub fn log2_cut(stages: usize, j: usize) -> usize {
-    usize::from(LOG2_CUTS[stages.min(5)][j])
+    usize::from(LOG2_CUTS[stages.min(6)][j])
 }
 
 crate::settled_block! {
 /// [`super::FpLog2`] with `S ≥ 0` register stages (latency `S`, one result per enabled clock):
-/// its five pieces ([`super::log2`]) with registers at the boundaries [`LOG2_CUTS`] names. Ports:
+/// its six pieces ([`super::log2`]) with registers at the boundaries [`LOG2_CUTS`] names. Ports:
 /// `clock`, `en`, `a` → `y`, `zero`, `inf`, `nan`, `neg`. Each boundary signal is a [`Retime`]
-/// of 0 or 1 stages, named `<signal><n>` after the boundary `n` (1–4) it crosses. At `S = 0` it
+/// of 0 or 1 stages, named `<signal><n>` after the boundary `n` (1–5) it crosses. At `S = 0` it
 /// is [`super::FpLog2`] with unused clock ports, and settles within one simulation pass
 /// ([`crate::common::settle`]).
 #[derive(Clone, Debug)]
@@ -628,26 +632,32 @@ pub struct FpLog2P {
     pub nan: Signal<Out, Bit>,
     /// `a` was negative (not ±0, not NaN).
     pub neg: Signal<Out, Bit>,
+    classify: FpLog2Class,
     norm: FpLog2Norm,
     lookup: FpLog2Lookup,
     product: FpLog2Product,
     interp: FpLog2Interp,
     round: FpLog2Round,
-    f1: Retime<Bits<23>>,
-    ex1: Retime<Bits<16>>,
+    fm1: Retime<Bits<23>>,
+    eb1: Retime<Bits<16>>,
+    den1: Retime<Bit>,
+    lz1: Retime<Bits<LZC_BITS>>,
     cls1: Retime<Bits<4>>,
-    tv2: Retime<Bits<24>>,
-    dv2: Retime<Bits<16>>,
-    r2: Retime<Bits<17>>,
+    f2: Retime<Bits<23>>,
     ex2: Retime<Bits<16>>,
     cls2: Retime<Bits<4>>,
-    p3: Retime<Bits<32>>,
     tv3: Retime<Bits<24>>,
+    dv3: Retime<Bits<16>>,
+    r3: Retime<Bits<17>>,
     ex3: Retime<Bits<16>>,
     cls3: Retime<Bits<4>>,
-    l4: Retime<Bits<32>>,
+    p4: Retime<Bits<32>>,
+    tv4: Retime<Bits<24>>,
     ex4: Retime<Bits<16>>,
     cls4: Retime<Bits<4>>,
+    l5: Retime<Bits<32>>,
+    ex5: Retime<Bits<16>>,
+    cls5: Retime<Bits<4>>,
     y_reg: Retime<Bits<32>>,
     flags_reg: Retime<Bits<4>>,
     flags: Signal<Local, Bits<4>>,
@@ -659,7 +669,7 @@ impl FpLog2P {
     /// [`super::FpLog2`]).
     pub fn new(stages: usize) -> Self {
         let cut = |j| log2_cut(stages, j);
-        let tail = stages - (0..4).map(cut).sum::<usize>();
+        let tail = stages - (0..5).map(cut).sum::<usize>();
         Self {
             settle_changed: false,
             settle_off: stages > 0,
@@ -671,26 +681,32 @@ impl FpLog2P {
             inf: Default::default(),
             nan: Default::default(),
             neg: Default::default(),
+            classify: Default::default(),
             norm: Default::default(),
             lookup: Default::default(),
             product: Default::default(),
             interp: Default::default(),
             round: Default::default(),
-            f1: Retime::new(cut(0)),
-            ex1: Retime::new(cut(0)),
+            fm1: Retime::new(cut(0)),
+            eb1: Retime::new(cut(0)),
+            den1: Retime::new(cut(0)),
+            lz1: Retime::new(cut(0)),
             cls1: Retime::new(cut(0)),
-            tv2: Retime::new(cut(1)),
-            dv2: Retime::new(cut(1)),
-            r2: Retime::new(cut(1)),
+            f2: Retime::new(cut(1)),
             ex2: Retime::new(cut(1)),
             cls2: Retime::new(cut(1)),
-            p3: Retime::new(cut(2)),
             tv3: Retime::new(cut(2)),
+            dv3: Retime::new(cut(2)),
+            r3: Retime::new(cut(2)),
             ex3: Retime::new(cut(2)),
             cls3: Retime::new(cut(2)),
-            l4: Retime::new(cut(3)),
+            p4: Retime::new(cut(3)),
+            tv4: Retime::new(cut(3)),
             ex4: Retime::new(cut(3)),
             cls4: Retime::new(cut(3)),
+            l5: Retime::new(cut(4)),
+            ex5: Retime::new(cut(4)),
+            cls5: Retime::new(cut(4)),
             y_reg: Retime::new(tail),
             flags_reg: Retime::new(tail),
             flags: Default::default(),
@@ -704,6 +720,7 @@ impl FpLog2P {
             &self.cls2,
             &self.cls3,
             &self.cls4,
+            &self.cls5,
             &self.flags_reg,
         ]
         .iter()
@@ -715,64 +732,84 @@ impl FpLog2P {
 impl Logic for FpLog2P {
     #[hdl_gen]
     fn update(&mut self) {
-        self.norm.a.next = self.a.val();
-        // Boundary 1: normalisation → ROM.
-        self.f1.clock.next = self.clock.val();
-        self.f1.en.next = self.en.val();
-        self.f1.d.next = self.norm.f.val();
-        self.lookup.f.next = self.f1.q.val();
-        self.ex1.clock.next = self.clock.val();
-        self.ex1.en.next = self.en.val();
-        self.ex1.d.next = self.norm.ex.val();
+        self.classify.a.next = self.a.val();
+        // Boundary 1: classification → normalisation.
+        self.fm1.clock.next = self.clock.val();
+        self.fm1.en.next = self.en.val();
+        self.fm1.d.next = self.classify.fm.val();
+        self.norm.fm.next = self.fm1.q.val();
+        self.eb1.clock.next = self.clock.val();
+        self.eb1.en.next = self.en.val();
+        self.eb1.d.next = self.classify.eb.val();
+        self.norm.eb.next = self.eb1.q.val();
+        self.den1.clock.next = self.clock.val();
+        self.den1.en.next = self.en.val();
+        self.den1.d.next = self.classify.den.val();
+        self.norm.den.next = self.den1.q.val();
+        self.lz1.clock.next = self.clock.val();
+        self.lz1.en.next = self.en.val();
+        self.lz1.d.next = self.classify.lz.val();
+        self.norm.lz.next = self.lz1.q.val();
         self.cls1.clock.next = self.clock.val();
         self.cls1.en.next = self.en.val();
-        self.cls1.d.next = self.norm.cls.val();
-        // Boundary 2: ROM → product.
-        self.tv2.clock.next = self.clock.val();
-        self.tv2.en.next = self.en.val();
-        self.tv2.d.next = self.lookup.tv.val();
-        self.dv2.clock.next = self.clock.val();
-        self.dv2.en.next = self.en.val();
-        self.dv2.d.next = self.lookup.dv.val();
-        self.product.dv.next = self.dv2.q.val();
-        self.r2.clock.next = self.clock.val();
-        self.r2.en.next = self.en.val();
-        self.r2.d.next = self.lookup.r17.val();
-        self.product.r17.next = self.r2.q.val();
+        self.cls1.d.next = self.classify.cls.val();
+        // Boundary 2: normalisation → ROM.
+        self.f2.clock.next = self.clock.val();
+        self.f2.en.next = self.en.val();
+        self.f2.d.next = self.norm.f.val();
+        self.lookup.f.next = self.f2.q.val();
         self.ex2.clock.next = self.clock.val();
         self.ex2.en.next = self.en.val();
-        self.ex2.d.next = self.ex1.q.val();
+        self.ex2.d.next = self.norm.ex.val();
         self.cls2.clock.next = self.clock.val();
         self.cls2.en.next = self.en.val();
         self.cls2.d.next = self.cls1.q.val();
-        // Boundary 3: product → interpolation.
-        self.p3.clock.next = self.clock.val();
-        self.p3.en.next = self.en.val();
-        self.p3.d.next = self.product.p17.val();
-        self.interp.p17.next = self.p3.q.val();
+        // Boundary 3: ROM → product.
         self.tv3.clock.next = self.clock.val();
         self.tv3.en.next = self.en.val();
-        self.tv3.d.next = self.tv2.q.val();
-        self.interp.tv.next = self.tv3.q.val();
+        self.tv3.d.next = self.lookup.tv.val();
+        self.dv3.clock.next = self.clock.val();
+        self.dv3.en.next = self.en.val();
+        self.dv3.d.next = self.lookup.dv.val();
+        self.product.dv.next = self.dv3.q.val();
+        self.r3.clock.next = self.clock.val();
+        self.r3.en.next = self.en.val();
+        self.r3.d.next = self.lookup.r17.val();
+        self.product.r17.next = self.r3.q.val();
         self.ex3.clock.next = self.clock.val();
         self.ex3.en.next = self.en.val();
         self.ex3.d.next = self.ex2.q.val();
         self.cls3.clock.next = self.clock.val();
         self.cls3.en.next = self.en.val();
         self.cls3.d.next = self.cls2.q.val();
-        // Boundary 4: interpolation → rounding.
-        self.l4.clock.next = self.clock.val();
-        self.l4.en.next = self.en.val();
-        self.l4.d.next = self.interp.l20.val();
-        self.round.l20.next = self.l4.q.val();
+        // Boundary 4: product → interpolation.
+        self.p4.clock.next = self.clock.val();
+        self.p4.en.next = self.en.val();
+        self.p4.d.next = self.product.p17.val();
+        self.interp.p17.next = self.p4.q.val();
+        self.tv4.clock.next = self.clock.val();
+        self.tv4.en.next = self.en.val();
+        self.tv4.d.next = self.tv3.q.val();
+        self.interp.tv.next = self.tv4.q.val();
         self.ex4.clock.next = self.clock.val();
         self.ex4.en.next = self.en.val();
         self.ex4.d.next = self.ex3.q.val();
-        self.round.ex.next = self.ex4.q.val();
         self.cls4.clock.next = self.clock.val();
         self.cls4.en.next = self.en.val();
         self.cls4.d.next = self.cls3.q.val();
-        self.round.cls.next = self.cls4.q.val();
+        // Boundary 5: interpolation → rounding.
+        self.l5.clock.next = self.clock.val();
+        self.l5.en.next = self.en.val();
+        self.l5.d.next = self.interp.l20.val();
+        self.round.l20.next = self.l5.q.val();
+        self.ex5.clock.next = self.clock.val();
+        self.ex5.en.next = self.en.val();
+        self.ex5.d.next = self.ex4.q.val();
+        self.round.ex.next = self.ex5.q.val();
+        self.cls5.clock.next = self.clock.val();
+        self.cls5.en.next = self.en.val();
+        self.cls5.d.next = self.cls4.q.val();
+        self.round.cls.next = self.cls5.q.val();
         // Tail.
         self.y_reg.clock.next = self.clock.val();
         self.y_reg.en.next = self.en.val();
