@@ -21,8 +21,9 @@
 //! Latency 5 clocks from the accepting edge to the output transfer, initiation interval 1.
 //! Pipeline depth 1…[`LodLane::MAX_DEPTH`] ([`LodUnit::new`]) adds register stages inside the
 //! lanes ([`crate::lod::lane::LaneStages`]: a cut between the squares and their sums, one between the
-//! derivative subtracters and the scaling multipliers, then the f32 multipliers and adders of the
-//! lanes up to six stages each): latency 5 + depth, II = 1, the same results. Back-pressure stalls
+//! derivative subtracters and the scaling multipliers, then the lanes' f32 adders up to six
+//! stages, multipliers up to seven and logs up to six): latency 5 + depth, II = 1, the same
+//! results. Back-pressure stalls
 //! every stage together (`in_ready = !out_valid || out_ready`); `reset` (synchronous, active high)
 //! empties the pipeline.
 //!
