@@ -1,4 +1,6 @@
-//! The pipelined floating-point wrappers (`texpix_rtl::common::fp::pipe`) as exported Verilog:
+//! The pipelined floating-point wrappers (`texpix_rtl::common::fp::pipe`), and the LOD unit's
+//! fixed-point back end (`texpix_rtl::lod::LodFinish`, checked against the golden model's steps
+//! 4–8, `texpix_tb::lod::finish_lane`), as exported Verilog:
 //! co-simulation in Icarus Verilog against the Rust simulation, cycle by cycle, from power-up; the
 //! Rust run itself is scoreboarded against the bit-accurate models (`texpix_tb::fpmodel`) with the
 //! pipeline latency and the enable; Verilator `-Wall` lint with the waiver file; Yosys structural
@@ -14,6 +16,7 @@ use std::path::PathBuf;
 use texpix_rtl::common::fp::{
     F16ToF32P, FpAddP, FpCmpP, FpLog2P, FpMulP, FpToFixedP, LzcP, CANONICAL_NAN,
 };
+use texpix_rtl::lod::LodFinish;
 use texpix_sim::{Sim, SplitMix64};
 use texpix_tb::cosim::{self, Simulator, Trace};
 use texpix_tb::fpmodel;
@@ -66,6 +69,9 @@ struct Dut<B: Block> {
     gen: fn(&mut SplitMix64) -> Vec<u64>,
     /// Expected outputs (in port order) from the bit-accurate models.
     model: fn(&[u64]) -> Vec<u64>,
+    /// The outputs are all zero until the first result arrives (the fp wrappers); otherwise they
+    /// are not checked before it (a pipeline whose valid bits live outside it).
+    zero_until_full: bool,
 }
 
 fn workdir(name: &str) -> PathBuf {
@@ -84,8 +90,9 @@ fn rust_trace<B: Block + 'static>(dut: &Dut<B>, stages: usize, cycles: usize, se
         sink.borrow_mut().push(ports_and_values(u).1);
     }));
     let mut r = SplitMix64::new(seed);
-    // Inputs sampled by each enabled rising edge so far.
+    // Inputs sampled by each enabled rising edge so far, and the inputs of every cycle.
     let mut sampled: Vec<Vec<u64>> = Vec::new();
+    let mut applied: Vec<Vec<u64>> = Vec::new();
     for _ in 0..cycles {
         let en = !r.next_u64().is_multiple_of(8);
         let ins = (dut.gen)(&mut r);
@@ -93,21 +100,32 @@ fn rust_trace<B: Block + 'static>(dut: &Dut<B>, stages: usize, cycles: usize, se
         (dut.set_inputs)(&mut sim.uut, &ins);
         sim.step().unwrap_or_else(|e| panic!("{}: {e}", dut.top));
         if en {
-            sampled.push(ins);
+            sampled.push(ins.clone());
         }
+        applied.push(ins);
     }
     let (ports, _) = ports_and_values(&*sim.uut);
     let cycles_rows = rows.borrow().clone();
     // Scoreboard: before the edge of cycle c, after k enabled edges, the outputs are the model of
-    // the inputs sampled by enabled edge k - stages (1-based), or 0 while k < stages.
+    // the inputs sampled by enabled edge k - stages (1-based), or 0 while k < stages (unchecked
+    // unless `zero_until_full`); with no
+    // stages, the model of the cycle's own inputs.
     let outs: Vec<usize> = (0..ports.len()).filter(|&i| !ports[i].input).collect();
     let en_col = ports.iter().position(|p| p.name == "en").expect("en port");
-    let mut k = 0;
+    let mut k: usize = 0;
     for (c, row) in cycles_rows.iter().enumerate() {
-        let want: Vec<u64> = if k >= stages {
-            (dut.model)(&sampled[k - stages])
+        let inputs = if stages == 0 {
+            Some(&applied[c])
         } else {
-            vec![0; outs.len()]
+            k.checked_sub(stages).map(|j| &sampled[j])
+        };
+        let want: Vec<u64> = match inputs {
+            Some(v) => (dut.model)(v),
+            None if dut.zero_until_full => vec![0; outs.len()],
+            None => {
+                k += usize::from(row[en_col] == "1");
+                continue;
+            }
         };
         let got: Vec<u64> = outs
             .iter()
@@ -115,9 +133,10 @@ fn rust_trace<B: Block + 'static>(dut: &Dut<B>, stages: usize, cycles: usize, se
             .collect();
         assert_eq!(
             got, want,
-            "{}: Rust simulation at cycle {c} ({k} enabled edges) differs from the model; outputs {:?}",
+            "{}: Rust simulation at cycle {c} ({k} enabled edges) differs from the model; outputs {:?}, inputs {:x?}",
             dut.top,
-            outs.iter().map(|&i| &ports[i].name).collect::<Vec<_>>()
+            outs.iter().map(|&i| &ports[i].name).collect::<Vec<_>>(),
+            inputs
         );
         if row[en_col] == "1" {
             k += 1;
@@ -188,6 +207,7 @@ fn add_dut(stages: usize) -> Dut<FpAddP> {
             vec![a.into(), b.into(), r.next_u64() & 1]
         },
         model: |v| vec![fpmodel::fp_add(u(v[0]), u(v[1]), v[2] != 0).into()],
+        zero_until_full: true,
     }
 }
 
@@ -203,6 +223,7 @@ fn mul_dut(stages: usize) -> Dut<FpMulP> {
         },
         gen: |r| vec![operand(r).into(), operand(r).into()],
         model: |v| vec![fpmodel::fp_mul(u(v[0]), u(v[1])).into()],
+        zero_until_full: true,
     }
 }
 
@@ -236,6 +257,7 @@ fn cmp_dut() -> Dut<FpCmpP> {
                 c.max.into(),
             ]
         },
+        zero_until_full: true,
     }
 }
 
@@ -259,6 +281,7 @@ fn f16_dut() -> Dut<F16ToF32P> {
             vec![h]
         },
         model: |v| vec![fpmodel::f16_to_f32(v[0] as u16).into()],
+        zero_until_full: true,
     }
 }
 
@@ -287,6 +310,7 @@ fn fixed_dut<const F: usize>(top: &'static str) -> Dut<FpToFixedP<F>> {
         set_inputs: |u, v| u.a.next = v[0].into(),
         gen: fixed_gen::<F>,
         model: |v| fixed_outputs(fpmodel::fp_to_fixed(u(v[0]), F as u32)),
+        zero_until_full: true,
     }
 }
 
@@ -308,6 +332,7 @@ fn log2_dut(stages: usize) -> Dut<FpLog2P> {
                 f.neg.into(),
             ]
         },
+        zero_until_full: true,
     }
 }
 
@@ -329,6 +354,161 @@ fn lzc_dut<const N: usize>(top: &'static str) -> Dut<LzcP<N>> {
             vec![v]
         },
         model: |v| vec![u64::from(fpmodel::lzc(v[0], N as u32))],
+        zero_until_full: true,
+    }
+}
+
+/// A log2(ρ²)·2^16 of the LOD lane: anywhere in the f32 log's range, small, or a boundary.
+fn lod_log(r: &mut SplitMix64) -> u64 {
+    let x = r.next_u64();
+    let v: i64 = match x % 4 {
+        0 => (x >> 8) as i64 % (150 << 16),
+        1 => (x >> 8) as i64 % (12 << 17),
+        2 => [0, 1, -1, 1 << 17, 3 << 16, 150 << 16, -(149 << 16)][(x >> 8) as usize % 7],
+        _ => ((x >> 8) as i64 % 64) << 13,
+    };
+    let v = if (x >> 40) & 1 == 1 { -v } else { v };
+    u64::from(v as i32 as u32)
+}
+
+/// Zero, inf or NaN flags of one axis (at most one set), mostly none.
+fn lod_flags(r: &mut SplitMix64) -> [u64; 3] {
+    match r.next_u64() % 16 {
+        0 => [1, 0, 0],
+        1 => [0, 1, 0],
+        2 => [0, 0, 1],
+        _ => [0, 0, 0],
+    }
+}
+
+/// The LOD back end at `stages` register stages, against the golden model's steps 4–8 over the
+/// unit's configuration ranges (modes 0…4, aniso and levels 1…16, clamps u4.8, bias ±4096).
+fn lod_fin_dut(stages: usize) -> Dut<LodFinish> {
+    Dut {
+        top: format!("lod_fin_p{stages}"),
+        make: LodFinish::new,
+        set_clock: |u, c| u.clock.next = Clock::from(c),
+        set_en: |u, e| u.en.next = e,
+        set_inputs: |u, v| {
+            u.lx.next = v[0].into();
+            u.ly.next = v[1].into();
+            u.x_zero.next = v[2] != 0;
+            u.x_inf.next = v[3] != 0;
+            u.x_nan.next = v[4] != 0;
+            u.y_zero.next = v[5] != 0;
+            u.y_inf.next = v[6] != 0;
+            u.y_nan.next = v[7] != 0;
+            u.lfix.next = v[8].into();
+            u.lnan.next = v[9] != 0;
+            u.mode.next = v[10].into();
+            u.sbias.next = v[11].into();
+            u.aniso.next = v[12].into();
+            u.lo.next = v[13].into();
+            u.hi.next = v[14].into();
+            u.warn.next = v[15].into();
+            u.levels.next = v[16].into();
+            u.base.next = v[17].into();
+            u.mip.next = v[18].into();
+        },
+        gen: |r| {
+            let lx = lod_log(r);
+            let ly = if r.next_u64().is_multiple_of(6) {
+                lx
+            } else {
+                lod_log(r)
+            };
+            let [xz, xi, xn] = lod_flags(r);
+            let [yz, yi, yn] = lod_flags(r);
+            let x = r.next_u64();
+            let lfix = match x % 4 {
+                0 => x >> 32,
+                1 => [
+                    0x7FFF_FFFF,
+                    0x8000_0000,
+                    0x7FFF_FF00,
+                    0x0020_0000,
+                    0x0020_0001,
+                    0xFFE0_0000,
+                    0xFFDF_FFFF,
+                    0x1000_0000,
+                    0xF000_0000,
+                    0,
+                    0x100,
+                    0xFF,
+                ][(x >> 8) as usize % 12],
+                _ => u64::from((((x >> 32) as i64 % (40 << 17)) - (20 << 17)) as i32 as u32),
+            };
+            let lnan = u64::from(r.next_u64().is_multiple_of(12));
+            let mode = r.next_u64() % 5;
+            let sbias = u64::from(((r.next_u64() % 8193) as i32 - 4096) as u32) & 0xFFFF;
+            let u48 = |r: &mut SplitMix64| match r.next_u64() % 4 {
+                0 => 0,
+                1 => 4095,
+                _ => r.next_u64() % 4096,
+            };
+            let (lo, hi, warn) = (u48(r), u48(r), u48(r));
+            let aniso = 1 + r.next_u64() % 16;
+            let levels = 1 + r.next_u64() % 16;
+            let base = r.next_u64() % 16;
+            let mip = r.next_u64() % 3;
+            vec![
+                lx, ly, xz, xi, xn, yz, yi, yn, lfix, lnan, mode, sbias, aniso, lo, hi, warn,
+                levels, base, mip,
+            ]
+        },
+        model: |v| {
+            use texpix_tb::lod::{self, LodMode, MipFilter};
+            let axis = |l: u64, zero: u64, inf: u64, nan: u64| match (zero, inf, nan) {
+                (_, _, 1) => None,
+                (1, _, _) => Some(-lod::INF17),
+                (_, 1, _) => Some(lod::INF17),
+                _ => Some(l as u32 as i32),
+            };
+            let t = lod::LodTxn {
+                tex: lod::LodTex {
+                    width: 1,
+                    height: 1,
+                    levels: v[16] as u32,
+                    base_level: v[17] as u32,
+                },
+                sampler: lod::LodSampler {
+                    bias: i32::from(v[11] as u16 as i16),
+                    min_lod: v[13] as u32,
+                    max_lod: v[14] as u32,
+                    mip_filter: MipFilter::ALL[v[18] as usize].0,
+                    max_aniso: v[12] as u32,
+                },
+                mode: LodMode::ALL[v[10] as usize].0,
+                coords: [[0; 2]; 4],
+                grad: [[0; 4]; 4],
+                lod: [0; 4],
+                bias: [0; 4],
+                lod_clamp: 0,
+                min_lod_warning: v[15] as u32,
+                fine: false,
+                maxabs: false,
+            };
+            let lx = axis(v[0], v[2], v[3], v[4]);
+            let ly = axis(v[1], v[5], v[6], v[7]);
+            let lfix = (v[9] == 0).then_some(v[8] as u32 as i32);
+            let o = lod::finish_lane(&t, lx, ly, lfix);
+            vec![
+                u64::from(o.lambda as u32),
+                o.unclamped
+                    .map_or(u64::from(texpix_rtl::lod::UNCLAMPED_NAN), |u| {
+                        u64::from(u as u32 & 0xFF_FFFF)
+                    }),
+                o.level0.into(),
+                o.level1.into(),
+                o.frac.into(),
+                o.magnify.into(),
+                o.lod_warning.into(),
+                o.probes.into(),
+                o.major_y.into(),
+                o.status.into(),
+            ]
+        },
+        zero_until_full: false,
     }
 }
 
@@ -372,6 +552,15 @@ fn icarus_fp_to_fixed_p() {
 fn icarus_fp_log2_p_every_stage_count() {
     for s in 1..=7 {
         cosim_icarus(&log2_dut(s), s, 10 + s as u64);
+    }
+}
+
+/// The LOD back end at every stage count: combinational, each row of `FINISH_CUTS`, and one
+/// stage after a fully cut pipeline.
+#[test]
+fn icarus_lod_finish_every_stage_count() {
+    for s in 0..=LodFinish::CUTS + 1 {
+        cosim_icarus(&lod_fin_dut(s), s, 30 + s as u64);
     }
 }
 
@@ -421,6 +610,9 @@ fn verilator_lint_and_yosys_checks_are_clean() {
     }
     lint_and_yosys(&lzc_dut::<27>("lzc27_p2"), 2);
     lint_and_yosys(&lzc_dut::<64>("lzc64_p2"), 2);
+    for s in [0, 1, 2, 3, 4] {
+        lint_and_yosys(&lod_fin_dut(s), s);
+    }
 }
 
 // ---------------------------------------------------------------------------------------------

@@ -19,11 +19,12 @@
 //! Five register stages at depth 0: inputs (1); |d|·size (2), squared lengths (3) and logs (4) in
 //! each [`LodLane`]; the fixed-point back end [`LodFinish`] feeds the output registers (5).
 //! Latency 5 clocks from the accepting edge to the output transfer, initiation interval 1.
-//! Pipeline depth 1…[`LodLane::MAX_DEPTH`] ([`LodUnit::new`]) adds register stages inside the
-//! lanes ([`crate::lod::lane::LaneStages`]: a cut between the squares and their sums, one between the
-//! derivative subtracters and the scaling multipliers, then the lanes' f32 adders up to six
-//! stages, multipliers up to seven and logs up to six): latency 5 + depth, II = 1, the same
-//! results. Back-pressure stalls
+//! Pipeline depth 1…[`LodUnit::MAX_DEPTH`] ([`LodUnit::new`]) adds register stages: up to
+//! [`LodLane::MAX_DEPTH`] inside the lanes ([`crate::lod::lane::LaneStages`]: a cut between the
+//! squares and their sums, one between the derivative subtracters and the scaling multipliers,
+//! then the lanes' f32 adders up to six stages, multipliers up to seven and logs up to six), the
+//! rest between the pieces of [`LodFinish`] (up to [`LodFinish::CUTS`]): latency 5 + depth,
+//! II = 1, the same results. Back-pressure stalls
 //! every stage together (`in_ready = !out_valid || out_ready`); `reset` (synchronous, active high)
 //! empties the pipeline.
 //!
@@ -145,7 +146,6 @@ pub struct LodUnit {
     c4_cfg: Retime<Bits<19>>,
     c4_clamp: Retime<Bits<32>>,
     c4_bias: Retime<Bits<32>>,
-    sbias32: Signal<Local, Bits<32>>,
     fin: [LodFinish; 4],
     // Stage 5: outputs.
     r5_tag: Retime<Bits<16>>,
@@ -168,27 +168,34 @@ impl Default for LodUnit {
 }
 
 impl LodUnit {
-    /// The pipeline depths the test bench builds and checks (every depth 0…[`LodLane::MAX_DEPTH`]
+    /// The pipeline depths the test bench builds and checks (every depth 0…[`LodUnit::MAX_DEPTH`]
     /// is accepted by [`LodUnit::new`]): the two single cuts and the deepest build.
-    pub const DEPTHS: [usize; 4] = [0, 1, 2, LodLane::MAX_DEPTH];
+    pub const DEPTHS: [usize; 4] = [0, 1, 2, LodUnit::MAX_DEPTH];
+
+    /// The deepest pipeline: the lanes at [`LodLane::MAX_DEPTH`] and a register between every two
+    /// of the back end's pieces ([`LodFinish::CUTS`]).
+    pub const MAX_DEPTH: usize = LodLane::MAX_DEPTH + LodFinish::CUTS;
 
     /// Latency in clocks at pipeline depth `depth`.
     pub fn latency(depth: usize) -> usize {
         5 + depth
     }
 
-    /// The unit with `depth` (0…[`LodLane::MAX_DEPTH`]) extra register stages inside its lanes
-    /// ([`LodLane::new`]).
+    /// The unit with `depth` (0…[`LodUnit::MAX_DEPTH`]) extra register stages: the first
+    /// [`LodLane::MAX_DEPTH`] inside its lanes ([`LodLane::new`]), the rest inside the back ends
+    /// ([`LodFinish::new`]).
     pub fn new(depth: usize) -> Self {
         use std::array::from_fn;
         assert!(
-            depth <= LodLane::MAX_DEPTH,
+            depth <= LodUnit::MAX_DEPTH,
             "LOD: pipeline depth {depth} (0…{})",
-            LodLane::MAX_DEPTH
+            LodUnit::MAX_DEPTH
         );
+        let lane_depth = depth.min(LodLane::MAX_DEPTH);
+        let fin_stages = depth - lane_depth;
         Self {
             vcut: ValidRetime::new(depth),
-            lane: from_fn(|_| LodLane::new(depth)),
+            lane: from_fn(|_| LodLane::new(lane_depth)),
             clock: Default::default(),
             reset: Default::default(),
             in_valid: Default::default(),
@@ -245,11 +252,10 @@ impl LodUnit {
             implicit: Default::default(),
             fine: Default::default(),
             c4_tag: Retime::new(3 + depth),
-            c4_cfg: Retime::new(3 + depth),
-            c4_clamp: Retime::new(3 + depth),
-            c4_bias: Retime::new(3 + depth),
-            sbias32: Default::default(),
-            fin: Default::default(),
+            c4_cfg: Retime::new(3 + lane_depth),
+            c4_clamp: Retime::new(3 + lane_depth),
+            c4_bias: Retime::new(3 + lane_depth),
+            fin: from_fn(|_| LodFinish::new(fin_stages)),
             r5_tag: Retime::new(1),
             r5_lambda: from_fn(|_| Retime::new(1)),
             r5_unclamped: from_fn(|_| Retime::new(1)),
@@ -420,13 +426,11 @@ impl Logic for LodUnit {
         self.c4_bias.clock.next = self.clock.val();
         self.c4_bias.en.next = self.adv.val();
         self.c4_bias.d.next = self.r1_bias.q.val();
-        self.sbias32.next = bit_cast::<32, 16>(self.c4_bias.q.val().get_bits::<16>(0));
-        if self.c4_bias.q.val().get_bit(15) {
-            self.sbias32.next = self.sbias32.val() | bits::<32>(0xFFFF_0000_u64);
-        }
 
         // ---------------- stage 4 → 5: fixed-point back end ----------------
         for l in 0..4 {
+            self.fin[l].clock.next = self.clock.val();
+            self.fin[l].en.next = self.adv.val();
             self.fin[l].lx.next = self.lane[l].lx.val();
             self.fin[l].ly.next = self.lane[l].ly.val();
             self.fin[l].x_zero.next = self.lane[l].x_zero.val();
@@ -444,7 +448,7 @@ impl Logic for LodUnit {
             self.fin[l].base.next = self.c4_cfg.q.val().get_bits::<4>(15);
             self.fin[l].lo.next = self.c4_clamp.q.val().get_bits::<16>(0);
             self.fin[l].hi.next = self.c4_clamp.q.val().get_bits::<16>(16);
-            self.fin[l].sbias.next = self.sbias32.val();
+            self.fin[l].sbias.next = self.c4_bias.q.val().get_bits::<16>(0);
             self.fin[l].warn.next = self.c4_bias.q.val().get_bits::<16>(16);
             self.r5_lambda[l].clock.next = self.clock.val();
             self.r5_lambda[l].en.next = self.adv.val();

@@ -238,8 +238,9 @@ fn log2_17(rho2: u32) -> Option<i32> {
     }
 }
 
-/// Steps 2–4: λ_base and N from the derivatives.
-pub fn lambda_base(t: &LodTxn, d: [u32; 4]) -> LambdaBase {
+/// Steps 2–3: the lane's logs log2(ρx²), log2(ρy²) as λ·2^17 (saturated to ±[`INF17`]; `None`
+/// for NaN) from its derivatives.
+pub fn lane_logs(t: &LodTxn, d: [u32; 4]) -> (Option<i32>, Option<i32>) {
     let w = (t.tex.width as f32).to_bits();
     let h = (t.tex.height as f32).to_bits();
     let abs = |x: u32| x & 0x7FFF_FFFF;
@@ -255,8 +256,11 @@ pub fn lambda_base(t: &LodTxn, d: [u32; 4]) -> LambdaBase {
             fp_add(mu, mv, false)
         }
     };
-    let lx = log2_17(rho2(d[0], d[2]));
-    let ly = log2_17(rho2(d[1], d[3]));
+    (log2_17(rho2(d[0], d[2])), log2_17(rho2(d[1], d[3])))
+}
+
+/// Step 4: λ_base and N from the lane's logs and the sampler's max anisotropy (1…16).
+pub fn lambda_base(max_aniso: u32, lx: Option<i32>, ly: Option<i32>) -> LambdaBase {
     let (Some(lx), Some(ly)) = (lx, ly) else {
         return LambdaBase {
             lambda17: None,
@@ -266,7 +270,7 @@ pub fn lambda_base(t: &LodTxn, d: [u32; 4]) -> LambdaBase {
     };
     let (lmax, lmin) = (lx.max(ly), lx.min(ly));
     let major_y = ly > lx;
-    let a = t.sampler.max_aniso as usize;
+    let a = max_aniso as usize;
     if a == 1 {
         return LambdaBase {
             lambda17: Some(lmax),
@@ -304,50 +308,68 @@ pub fn round_to_8(l17: i32) -> i32 {
 
 /// The bit-accurate result of a quad.
 pub fn golden(t: &LodTxn) -> LodResult {
+    std::array::from_fn(|lane| {
+        let (lx, ly) = if matches!(t.mode, LodMode::Lod | LodMode::Lz) {
+            (None, None)
+        } else {
+            lane_logs(t, lane_derivatives(t, lane))
+        };
+        let lfix = match t.mode {
+            LodMode::Lod => f32_to_17(t.lod[lane]),
+            LodMode::Bias => f32_to_17(t.bias[lane]),
+            _ => None,
+        };
+        finish_lane(t, lx, ly, lfix)
+    })
+}
+
+/// Steps 4–8 of one lane from its logs `lx`, `ly` (λ·2^17, [`lane_logs`]) and its explicit LOD or
+/// shader bias `lfix` (λ·2^17; `None` for NaN): anisotropy, biases, rounding, clamps, levels and
+/// status, with the configuration of `t` (the logs are read in the modes that use derivatives,
+/// `lfix` in lod and bias). What the RTL's fixed-point back end computes.
+pub fn finish_lane(t: &LodTxn, lx: Option<i32>, ly: Option<i32>, lfix: Option<i32>) -> LodLane {
     let s = &t.sampler;
     let lo = s.min_lod.max(t.lod_clamp) as i32;
     let hi = s.max_lod as i32;
     let q = t.tex.levels as i32 - 1;
     let b = t.tex.base_level as i32;
-    std::array::from_fn(|lane| {
-        let (l17, probes, major_y) = match t.mode {
-            LodMode::Lod => (f32_to_17(t.lod[lane]), 1, false),
-            LodMode::Lz => (Some(0), 1, false),
-            _ => {
-                let base = lambda_base(t, lane_derivatives(t, lane));
-                let mut l = base.lambda17.map(|l| l + (s.bias << 9));
-                if t.mode == LodMode::Bias {
-                    l = match (l, f32_to_17(t.bias[lane])) {
-                        (Some(l), Some(sb)) => Some(l + sb.clamp(-BIAS_LIMIT17, BIAS_LIMIT17)),
-                        _ => None,
-                    };
-                }
-                (l, base.probes, base.major_y)
+    let (l17, probes, major_y) = match t.mode {
+        LodMode::Lod => (lfix, 1, false),
+        LodMode::Lz => (Some(0), 1, false),
+        _ => {
+            let base = lambda_base(s.max_aniso, lx, ly);
+            let mut l = base.lambda17.map(|l| l + (s.bias << 9));
+            if t.mode == LodMode::Bias {
+                l = match (l, lfix) {
+                    (Some(l), Some(sb)) => Some(l + sb.clamp(-BIAS_LIMIT17, BIAS_LIMIT17)),
+                    _ => None,
+                };
             }
-        };
-        let lambda = match l17 {
-            Some(l) => lo.max(hi.min(round_to_8(l))),
-            None => lo,
-        };
-        let dq = lambda.min(q * 256);
-        let d = b * 256 + dq;
-        let (level0, level1, frac) = match s.mip_filter {
-            MipFilter::None => (b, b, 0),
-            MipFilter::Nearest => ((d + 128) >> 8, (d + 128) >> 8, 0),
-            MipFilter::Linear => (d >> 8, ((d >> 8) + 1).min(b + q), d & 0xFF),
-        };
-        let lod_warning = lambda < t.min_lod_warning as i32;
-        LodLane {
-            lambda,
-            unclamped: l17.map(round_to_8),
-            level0: level0 as u32,
-            level1: level1 as u32,
-            frac: frac as u32,
-            magnify: lambda <= 0,
-            lod_warning,
-            probes,
-            major_y,
-            status: (u32::from(lod_warning) << 1) | (((lambda >> 8) as u32) << 16),
+            (l, base.probes, base.major_y)
         }
-    })
+    };
+    let lambda = match l17 {
+        Some(l) => lo.max(hi.min(round_to_8(l))),
+        None => lo,
+    };
+    let dq = lambda.min(q * 256);
+    let d = b * 256 + dq;
+    let (level0, level1, frac) = match s.mip_filter {
+        MipFilter::None => (b, b, 0),
+        MipFilter::Nearest => ((d + 128) >> 8, (d + 128) >> 8, 0),
+        MipFilter::Linear => (d >> 8, ((d >> 8) + 1).min(b + q), d & 0xFF),
+    };
+    let lod_warning = lambda < t.min_lod_warning as i32;
+    LodLane {
+        lambda,
+        unclamped: l17.map(round_to_8),
+        level0: level0 as u32,
+        level1: level1 as u32,
+        frac: frac as u32,
+        magnify: lambda <= 0,
+        lod_warning,
+        probes,
+        major_y,
+        status: (u32::from(lod_warning) << 1) | (((lambda >> 8) as u32) << 16),
+    }
 }
