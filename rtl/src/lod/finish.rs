@@ -24,8 +24,8 @@
 //! combinational and settles within one simulation pass ([`crate::common::settle`]).
 //!
 //! # Arithmetic
-//! 32-bit two's complement up to the clamps, 16-bit after them; signed comparisons flip the sign
-//! bit and compare unsigned. The only rounding: λ'·2^17 → λ·2^8 is ⌊(x + 2^8)/2^9⌋ (half up),
+//! 32-bit two's complement up to the clamps, 16-bit λ after them and 5-bit levels; signed
+//! comparisons flip the sign bit and compare unsigned. The only rounding: λ'·2^17 → λ·2^8 is ⌊(x + 2^8)/2^9⌋ (half up),
 //! after saturation to ±2^28. The hardware adds the ½ before it saturates and saturates the
 //! rounded value to ±2^19 instead — the same result, because rounding is monotonic and maps ±2^28
 //! to ±2^19 — and clamps λ to [lo, hi] without that saturation (lo and hi lie inside ±2^19). The
@@ -436,10 +436,12 @@ impl Logic for FinClamp {
     }
 }
 
-/// Piece 5: from λ·256 (0…65535) the levels (d = base + min(λ, levels − 1); nearest: `level0` =
-/// `level1` = ⌊d + ½⌋; linear: ⌊d⌋ and ⌊d⌋ + 1 up to the last level base + levels − 1, `frac` the
-/// fraction; none: both `base`), `magnify` (λ = 0), `lod_warning` (λ < warn). `levels` 0 counts as
-/// no upper level (d = base + λ).
+/// Piece 5: from λ·256 the levels (d = base + min(λ, q), q = levels − 1; nearest: `level0` =
+/// `level1` = ⌊d + ½⌋; linear: ⌊d⌋ and ⌊d⌋ + 1 up to the last level base + q, `frac` the
+/// fraction; none: both `base`), `magnify` (λ = 0), `lod_warning` (λ < warn). λ ≥ q·256 exactly
+/// when ⌊λ/256⌋ ≥ q, and then every level is the last one; below it ⌊d⌋ + 1 ≤ base + q, so no
+/// clamp is needed: the candidates are computed side by side and one select picks them. 5-bit
+/// level arithmetic (levels 1…16, base 0…15: results up to 30).
 #[derive(Clone, Debug, LogicBlock, Default)]
 pub struct FinLevels {
     /// λ·256.
@@ -462,50 +464,50 @@ pub struct FinLevels {
     pub magnify: Signal<Out, Bit>,
     /// λ < warn.
     pub lod_warning: Signal<Out, Bit>,
-    qm1: Signal<Local, Bits<16>>,
-    top: Signal<Local, Bits<16>>,
-    at_top: Signal<Local, Bit>,
+    b5: Signal<Local, Bits<5>>,
+    q: Signal<Local, Bits<5>>,
+    top: Signal<Local, Bits<5>>,
+    lamh: Signal<Local, Bits<8>>,
     lamr: Signal<Local, Bits<17>>,
-    l0: Signal<Local, Bits<16>>,
-    l1: Signal<Local, Bits<16>>,
-    fr: Signal<Local, Bits<16>>,
+    at_top: Signal<Local, Bit>,
+    near: Signal<Local, Bits<5>>,
+    floor: Signal<Local, Bits<5>>,
 }
 
 impl Logic for FinLevels {
     #[hdl_gen]
     fn update(&mut self) {
-        self.qm1.next = bit_cast::<16, 5>(self.levels.val()) - bits::<16>(1);
-        self.top.next = bit_cast::<16, 4>(self.base.val()) + self.qm1.val();
-        self.at_top.next = self.levels.val().any() & (self.lambda.val() >= (self.qm1.val() << 8));
+        self.b5.next = bit_cast::<5, 4>(self.base.val());
+        self.q.next = self.levels.val() - bits::<5>(1);
+        self.top.next = self.b5.val() + self.q.val();
+        self.lamh.next = bit_cast::<8, 16>(self.lambda.val() >> 8);
         self.lamr.next = (bit_cast::<17, 16>(self.lambda.val()) + bits::<17>(128)) >> 8;
-        self.l0.next = bit_cast::<16, 4>(self.base.val());
-        self.l1.next = bit_cast::<16, 4>(self.base.val());
-        self.fr.next = bits::<16>(0);
+        self.at_top.next = self.lamh.val() >= bit_cast::<8, 5>(self.q.val());
+        self.near.next = self.b5.val() + bit_cast::<5, 17>(self.lamr.val());
+        self.floor.next = self.b5.val() + bit_cast::<5, 8>(self.lamh.val());
+        self.level0.next = self.b5.val();
+        self.level1.next = self.b5.val();
+        self.frac.next = bits::<8>(0);
         match self.mip.val().index() {
             1 => {
-                self.l0.next = self.l0.val() + bit_cast::<16, 17>(self.lamr.val());
+                self.level0.next = self.near.val();
                 if self.at_top.val() {
-                    self.l0.next = self.top.val();
+                    self.level0.next = self.top.val();
                 }
-                self.l1.next = self.l0.val();
+                self.level1.next = self.level0.val();
             }
             2 => {
-                self.l0.next = self.l0.val() + (self.lambda.val() >> 8);
-                self.fr.next = self.lambda.val() & bits::<16>(0xFF);
+                self.level0.next = self.floor.val();
+                self.level1.next = self.floor.val() + bits::<5>(1);
+                self.frac.next = bit_cast::<8, 16>(self.lambda.val());
                 if self.at_top.val() {
-                    self.l0.next = self.top.val();
-                    self.fr.next = bits::<16>(0);
-                }
-                self.l1.next = self.l0.val() + bits::<16>(1);
-                if self.l1.val() > self.top.val() {
-                    self.l1.next = self.top.val();
+                    self.level0.next = self.top.val();
+                    self.level1.next = self.top.val();
+                    self.frac.next = bits::<8>(0);
                 }
             }
             _ => {}
         }
-        self.level0.next = bit_cast::<5, 16>(self.l0.val());
-        self.level1.next = bit_cast::<5, 16>(self.l1.val());
-        self.frac.next = bit_cast::<8, 16>(self.fr.val());
         self.magnify.next = !self.lambda.val().any();
         self.lod_warning.next = self.lambda.val() < self.warn.val();
     }
