@@ -541,11 +541,16 @@ fn icarus_f16_to_f32_p() {
     cosim_icarus(&f16_dut(), 2, 6);
 }
 
+/// Two stages for three fraction widths, and every stage count (each row of `FIX_CUTS`, and
+/// registers after a fully cut pipeline) for the LOD unit's width, 17.
 #[test]
 fn icarus_fp_to_fixed_p() {
     cosim_icarus(&fixed_dut::<0>("fp_to_fixed0_p2"), 2, 7);
     cosim_icarus(&fixed_dut::<16>("fp_to_fixed16_p2"), 2, 8);
     cosim_icarus(&fixed_dut::<24>("fp_to_fixed24_p2"), 2, 9);
+    for s in [0, 1, 3, 4] {
+        cosim_icarus(&fixed_dut::<17>("fp_to_fixed17_p"), s, 40 + s as u64);
+    }
 }
 
 #[test]
@@ -605,6 +610,7 @@ fn verilator_lint_and_yosys_checks_are_clean() {
     lint_and_yosys(&f16_dut(), 2);
     lint_and_yosys(&fixed_dut::<0>("fp_to_fixed0_p2"), 2);
     lint_and_yosys(&fixed_dut::<16>("fp_to_fixed16_p2"), 2);
+    lint_and_yosys(&fixed_dut::<17>("fp_to_fixed17_p"), 1);
     for s in [1, 2, 5, 6] {
         lint_and_yosys(&log2_dut(s), s);
     }

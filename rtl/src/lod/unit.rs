@@ -23,8 +23,10 @@
 //! [`LodLane::MAX_DEPTH`] inside the lanes ([`crate::lod::lane::LaneStages`]: a cut between the
 //! squares and their sums, one between the derivative subtracters and the scaling multipliers,
 //! then the lanes' f32 adders up to six stages, multipliers up to seven and logs up to six), the
-//! rest between the pieces of [`LodFinish`] (up to [`LodFinish::CUTS`]): latency 5 + depth,
-//! II = 1, the same results. Back-pressure stalls
+//! next ones between the pieces of [`LodFinish`] (up to [`LodFinish::CUTS`]), the last ones
+//! (up to [`LodUnit::FRONT_STAGES`]) in stage 1's derivative subtracters ([`FpAddP`]) and operand
+//! converters ([`FpToFixedP`]), with the sizes, explicit derivatives and mode bits in delay lines
+//! beside them: latency 5 + depth, II = 1, the same results. Back-pressure stalls
 //! every stage together (`in_ready = !out_valid || out_ready`); `reset` (synchronous, active high)
 //! empties the pipeline.
 //!
@@ -35,7 +37,7 @@
 //! Everything after the logs is 32-bit fixed point (see [`LodFinish`]).
 
 use super::{LodFinish, LodLane};
-use crate::common::fp::{FpAdd, FpToFixed, Retime, ValidRetime};
+use crate::common::fp::{FpAddP, FpToFixedP, Retime, ValidRetime};
 use crate::common::U16ToF32;
 use rust_hdl::prelude::*;
 
@@ -134,12 +136,18 @@ pub struct LodUnit {
     lo_in: Signal<Local, Bits<12>>,
     // Stage 1 combinational: derivatives, sizes, operand conversion.
     /// s: x row 0, x row 1, y column 0, y column 1; then the same for t.
-    diff: [FpAdd; 8],
+    diff: [FpAddP; 8],
     wconv: U16ToF32,
     hconv: U16ToF32,
-    fix: [FpToFixed<17>; 4],
+    fix: [FpToFixedP<17>; 4],
     implicit: Signal<Local, Bit>,
-    fine: Signal<Local, Bit>,
+    // Beside the subtracters' and converters' front stages: the sizes, the explicit derivatives,
+    // {fine, implicit} and max-abs.
+    wf_q: Retime<Bits<32>>,
+    hf_q: Retime<Bits<32>>,
+    op_q: [Retime<Bits<32>>; 16],
+    sel_q: Retime<Bits<2>>,
+    maxabs_q: Retime<Bit>,
     lane: [LodLane; 4],
     // Configuration delayed to stage 4.
     c4_tag: Retime<Bits<16>>,
@@ -172,9 +180,14 @@ impl LodUnit {
     /// is accepted by [`LodUnit::new`]): the two single cuts and the deepest build.
     pub const DEPTHS: [usize; 4] = [0, 1, 2, LodUnit::MAX_DEPTH];
 
-    /// The deepest pipeline: the lanes at [`LodLane::MAX_DEPTH`] and a register between every two
-    /// of the back end's pieces ([`LodFinish::CUTS`]).
-    pub const MAX_DEPTH: usize = LodLane::MAX_DEPTH + LodFinish::CUTS;
+    /// The deepest pipeline: the lanes at [`LodLane::MAX_DEPTH`], a register between every two of
+    /// the back end's pieces ([`LodFinish::CUTS`]) and the front stages.
+    pub const MAX_DEPTH: usize = LodLane::MAX_DEPTH + LodFinish::CUTS + LodUnit::FRONT_STAGES;
+
+    /// Front stages at the deepest build: a register between every two of the derivative
+    /// subtracters' six pieces and after the last ([`FpAddP`] at six stages), beside the operand
+    /// converters ([`FpToFixedP`]: two cuts, then registers after them).
+    pub const FRONT_STAGES: usize = 6;
 
     /// Latency in clocks at pipeline depth `depth`.
     pub fn latency(depth: usize) -> usize {
@@ -182,8 +195,8 @@ impl LodUnit {
     }
 
     /// The unit with `depth` (0…[`LodUnit::MAX_DEPTH`]) extra register stages: the first
-    /// [`LodLane::MAX_DEPTH`] inside its lanes ([`LodLane::new`]), the rest inside the back ends
-    /// ([`LodFinish::new`]).
+    /// [`LodLane::MAX_DEPTH`] inside its lanes ([`LodLane::new`]), the next [`LodFinish::CUTS`]
+    /// inside the back ends ([`LodFinish::new`]), the rest in front of the lanes.
     pub fn new(depth: usize) -> Self {
         use std::array::from_fn;
         assert!(
@@ -192,7 +205,8 @@ impl LodUnit {
             LodUnit::MAX_DEPTH
         );
         let lane_depth = depth.min(LodLane::MAX_DEPTH);
-        let fin_stages = depth - lane_depth;
+        let fin_stages = (depth - lane_depth).min(LodFinish::CUTS);
+        let front = depth - lane_depth - fin_stages;
         Self {
             vcut: ValidRetime::new(depth),
             lane: from_fn(|_| LodLane::new(lane_depth)),
@@ -245,16 +259,20 @@ impl LodUnit {
             r1_maxabs: Retime::new(1),
             r1_op: from_fn(|_| Retime::new(1)),
             lo_in: Default::default(),
-            diff: Default::default(),
+            diff: from_fn(|_| FpAddP::new(front)),
             wconv: Default::default(),
             hconv: Default::default(),
-            fix: Default::default(),
+            fix: from_fn(|_| FpToFixedP::new(front)),
             implicit: Default::default(),
-            fine: Default::default(),
+            wf_q: Retime::new(front),
+            hf_q: Retime::new(front),
+            op_q: from_fn(|_| Retime::new(front)),
+            sel_q: Retime::new(front),
+            maxabs_q: Retime::new(front),
             c4_tag: Retime::new(3 + depth),
-            c4_cfg: Retime::new(3 + lane_depth),
-            c4_clamp: Retime::new(3 + lane_depth),
-            c4_bias: Retime::new(3 + lane_depth),
+            c4_cfg: Retime::new(3 + front + lane_depth),
+            c4_clamp: Retime::new(3 + front + lane_depth),
+            c4_bias: Retime::new(3 + front + lane_depth),
             fin: from_fn(|_| LodFinish::new(fin_stages)),
             r5_tag: Retime::new(1),
             r5_lambda: from_fn(|_| Retime::new(1)),
@@ -352,16 +370,35 @@ impl Logic for LodUnit {
             self.diff[4 * c + 3].b.next = self.r1_op[4 + c].q.val();
         }
         for i in 0..8 {
+            self.diff[i].clock.next = self.clock.val();
+            self.diff[i].en.next = self.adv.val();
             self.diff[i].sub.next = true;
         }
         self.wconv.a.next = self.r1_width.q.val();
         self.hconv.a.next = self.r1_height.q.val();
+        self.wf_q.clock.next = self.clock.val();
+        self.wf_q.en.next = self.adv.val();
+        self.wf_q.d.next = self.wconv.y.val();
+        self.hf_q.clock.next = self.clock.val();
+        self.hf_q.en.next = self.adv.val();
+        self.hf_q.d.next = self.hconv.y.val();
+        for i in 0..16 {
+            self.op_q[i].clock.next = self.clock.val();
+            self.op_q[i].en.next = self.adv.val();
+            self.op_q[i].d.next = self.r1_op[i].q.val();
+        }
         self.implicit.next = (self.r1_cfg.q.val().get_bits::<3>(0) == bits::<3>(0))
             | (self.r1_cfg.q.val().get_bits::<3>(0) == bits::<3>(3));
-        self.fine.next = self.r1_fine.q.val();
+        self.sel_q.clock.next = self.clock.val();
+        self.sel_q.en.next = self.adv.val();
+        self.sel_q.d.next = bit_cast::<2, 1>(self.implicit.val().into())
+            | (bit_cast::<2, 1>(self.r1_fine.q.val().into()) << 1);
+        self.maxabs_q.clock.next = self.clock.val();
+        self.maxabs_q.en.next = self.adv.val();
+        self.maxabs_q.d.next = self.r1_maxabs.q.val();
         // Lanes 0, 1 use row 0 for ∂/∂x (row 1 for lanes 2, 3 when fine); lanes 0, 2 use column 0
         // for ∂/∂y (column 1 for lanes 1, 3 when fine).
-        if self.implicit.val() {
+        if self.sel_q.q.val().get_bit(0) {
             self.lane[0].dsdx.next = self.diff[0].y.val();
             self.lane[0].dsdy.next = self.diff[2].y.val();
             self.lane[0].dtdx.next = self.diff[4].y.val();
@@ -370,7 +407,7 @@ impl Logic for LodUnit {
             self.lane[1].dtdx.next = self.diff[4].y.val();
             self.lane[2].dsdy.next = self.diff[2].y.val();
             self.lane[2].dtdy.next = self.diff[6].y.val();
-            if self.fine.val() {
+            if self.sel_q.q.val().get_bit(1) {
                 self.lane[1].dsdy.next = self.diff[3].y.val();
                 self.lane[1].dtdy.next = self.diff[7].y.val();
                 self.lane[2].dsdx.next = self.diff[1].y.val();
@@ -391,19 +428,21 @@ impl Logic for LodUnit {
             }
         } else {
             for l in 0..4 {
-                self.lane[l].dsdx.next = self.r1_op[4 * l].q.val();
-                self.lane[l].dsdy.next = self.r1_op[4 * l + 1].q.val();
-                self.lane[l].dtdx.next = self.r1_op[4 * l + 2].q.val();
-                self.lane[l].dtdy.next = self.r1_op[4 * l + 3].q.val();
+                self.lane[l].dsdx.next = self.op_q[4 * l].q.val();
+                self.lane[l].dsdy.next = self.op_q[4 * l + 1].q.val();
+                self.lane[l].dtdx.next = self.op_q[4 * l + 2].q.val();
+                self.lane[l].dtdy.next = self.op_q[4 * l + 3].q.val();
             }
         }
         for l in 0..4 {
             self.lane[l].clock.next = self.clock.val();
             self.lane[l].adv.next = self.adv.val();
-            self.lane[l].wf.next = self.wconv.y.val();
-            self.lane[l].hf.next = self.hconv.y.val();
-            self.lane[l].maxabs.next = self.r1_maxabs.q.val();
+            self.lane[l].wf.next = self.wf_q.q.val();
+            self.lane[l].hf.next = self.hf_q.q.val();
+            self.lane[l].maxabs.next = self.maxabs_q.q.val();
             // The explicit LOD is operand 0, the shader bias operand 2.
+            self.fix[l].clock.next = self.clock.val();
+            self.fix[l].en.next = self.adv.val();
             if self.r1_cfg.q.val().get_bits::<3>(0) == bits::<3>(2) {
                 self.fix[l].a.next = self.r1_op[4 * l].q.val();
             } else {

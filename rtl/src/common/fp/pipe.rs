@@ -6,22 +6,23 @@
 //! enabled clocks earlier (latency `S`, one result per enabled clock; `en` low holds every stage).
 //! Registers power up at zero and are not reset (data only: keep valid bits in reset registers).
 //! The registers sit after the core, and moving them into the logic (retiming) is left to synthesis
-//! (e.g. Yosys `abc -dff`, vendor register retiming) — except in [`FpAddP`], [`FpMulP`] and
-//! [`FpLog2P`], whose cores are built from pieces (six, seven and six): their registers sit
-//! between the pieces ([`FP_CUTS`], [`MUL_CUTS`], [`LOG2_CUTS`]), because no retiming we tried
-//! moved registers into the logic (docs/fpga.md).
+//! (e.g. Yosys `abc -dff`, vendor register retiming) — except in [`FpAddP`], [`FpMulP`],
+//! [`FpLog2P`] and [`FpToFixedP`], whose cores are built from pieces (six, seven, six and three):
+//! their registers sit between the pieces ([`FP_CUTS`], [`MUL_CUTS`], [`LOG2_CUTS`],
+//! [`FIX_CUTS`]), because no retiming we tried moved registers into the logic (docs/fpga.md).
 //!
 //! The other wrappers come from one macro ([`pipelined!`](crate::pipelined)), so they are the same
 //! construction, not copies.
 
 use super::add::{FpAddAlign, FpAddLead, FpAddNorm, FpAddOrder, FpAddRound, FpAddSum};
+use super::fixed::{FpFixClass, FpFixRound, FpFixShift};
 use super::log2::{
     FpLog2Class, FpLog2Interp, FpLog2Lookup, FpLog2Norm, FpLog2Product, FpLog2Round,
 };
 use super::mul::{
     FpMulAlign, FpMulClass, FpMulDenorm, FpMulNorm, FpMulProduct, FpMulRound, FpMulSum,
 };
-use super::{F16ToF32, FpCmp, FpToFixed, Lzc, Retime, LZC_BITS};
+use super::{F16ToF32, FpCmp, Lzc, Retime, LZC_BITS};
 use rust_hdl::prelude::*;
 
 /// Defines `$name`: the core `$core` followed by a [`Retime`] chain per output.
@@ -578,12 +579,137 @@ pipelined! {
     }
 }
 
-pipelined! {
-    /// [`FpToFixed<F>`] with `S` output register stages. Ports: `clock`, `en`, `a` → `y`, `nan`,
-    /// `sat`.
-    FpToFixedP [const F: usize] [F] = FpToFixed<F> {
-        in a: Bits<32>;
-        out y: Bits<32> => y_reg, nan: Bit => nan_reg, sat: Bit => sat_reg
+/// Where [`FpToFixedP`] puts its registers: `FIX_CUTS[S][j]` says whether the boundary after
+/// piece `j + 1` of the three is registered in an `S`-stage build (`S ≥ 2` as `S = 2`): one stage
+/// cuts before the rounding add, two before the shifts too; further stages follow the last piece.
+pub const FIX_CUTS: [[bool; 2]; 3] = [[false, false], [false, true], [true, true]];
+
+/// [`FpToFixed<F>`] with `S ≥ 0` register stages (latency `S`, one result per enabled clock): its
+/// three pieces ([`super::fixed`]) with registers at the boundaries [`FIX_CUTS`] names. Ports:
+/// `clock`, `en`, `a` → `y`, `nan`, `sat`. Boundary signals are [`Retime`]s of 0 or 1 stages named
+/// `<signal><n>` after the boundary `n` (1–2) they cross. At `S = 0` it is [`FpToFixed<F>`] with
+/// unused clock ports.
+#[derive(Clone, Debug, LogicBlock)]
+pub struct FpToFixedP<const F: usize> {
+    /// Clock.
+    pub clock: Signal<In, Clock>,
+    /// Advance the pipeline (all stages hold while low).
+    pub en: Signal<In, Bit>,
+    /// f32 bits.
+    pub a: Signal<In, Bits<32>>,
+    /// Fixed-point result, `S` enabled clocks later.
+    pub y: Signal<Out, Bits<32>>,
+    /// The input was NaN.
+    pub nan: Signal<Out, Bit>,
+    /// The result saturated.
+    pub sat: Signal<Out, Bit>,
+    classify: FpFixClass<F>,
+    shift: FpFixShift,
+    round: FpFixRound,
+    m1: Retime<Bits<32>>,
+    left1: Retime<Bit>,
+    lsh1: Retime<Bits<3>>,
+    rm1_1: Retime<Bits<5>>,
+    mask1: Retime<Bits<32>>,
+    flags1: Retime<Bits<5>>,
+    v2: Retime<Bits<32>>,
+    inc2: Retime<Bit>,
+    flags2: Retime<Bits<5>>,
+    y_reg: Retime<Bits<32>>,
+    /// {sat, nan}.
+    flags_reg: Retime<Bits<2>>,
+    flags: Signal<Local, Bits<2>>,
+}
+
+impl<const F: usize> FpToFixedP<F> {
+    /// The converter with `stages` register stages (latency `stages`; 0: combinational).
+    pub fn new(stages: usize) -> Self {
+        let cut = |j: usize| usize::from(FIX_CUTS[stages.min(2)][j]);
+        let tail = stages - cut(0) - cut(1);
+        Self {
+            clock: Default::default(),
+            en: Default::default(),
+            a: Default::default(),
+            y: Default::default(),
+            nan: Default::default(),
+            sat: Default::default(),
+            classify: Default::default(),
+            shift: Default::default(),
+            round: Default::default(),
+            m1: Retime::new(cut(0)),
+            left1: Retime::new(cut(0)),
+            lsh1: Retime::new(cut(0)),
+            rm1_1: Retime::new(cut(0)),
+            mask1: Retime::new(cut(0)),
+            flags1: Retime::new(cut(0)),
+            v2: Retime::new(cut(1)),
+            inc2: Retime::new(cut(1)),
+            flags2: Retime::new(cut(1)),
+            y_reg: Retime::new(tail),
+            flags_reg: Retime::new(tail),
+            flags: Default::default(),
+        }
+    }
+
+    /// Register stages (the latency in enabled clocks).
+    pub fn stages(&self) -> usize {
+        self.flags1.stages() + self.flags2.stages() + self.flags_reg.stages()
+    }
+}
+
+impl<const F: usize> Logic for FpToFixedP<F> {
+    #[hdl_gen]
+    fn update(&mut self) {
+        self.classify.a.next = self.a.val();
+        // Boundary 1: classification → shifts.
+        self.m1.clock.next = self.clock.val();
+        self.m1.en.next = self.en.val();
+        self.m1.d.next = self.classify.m.val();
+        self.shift.m.next = self.m1.q.val();
+        self.left1.clock.next = self.clock.val();
+        self.left1.en.next = self.en.val();
+        self.left1.d.next = self.classify.left.val();
+        self.shift.left.next = self.left1.q.val();
+        self.lsh1.clock.next = self.clock.val();
+        self.lsh1.en.next = self.en.val();
+        self.lsh1.d.next = self.classify.lsh.val();
+        self.shift.lsh.next = self.lsh1.q.val();
+        self.rm1_1.clock.next = self.clock.val();
+        self.rm1_1.en.next = self.en.val();
+        self.rm1_1.d.next = self.classify.rm1.val();
+        self.shift.rm1.next = self.rm1_1.q.val();
+        self.mask1.clock.next = self.clock.val();
+        self.mask1.en.next = self.en.val();
+        self.mask1.d.next = self.classify.mask.val();
+        self.shift.mask.next = self.mask1.q.val();
+        self.flags1.clock.next = self.clock.val();
+        self.flags1.en.next = self.en.val();
+        self.flags1.d.next = self.classify.flags.val();
+        // Boundary 2: shifts → rounding.
+        self.v2.clock.next = self.clock.val();
+        self.v2.en.next = self.en.val();
+        self.v2.d.next = self.shift.v.val();
+        self.round.v.next = self.v2.q.val();
+        self.inc2.clock.next = self.clock.val();
+        self.inc2.en.next = self.en.val();
+        self.inc2.d.next = self.shift.inc.val();
+        self.round.inc.next = self.inc2.q.val();
+        self.flags2.clock.next = self.clock.val();
+        self.flags2.en.next = self.en.val();
+        self.flags2.d.next = self.flags1.q.val();
+        self.round.flags.next = self.flags2.q.val();
+        // Tail.
+        self.y_reg.clock.next = self.clock.val();
+        self.y_reg.en.next = self.en.val();
+        self.y_reg.d.next = self.round.y.val();
+        self.y.next = self.y_reg.q.val();
+        self.flags.next = bit_cast::<2, 1>(self.round.nan.val().into())
+            | (bit_cast::<2, 1>(self.round.sat.val().into()) << 1);
+        self.flags_reg.clock.next = self.clock.val();
+        self.flags_reg.en.next = self.en.val();
+        self.flags_reg.d.next = self.flags.val();
+        self.nan.next = self.flags_reg.q.val().get_bit(0);
+        self.sat.next = self.flags_reg.q.val().get_bit(1);
     }
 }
 
