@@ -32,7 +32,7 @@
 //! | `FpMulP`           | 5339 | 94  | four partial products (18 × 18, 18 × 6, 6 × 18, 6 × 6) |
 //! | `FpCmpP`           | 653  | 136 | —                 |
 //! | `F16ToF32P`        | 261  | 62  | —                 |
-//! | `FpToFixedP<16>`   | 1096 | 68  | —                 |
+//! | `FpToFixedP<16>`   | 699  | 98  | — (cuts before the shifts and before the rounding add) |
 //! | `FpLog2P`          | 4270 | 96  | one 16 × 17 (+ 64-entry ROM); a cut after the ROM |
 //! | `LzcP<27>`         | 110  | 10  | —                 |
 //! | [`FpDiv`] (14 stages, see below) | 10528 | 985 | — |
