@@ -223,10 +223,11 @@ impl Logic for FinOrder {
     }
 }
 
+crate::settled_block! {
 /// Piece 2: the major axis (`ymaj`: vy > vx, so `dxy` is negative; cleared by `force1`), the
 /// log ratio `diff` = |vx − vy|, `ge` = diff ≥ ta, the base λ `lb` (the major axis when `iso`,
 /// major − ta when `ge`, else the minor axis; 0 when `lbz`) and the offset `off = offb + lsel`.
-#[derive(Clone, Debug, LogicBlock, Default)]
+#[derive(Clone, Debug, Default)]
 pub struct FinSelect {
     /// Saturated log2(ρx²)·2^16.
     pub vx: Signal<In, Bits<32>>,
@@ -266,6 +267,7 @@ pub struct FinSelect {
     lmax: Signal<Local, Bits<32>>,
     lmin: Signal<Local, Bits<32>>,
     lmt: Signal<Local, Bits<32>>,
+}
 }
 
 impl Logic for FinSelect {
@@ -374,10 +376,11 @@ impl Logic for FinSum {
     }
 }
 
+crate::settled_block! {
 /// Piece 4: λ'·256 = ⌊r / 2^9⌋ (arithmetic), `unclamped` = that saturated to ±2^19 (24 bits;
 /// [`UNCLAMPED_NAN`] when `nan`), and `lambda` = max(lo, min(hi, λ')) (lo when `nan`; lo when
 /// lo > hi).
-#[derive(Clone, Debug, LogicBlock, Default)]
+#[derive(Clone, Debug, Default)]
 pub struct FinClamp {
     /// λ'·2^17 + 2^8.
     pub r: Signal<In, Bits<32>>,
@@ -396,6 +399,7 @@ pub struct FinClamp {
     lo32: Signal<Local, Bits<32>>,
     hi32: Signal<Local, Bits<32>>,
     lam: Signal<Local, Bits<32>>,
+}
 }
 
 impl Logic for FinClamp {
@@ -436,13 +440,14 @@ impl Logic for FinClamp {
     }
 }
 
+crate::settled_block! {
 /// Piece 5: from λ·256 the levels (d = base + min(λ, q), q = levels − 1; nearest: `level0` =
 /// `level1` = ⌊d + ½⌋; linear: ⌊d⌋ and ⌊d⌋ + 1 up to the last level base + q, `frac` the
 /// fraction; none: both `base`), `magnify` (λ = 0), `lod_warning` (λ < warn). λ ≥ q·256 exactly
 /// when ⌊λ/256⌋ ≥ q, and then every level is the last one; below it ⌊d⌋ + 1 ≤ base + q, so no
 /// clamp is needed: the candidates are computed side by side and one select picks them. 5-bit
 /// level arithmetic (levels 1…16, base 0…15: results up to 30).
-#[derive(Clone, Debug, LogicBlock, Default)]
+#[derive(Clone, Debug, Default)]
 pub struct FinLevels {
     /// λ·256.
     pub lambda: Signal<In, Bits<16>>,
@@ -472,6 +477,7 @@ pub struct FinLevels {
     at_top: Signal<Local, Bit>,
     near: Signal<Local, Bits<5>>,
     floor: Signal<Local, Bits<5>>,
+}
 }
 
 impl Logic for FinLevels {
@@ -664,6 +670,7 @@ impl LodFinish {
         let tail = stages - (0..4).map(cut).sum::<usize>();
         Self {
             settle_changed: false,
+            settle_quiet: false,
             settle_off: stages > 0,
             clock: Default::default(),
             en: Default::default(),

@@ -111,8 +111,9 @@ fn core_and_after(n: usize) -> (usize, usize) {
     }
 }
 
+crate::settled_block! {
 /// The per-lane pipeline. See the module documentation.
-#[derive(Clone, Debug, LogicBlock)]
+#[derive(Clone, Debug)]
 pub struct LodLane {
     /// Clock.
     pub clock: Signal<In, Clock>,
@@ -188,6 +189,7 @@ pub struct LodLane {
     lfix_d: Retime<Bits<32>>,
     lnan_d: Retime<Bit>,
 }
+}
 
 impl Default for LodLane {
     fn default() -> Self {
@@ -210,6 +212,10 @@ impl LodLane {
         let (log_core, log_after) = core_and_after(st.log);
         let to_select = st.input + st.scale + st.square + sum_core;
         Self {
+            settle_changed: false,
+            // Holds registers: one update per pass, skipped while quiet.
+            settle_off: true,
+            settle_quiet: false,
             clock: Default::default(),
             adv: Default::default(),
             dsdx: Default::default(),

@@ -41,8 +41,9 @@ use crate::common::fp::{FpAddP, FpToFixedP, Retime, ValidRetime};
 use crate::common::U16ToF32;
 use rust_hdl::prelude::*;
 
+crate::settled_block! {
 /// The LOD unit. See the module documentation.
-#[derive(Clone, Debug, LogicBlock)]
+#[derive(Clone, Debug)]
 pub struct LodUnit {
     /// Clock.
     pub clock: Signal<In, Clock>,
@@ -168,6 +169,7 @@ pub struct LodUnit {
     r5_major: [Retime<Bit>; 4],
     r5_status: [Retime<Bits<32>>; 4],
 }
+}
 
 impl Default for LodUnit {
     fn default() -> Self {
@@ -208,6 +210,10 @@ impl LodUnit {
         let fin_stages = (depth - lane_depth).min(LodFinish::CUTS);
         let front = depth - lane_depth - fin_stages;
         Self {
+            settle_changed: false,
+            // Holds registers: one update per pass, skipped while quiet.
+            settle_off: true,
+            settle_quiet: false,
             vcut: ValidRetime::new(depth),
             lane: from_fn(|_| LodLane::new(lane_depth)),
             clock: Default::default(),

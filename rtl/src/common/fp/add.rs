@@ -38,11 +38,12 @@ use super::lzc::Lzc;
 use super::pack::PackRound;
 use rust_hdl::prelude::*;
 
+crate::settled_block! {
 /// Piece 1 of [`FpAdd`]: classes, ordering by magnitude, exponent difference.
 ///
 /// Ports: `a`, `b`, `sub` → `ml` (the larger 24-bit significand), `ms` (the smaller one),
 /// `dexp` (exponent of `L` minus exponent of `S`), `ctl`. Combinational.
-#[derive(Clone, Debug, LogicBlock, Default)]
+#[derive(Clone, Debug, Default)]
 pub struct FpAddOrder {
     /// First operand.
     pub a: Signal<In, Bits<32>>,
@@ -81,6 +82,7 @@ pub struct FpAddOrder {
     es: Signal<Local, Bits<8>>,
     eff_sub: Signal<Local, Bit>,
     c: Signal<Local, Bits<16>>,
+}
 }
 
 impl Logic for FpAddOrder {
@@ -160,12 +162,13 @@ impl Logic for FpAddOrder {
     }
 }
 
+crate::settled_block! {
 /// Piece 2 of [`FpAdd`]: alignment.
 ///
 /// Ports: `ml`, `ms`, `dexp` → `xl` (the larger significand in the 27-bit window), `al` (the
 /// smaller one shifted right by `dexp`, sticky in bit 0). The sticky bit is the OR of the bits
 /// below the shift amount (a mask beside the shifter, not a shift back). Combinational.
-#[derive(Clone, Debug, LogicBlock, Default)]
+#[derive(Clone, Debug, Default)]
 pub struct FpAddAlign {
     /// Larger significand.
     pub ml: Signal<In, Bits<32>>,
@@ -183,6 +186,7 @@ pub struct FpAddAlign {
     lowmask: Signal<Local, Bits<32>>,
     lost: Signal<Local, Bits<32>>,
     alv: Signal<Local, Bits<32>>,
+}
 }
 
 impl Logic for FpAddAlign {
@@ -207,13 +211,14 @@ impl Logic for FpAddAlign {
     }
 }
 
+crate::settled_block! {
 /// Piece 3 of [`FpAdd`]: the significand sum, and the limit of the normalising shift.
 ///
 /// Ports: `xl`, `al`, `eff_sub`, `el` (the exponent of `L`) → `sum` = `xl ± al` (28 bits;
 /// `|L| ≥ |S|`, so a difference is never negative; bit 27 is the carry), `mark` (a one at bit
 /// `27 − el` when `el ≤ 27`, else zero: the leading-zero count of `sum | mark` is the count of
 /// `sum` limited to `el − 1`, so that the exponent stays ≥ 1). Combinational.
-#[derive(Clone, Debug, LogicBlock, Default)]
+#[derive(Clone, Debug, Default)]
 pub struct FpAddSum {
     /// Larger significand.
     pub xl: Signal<In, Bits<32>>,
@@ -228,6 +233,7 @@ pub struct FpAddSum {
     /// Shift-limit marker.
     pub mark: Signal<Out, Bits<27>>,
     lim: Signal<Local, Bits<8>>,
+}
 }
 
 impl Logic for FpAddSum {
@@ -247,11 +253,12 @@ impl Logic for FpAddSum {
     }
 }
 
+crate::settled_block! {
 /// Piece 4 of [`FpAdd`]: the normalising shift.
 ///
 /// Ports: `sum` (`sum[26:0]`), `mark` → `sh` = the leading zeros of `sum | mark` (the leading
 /// zeros of the 27-bit sum, at most `el − 1`). Combinational: one 27-bit leading-zero count.
-#[derive(Clone, Debug, LogicBlock, Default)]
+#[derive(Clone, Debug, Default)]
 pub struct FpAddLead {
     /// Sum without its carry bit.
     pub sum: Signal<In, Bits<27>>,
@@ -260,6 +267,7 @@ pub struct FpAddLead {
     /// Left shift.
     pub sh: Signal<Out, Bits<8>>,
     lzc: Lzc<27>,
+}
 }
 
 impl Logic for FpAddLead {
@@ -270,12 +278,13 @@ impl Logic for FpAddLead {
     }
 }
 
+crate::settled_block! {
 /// Piece 5 of [`FpAdd`]: normalisation and the result exponent.
 ///
 /// Ports: `sum`, `sh`, `el` → `nrm`: after a carry `sum >> 1` with the sticky bit kept, else
 /// `sum << sh` (hidden bit at 26 unless denormal); `eexp`, the exponent field before the hidden
 /// bit is added: `el` after a carry, else `el − 1 − sh`. Combinational.
-#[derive(Clone, Debug, LogicBlock, Default)]
+#[derive(Clone, Debug, Default)]
 pub struct FpAddNorm {
     /// Sum.
     pub sum: Signal<In, Bits<32>>,
@@ -288,6 +297,7 @@ pub struct FpAddNorm {
     /// Result exponent before rounding, less the hidden bit.
     pub eexp: Signal<Out, Bits<8>>,
     right: Signal<Local, Bits<32>>,
+}
 }
 
 impl Logic for FpAddNorm {
@@ -307,11 +317,12 @@ impl Logic for FpAddNorm {
     }
 }
 
+crate::settled_block! {
 /// Piece 6 of [`FpAdd`]: rounding and result selection.
 ///
 /// Ports: `nrm`, `eexp`, `flags` (`ctl[14:8]`) → `y`. The sum is zero exactly when `nrm` is (the left shift never
 /// drops a one). Combinational.
-#[derive(Clone, Debug, LogicBlock, Default)]
+#[derive(Clone, Debug, Default)]
 pub struct FpAddRound {
     /// Normalised sum.
     pub nrm: Signal<In, Bits<32>>,
@@ -333,6 +344,7 @@ pub struct FpAddRound {
     mag: Signal<Local, Bits<32>>,
     sgn: Signal<Local, Bit>,
     res: Signal<Local, Bits<32>>,
+}
 }
 
 impl Logic for FpAddRound {

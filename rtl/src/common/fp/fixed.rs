@@ -131,10 +131,11 @@ impl<const F: usize> Logic for FpFixClass<F> {
     }
 }
 
+crate::settled_block! {
 /// Piece 2: the shifts. `m`, `left`, `lsh`, `rm1`, `mask` → `v` (`m << lsh` when `left`, else
 /// the quotient `m >> (rm1 + 1)`) and `inc` (the round-to-nearest-even increment of a right
 /// shift: guard ∧ (sticky ∨ lsb); 0 for a left shift).
-#[derive(Clone, Debug, LogicBlock, Default)]
+#[derive(Clone, Debug, Default)]
 pub struct FpFixShift {
     /// Significand.
     pub m: Signal<In, Bits<32>>,
@@ -154,6 +155,7 @@ pub struct FpFixShift {
     q: Signal<Local, Bits<32>>,
     sticky: Signal<Local, Bit>,
 }
+}
 
 impl Logic for FpFixShift {
     #[hdl_gen]
@@ -170,10 +172,11 @@ impl Logic for FpFixShift {
     }
 }
 
+crate::settled_block! {
 /// Piece 3: sign, rounding and saturation. `v`, `inc`, `flags` (piece 1's) → `y` = ±(v + inc)
 /// (negative: `!v + !inc`), saturated to `i32::MAX`/`i32::MIN` when `over` or inf (`sat` unless the
 /// value is exactly −2^31), 0 for NaN; `nan`, `sat`.
-#[derive(Clone, Debug, LogicBlock, Default)]
+#[derive(Clone, Debug, Default)]
 pub struct FpFixRound {
     /// Shifted magnitude.
     pub v: Signal<In, Bits<32>>,
@@ -191,6 +194,7 @@ pub struct FpFixRound {
     big: Signal<Local, Bit>,
     vx: Signal<Local, Bits<32>>,
     sum: Signal<Local, Bits<32>>,
+}
 }
 
 impl Logic for FpFixRound {

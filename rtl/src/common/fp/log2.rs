@@ -56,11 +56,12 @@ pub fn log2_table() -> [u32; LOG2_SEGMENTS + 1] {
     })
 }
 
+crate::settled_block! {
 /// Piece 1: classes and the leading-zero count of the fraction. `a` → `fm` (the 23 stored
 /// fraction bits), `eb` (the exponent field less 127, 16-bit two's complement), `den` (the
 /// exponent field is 0), `lz` (the leading zeros of `fm`), `cls` (bit 0 zero, 1 inf, 2 nan,
 /// 3 neg). All zeros on these outputs (a pipeline register at power-up) read as 1.0.
-#[derive(Clone, Debug, LogicBlock, Default)]
+#[derive(Clone, Debug, Default)]
 pub struct FpLog2Class {
     /// f32 bits.
     pub a: Signal<In, Bits<32>>,
@@ -80,6 +81,7 @@ pub struct FpLog2Class {
     is_zero: Signal<Local, Bit>,
     is_inf: Signal<Local, Bit>,
     is_nan: Signal<Local, Bit>,
+}
 }
 
 impl Logic for FpLog2Class {
@@ -104,9 +106,10 @@ impl Logic for FpLog2Class {
     }
 }
 
+crate::settled_block! {
 /// Piece 2: denormal normalisation and the exponent. `fm`, `eb`, `den`, `lz` → `f` (the 23
 /// fraction bits after the hidden one), `ex` (the low 16 bits of `E`, two's complement).
-#[derive(Clone, Debug, LogicBlock, Default)]
+#[derive(Clone, Debug, Default)]
 pub struct FpLog2Norm {
     /// Stored fraction.
     pub fm: Signal<In, Bits<23>>,
@@ -122,6 +125,7 @@ pub struct FpLog2Norm {
     pub ex: Signal<Out, Bits<16>>,
     lzd: Signal<Local, Bits<16>>,
     nsh: Signal<Local, Bits<8>>,
+}
 }
 
 impl Logic for FpLog2Norm {
@@ -190,9 +194,10 @@ impl Logic for FpLog2Lookup {
     }
 }
 
+crate::settled_block! {
 /// Piece 4: the interpolation product `p17 = dv · r17` (one 16 × 17 multiply; the differences
 /// are below 2^15, so the product fits 32 bits).
-#[derive(Clone, Debug, LogicBlock, Default)]
+#[derive(Clone, Debug, Default)]
 pub struct FpLog2Product {
     /// `T[i+1] − T[i]`.
     pub dv: Signal<In, Bits<16>>,
@@ -201,6 +206,7 @@ pub struct FpLog2Product {
     /// The product.
     pub p17: Signal<Out, Bits<32>>,
     mul: MulU<16, 17, 32>,
+}
 }
 
 impl Logic for FpLog2Product {
@@ -212,9 +218,10 @@ impl Logic for FpLog2Product {
     }
 }
 
+crate::settled_block! {
 /// Piece 5: the interpolation, `l20 = T[i] + round(p17 / 2^17)` (ties up): log2(1 + f) with 20
 /// fraction bits.
-#[derive(Clone, Debug, LogicBlock, Default)]
+#[derive(Clone, Debug, Default)]
 pub struct FpLog2Interp {
     /// `dv · r17`.
     pub p17: Signal<In, Bits<32>>,
@@ -223,6 +230,7 @@ pub struct FpLog2Interp {
     /// log2(1 + f) · 2^20.
     pub l20: Signal<Out, Bits<32>>,
     step: Signal<Local, Bits<32>>,
+}
 }
 
 impl Logic for FpLog2Interp {
@@ -233,9 +241,10 @@ impl Logic for FpLog2Interp {
     }
 }
 
+crate::settled_block! {
 /// Piece 6: rounding to 16 fraction bits (ties up), the exponent and the special values.
 /// `l20`, `ex`, `cls` → `y`, `zero`, `inf`, `nan`, `neg`.
-#[derive(Clone, Debug, LogicBlock, Default)]
+#[derive(Clone, Debug, Default)]
 pub struct FpLog2Round {
     /// log2(1 + f) · 2^20.
     pub l20: Signal<In, Bits<32>>,
@@ -255,6 +264,7 @@ pub struct FpLog2Round {
     pub neg: Signal<Out, Bit>,
     frac16: Signal<Local, Bits<32>>,
     res: Signal<Local, Bits<32>>,
+}
 }
 
 impl Logic for FpLog2Round {

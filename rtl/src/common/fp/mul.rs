@@ -37,12 +37,13 @@ use super::pack::PackRound;
 use super::unpack::FpClassify;
 use rust_hdl::prelude::*;
 
+crate::settled_block! {
 /// Piece 1 of [`FpMul`]: classes, significands and their leading-zero counts, exponent sum.
 ///
 /// Ports: `a`, `b` → `ma`, `mb` (24-bit significands with the hidden bit, not normalised), `lza`,
 /// `lzb` (their leading zeros), `esum` (the sum of the biased exponents plus 129), `cls`.
 /// Combinational.
-#[derive(Clone, Debug, LogicBlock, Default)]
+#[derive(Clone, Debug, Default)]
 pub struct FpMulClass {
     /// Multiplicand.
     pub a: Signal<In, Bits<32>>,
@@ -64,6 +65,7 @@ pub struct FpMulClass {
     ub: FpClassify,
     is_nan: Signal<Local, Bit>,
     c: Signal<Local, Bits<4>>,
+}
 }
 
 impl Logic for FpMulClass {
@@ -99,12 +101,13 @@ impl Logic for FpMulClass {
     }
 }
 
+crate::settled_block! {
 /// Piece 3 of [`FpMul`]: the normalising shifts and the exponent they imply.
 ///
 /// Ports: `ma`, `mb`, `lza`, `lzb`, `esum` → `sa` = `ma << lza`, `sb` = `mb << lzb` (bit 23 set
 /// unless zero), `eob` = `esum − lza − lzb` (the result exponent plus 256, before the one-bit
 /// normalisation). Combinational, exact.
-#[derive(Clone, Debug, LogicBlock, Default)]
+#[derive(Clone, Debug, Default)]
 pub struct FpMulAlign {
     /// Significand of `a`.
     pub ma: Signal<In, Bits<24>>,
@@ -123,6 +126,7 @@ pub struct FpMulAlign {
     /// Biased exponent before normalisation.
     pub eob: Signal<Out, Bits<16>>,
 }
+}
 
 impl Logic for FpMulAlign {
     #[hdl_gen]
@@ -135,11 +139,12 @@ impl Logic for FpMulAlign {
     }
 }
 
+crate::settled_block! {
 /// Piece 3 of [`FpMul`]: the four partial products.
 ///
 /// Ports: `sa`, `sb` → `ll` = sa[17:0]·sb[17:0], `lh` = sa[17:0]·sb[23:18], `hl` =
 /// sa[23:18]·sb[17:0], `hh` = sa[23:18]·sb[23:18]. Combinational, exact.
-#[derive(Clone, Debug, LogicBlock, Default)]
+#[derive(Clone, Debug, Default)]
 pub struct FpMulProduct {
     /// Significand of `a`.
     pub sa: Signal<In, Bits<24>>,
@@ -157,6 +162,7 @@ pub struct FpMulProduct {
     mlh: MulU<18, 6, 24>,
     mhl: MulU<6, 18, 24>,
     mhh: MulU<6, 6, 12>,
+}
 }
 
 impl Logic for FpMulProduct {
@@ -177,10 +183,11 @@ impl Logic for FpMulProduct {
     }
 }
 
+crate::settled_block! {
 /// Piece 4 of [`FpMul`]: the 48-bit product from its partial products.
 ///
 /// Ports: `ll`, `lh`, `hl`, `hh` → `p` = {hh, ll} + ((lh + hl) << 18). Combinational, exact.
-#[derive(Clone, Debug, LogicBlock, Default)]
+#[derive(Clone, Debug, Default)]
 pub struct FpMulSum {
     /// Low × low.
     pub ll: Signal<In, Bits<36>>,
@@ -195,6 +202,7 @@ pub struct FpMulSum {
     mid: Signal<Local, Bits<48>>,
     outer: Signal<Local, Bits<48>>,
 }
+}
 
 impl Logic for FpMulSum {
     #[hdl_gen]
@@ -206,13 +214,14 @@ impl Logic for FpMulSum {
     }
 }
 
+crate::settled_block! {
 /// Piece 5 of [`FpMul`]: one-bit normalisation, exponent, denormal shift amount.
 ///
 /// Ports: `p`, `eob` → `w` = {24-bit significand, guard, sticky, 6 zero bits}, `k` (the right
 /// shift to the denormal position, 0 for a normal result, at most 31), `e1` (the exponent field
 /// less one of a normal result, 0 below the normal range), `big` (the exponent overflows).
 /// Combinational.
-#[derive(Clone, Debug, LogicBlock, Default)]
+#[derive(Clone, Debug, Default)]
 pub struct FpMulNorm {
     /// Product.
     pub p: Signal<In, Bits<48>>,
@@ -235,6 +244,7 @@ pub struct FpMulNorm {
     eo: Signal<Local, Bits<16>>,
     kk: Signal<Local, Bits<8>>,
     wv: Signal<Local, Bits<32>>,
+}
 }
 
 impl Logic for FpMulNorm {
@@ -284,11 +294,12 @@ impl Logic for FpMulNorm {
     }
 }
 
+crate::settled_block! {
 /// Piece 6 of [`FpMul`]: the shift to the denormal position.
 ///
 /// Ports: `w`, `k` → `ws` = `w >> k`, `lost` (a one was shifted out; the OR of the bits below
 /// `k`, a mask beside the shifter). Combinational.
-#[derive(Clone, Debug, LogicBlock, Default)]
+#[derive(Clone, Debug, Default)]
 pub struct FpMulDenorm {
     /// Significand, guard and sticky bits.
     pub w: Signal<In, Bits<32>>,
@@ -302,6 +313,7 @@ pub struct FpMulDenorm {
     lowmask: Signal<Local, Bits<32>>,
     gone: Signal<Local, Bits<32>>,
 }
+}
 
 impl Logic for FpMulDenorm {
     #[hdl_gen]
@@ -314,10 +326,11 @@ impl Logic for FpMulDenorm {
     }
 }
 
+crate::settled_block! {
 /// Piece 7 of [`FpMul`]: rounding and result selection.
 ///
 /// Ports: `ws`, `lost`, `e1`, `big`, `cls` → `y`. Combinational.
-#[derive(Clone, Debug, LogicBlock, Default)]
+#[derive(Clone, Debug, Default)]
 pub struct FpMulRound {
     /// Significand, guard and sticky bits at their final position.
     pub ws: Signal<In, Bits<32>>,
@@ -335,6 +348,7 @@ pub struct FpMulRound {
     rnd: Signal<Local, Bit>,
     mag: Signal<Local, Bits<32>>,
     res: Signal<Local, Bits<32>>,
+}
 }
 
 impl Logic for FpMulRound {

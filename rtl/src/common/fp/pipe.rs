@@ -198,6 +198,7 @@ impl FpAddP {
     pub fn new(stages: usize) -> Self {
         Self {
             settle_changed: false,
+            settle_quiet: false,
             settle_off: stages > 0,
             clock: Default::default(),
             en: Default::default(),
@@ -384,6 +385,7 @@ impl FpMulP {
     pub fn new(stages: usize) -> Self {
         Self {
             settle_changed: false,
+            settle_quiet: false,
             settle_off: stages > 0,
             clock: Default::default(),
             en: Default::default(),
@@ -798,6 +800,7 @@ impl FpLog2P {
         let tail = stages - (0..5).map(cut).sum::<usize>();
         Self {
             settle_changed: false,
+            settle_quiet: false,
             settle_off: stages > 0,
             clock: Default::default(),
             en: Default::default(),
