@@ -21,8 +21,9 @@
 use crate::common::fp::{FpAdd, FpCmp, FpMul, Retime};
 use rust_hdl::prelude::*;
 
+crate::settled_block! {
 /// The slab test. See the module documentation.
-#[derive(Clone, Debug, LogicBlock)]
+#[derive(Clone, Debug)]
 pub struct BoxSlab {
     /// Clock (used only with a register stage, see [`BoxSlab::new`]).
     pub clock: Signal<In, Clock>,
@@ -88,6 +89,7 @@ pub struct BoxSlab {
     grown: Signal<Local, Bits<32>>,
     miss: Signal<Local, Bit>,
 }
+}
 
 impl Default for BoxSlab {
     fn default() -> Self {
@@ -102,6 +104,10 @@ impl BoxSlab {
         use std::array::from_fn;
         assert!(stages <= 1, "slab test: {stages} stages (0 or 1)");
         Self {
+            settle_changed: false,
+            // Holds registers: one update per pass, skipped while quiet.
+            settle_off: true,
+            settle_quiet: false,
             clock: Default::default(),
             en: Default::default(),
             o_x: Default::default(),

@@ -11,8 +11,9 @@
 
 use rust_hdl::prelude::*;
 
+crate::settled_block! {
 /// The sort network. See the module documentation.
-#[derive(Clone, Debug, LogicBlock, Default)]
+#[derive(Clone, Debug, Default)]
 pub struct ChildSort {
     /// Child pointer 0.
     pub ptr_0: Signal<In, Bits<32>>,
@@ -58,6 +59,7 @@ pub struct ChildSort {
     raw: [Signal<Local, Bits<32>>; 4],
     n: [Signal<Local, Bit>; 4],
     tn: Signal<Local, Bit>,
+}
 }
 
 impl Logic for ChildSort {

@@ -19,8 +19,9 @@ use super::vec3::{Cross3, Dot3};
 use crate::common::fp::{FpAdd, FpCmp, Retime};
 use rust_hdl::prelude::*;
 
+crate::settled_block! {
 /// The triangle test. See the module documentation.
-#[derive(Clone, Debug, LogicBlock)]
+#[derive(Clone, Debug)]
 pub struct TriTest {
     /// Clock (used only with register stages, see [`TriTest::new`]).
     pub clock: Signal<In, Clock>,
@@ -94,6 +95,7 @@ pub struct TriTest {
     r2: Signal<Local, Bits<32>>,
     r3: Signal<Local, Bits<32>>,
 }
+}
 
 impl Default for TriTest {
     fn default() -> Self {
@@ -110,6 +112,10 @@ impl TriTest {
         let a = usize::from(depth >= 1);
         let b = usize::from(depth >= 2);
         Self {
+            settle_changed: false,
+            // Holds registers: one update per pass, skipped while quiet.
+            settle_off: true,
+            settle_quiet: false,
             clock: Default::default(),
             en: Default::default(),
             a_x: Default::default(),

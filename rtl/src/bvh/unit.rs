@@ -43,8 +43,9 @@ use rust_hdl::prelude::*;
 /// Rays in flight by default ([`BvhUnit::with_queue`] sets another count).
 pub const QUEUE: usize = 8;
 
+crate::settled_block! {
 /// The intersector. See the module documentation.
-#[derive(Clone, Debug, LogicBlock)]
+#[derive(Clone, Debug)]
 pub struct BvhUnit {
     /// Clock.
     pub clock: Signal<In, Clock>,
@@ -179,6 +180,7 @@ pub struct BvhUnit {
     o_d: [Retime<Bits<32>>; 4],
     o_err: Retime<Bit>,
 }
+}
 
 impl Default for BvhUnit {
     fn default() -> Self {
@@ -203,6 +205,10 @@ impl BvhUnit {
         let a = usize::from(depth >= 1);
         let b = usize::from(depth >= 2);
         Self {
+            settle_changed: false,
+            // Holds registers: one update per pass, skipped while quiet.
+            settle_off: true,
+            settle_quiet: false,
             slab: from_fn(|_| BoxSlab::new(a)),
             tritest: TriTest::new(depth),
             wtri: TriWatertight::new(depth),

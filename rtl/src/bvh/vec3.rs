@@ -5,9 +5,10 @@
 use crate::common::fp::{FpAdd, FpMul};
 use rust_hdl::prelude::*;
 
+crate::settled_block! {
 /// `w = u × v`, component c = `u_{c+1}·v_{c+2} − u_{c+2}·v_{c+1}` (indices mod 3): two rounded
 /// products, one rounded subtraction. 6 multipliers, 3 subtracters.
-#[derive(Clone, Debug, LogicBlock, Default)]
+#[derive(Clone, Debug, Default)]
 pub struct Cross3 {
     /// u.x
     pub ux: Signal<In, Bits<32>>,
@@ -29,6 +30,7 @@ pub struct Cross3 {
     pub wz: Signal<Out, Bits<32>>,
     mul: [FpMul; 6],
     sub: [FpAdd; 3],
+}
 }
 
 impl Logic for Cross3 {
@@ -57,8 +59,9 @@ impl Logic for Cross3 {
     }
 }
 
+crate::settled_block! {
 /// `s = (u.x·v.x + u.y·v.y) + u.z·v.z`: three rounded products, two rounded additions.
-#[derive(Clone, Debug, LogicBlock, Default)]
+#[derive(Clone, Debug, Default)]
 pub struct Dot3 {
     /// u.x
     pub ux: Signal<In, Bits<32>>,
@@ -76,6 +79,7 @@ pub struct Dot3 {
     pub s: Signal<Out, Bits<32>>,
     mul: [FpMul; 3],
     add: [FpAdd; 2],
+}
 }
 
 impl Logic for Dot3 {

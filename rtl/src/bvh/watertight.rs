@@ -24,8 +24,9 @@
 use crate::common::fp::{FpAdd, FpMul, Retime};
 use rust_hdl::prelude::*;
 
+crate::settled_block! {
 /// The watertight triangle test. See the module documentation.
-#[derive(Clone, Debug, LogicBlock)]
+#[derive(Clone, Debug)]
 pub struct TriWatertight {
     /// Clock (used only with register stages).
     pub clock: Signal<In, Clock>,
@@ -119,6 +120,7 @@ pub struct TriWatertight {
     r2: Signal<Local, Bits<32>>,
     r3: Signal<Local, Bits<32>>,
 }
+}
 
 impl Default for TriWatertight {
     fn default() -> Self {
@@ -134,6 +136,10 @@ impl TriWatertight {
         let a = usize::from(depth >= 1);
         let b = usize::from(depth >= 2);
         Self {
+            settle_changed: false,
+            // Holds registers: one update per pass, skipped while quiet.
+            settle_off: true,
+            settle_quiet: false,
             clock: Default::default(),
             en: Default::default(),
             a_x: Default::default(),

@@ -19,10 +19,12 @@
 //! pass in which nothing inside it changed and none of its input ports has a new value waiting,
 //! another pass would change nothing, so `update_all` returns at once (`has_changed` false).
 //! The test costs one comparison per input port. It is exact for blocks with registers too (a
-//! clock edge is an input that moved), so the register-holding wrappers (`settle_off`) and the
-//! big LOD blocks use the macro for the skip alone. rust-hdl's own `#[derive(LogicBlock)]`
-//! evaluates every block in every pass; with the skip, a pass costs only the blocks whose inputs
-//! moved (`texpix bench lod --engine rtl --count 500`: 90 → 401 cycles/s at depth 0).
+//! clock edge is an input that moved, and the pass in which the edge latches is never quiet), so
+//! the units and their register-holding stages use the macro for the skip alone (`settle_off`).
+//! rust-hdl's own `#[derive(LogicBlock)]` evaluates every block in every pass; with the skip, a
+//! pass costs only the blocks whose inputs moved. Blocks with non-signal fields (state kept in
+//! `_`-prefixed fields, such as [`Retime`](crate::common::fp::Retime) and the ray queue) and
+//! generic blocks stay `#[derive(LogicBlock)]`: the macro handles neither.
 
 /// Upper bound on the passes a settled block takes; a block that is still changing after this
 /// many (a combinational loop) hands the rest to the enclosing simulation, which has its own

@@ -14,8 +14,9 @@ use super::query::{LaneCentroid, OpQuery};
 use super::OPS;
 use rust_hdl::prelude::*;
 
+crate::settled_block! {
 /// Coverage and PIXLD query logic for one pixel.
-#[derive(Clone, Debug, LogicBlock, Default)]
+#[derive(Clone, Debug, Default)]
 pub struct CoverageLane {
     /// Lane-centre edge value `⌊E/16⌋`, clamped to ±2^30 (two's complement).
     pub q: [Signal<In, Bits<32>>; 3],
@@ -71,6 +72,7 @@ pub struct CoverageLane {
     acc: Signal<Local, Bits<32>>,
     hit: Signal<Local, Bit>,
     covl: Signal<Local, Bits<16>>,
+}
 }
 
 impl Logic for CoverageLane {

@@ -6,14 +6,16 @@
 
 use rust_hdl::prelude::*;
 
+crate::settled_block! {
 /// The ROM.
-#[derive(Clone, Debug, LogicBlock, Default)]
+#[derive(Clone, Debug, Default)]
 pub struct StdPattern {
     /// log2 of the sample count.
     pub log2n: Signal<In, Bits<3>>,
     /// Packed sample offsets, sample index order.
     pub pos: [Signal<Out, Bits<8>>; 16],
     rom: [Signal<Local, Bits<8>>; 16],
+}
 }
 
 impl Logic for StdPattern {
@@ -72,11 +74,12 @@ impl Logic for StdPattern {
     }
 }
 
+crate::settled_block! {
 /// f32 of a sample position component: `k/16` with `k = d + 8·tgsi`, `d` the 4-bit offset.
 ///
 /// Ports: `d: Bits<4>` (two's complement), `tgsi: Bit` (TGSI's [0,1] convention: +0.5) →
 /// `f: Bits<32>` (IEEE-754 bits, exact). Combinational.
-#[derive(Clone, Debug, LogicBlock, Default)]
+#[derive(Clone, Debug, Default)]
 pub struct SamplePosF32 {
     /// Offset in 1/16 pixel.
     pub d: Signal<In, Bits<4>>,
@@ -87,6 +90,7 @@ pub struct SamplePosF32 {
     k: Signal<Local, Bits<5>>,
     mag: Signal<Local, Bits<5>>,
     fl: Signal<Local, Bits<32>>,
+}
 }
 
 impl Logic for SamplePosF32 {
@@ -130,17 +134,19 @@ impl Logic for SamplePosF32 {
     }
 }
 
+crate::settled_block! {
 /// PIXLD OFFSET encoding of a packed sample position.
 ///
 /// Ports: `code: Bits<8>` (`{dy[3:0], dx[3:0]}`) → `enc: Bits<32>` = `(dx & 0xFFFF) | (dy & 0xFFFF) << 16`
 /// with dx, dy sign-extended to 16 bits. Combinational.
-#[derive(Clone, Debug, LogicBlock, Default)]
+#[derive(Clone, Debug, Default)]
 pub struct OffsetEncode {
     /// Packed offset.
     pub code: Signal<In, Bits<8>>,
     /// PIXLD OFFSET grid format (docs/units/coverage.md §4).
     pub enc: Signal<Out, Bits<32>>,
     e: Signal<Local, Bits<32>>,
+}
 }
 
 impl Logic for OffsetEncode {

@@ -8,10 +8,11 @@
 use super::pattern::{OffsetEncode, SamplePosF32};
 use rust_hdl::prelude::*;
 
+crate::settled_block! {
 /// Centroid position of a lane (Direct3D rule): the centre (code 0) if fully covered, else the
 /// lowest covered sample, else (helper pixel) the lowest sample of a strict, non-empty subset
 /// sample mask, else the centre.
-#[derive(Clone, Debug, LogicBlock, Default)]
+#[derive(Clone, Debug, Default)]
 pub struct LaneCentroid {
     /// Final coverage mask of the lane (sample mask applied, bits ≥ n clear).
     pub covl: Signal<In, Bits<16>>,
@@ -26,6 +27,7 @@ pub struct LaneCentroid {
     csrc: Signal<Local, Bits<16>>,
     cfound: Signal<Local, Bit>,
     ccode: Signal<Local, Bits<8>>,
+}
 }
 
 impl Logic for LaneCentroid {
@@ -51,8 +53,9 @@ impl Logic for LaneCentroid {
     }
 }
 
+crate::settled_block! {
 /// One PIXLD op slot of one lane.
-#[derive(Clone, Debug, LogicBlock, Default)]
+#[derive(Clone, Debug, Default)]
 pub struct OpQuery {
     /// Final coverage mask of the lane.
     pub covl: Signal<In, Bits<16>>,
@@ -87,6 +90,7 @@ pub struct OpQuery {
     pdl: Signal<Local, Bit>,
     codel: Signal<Local, Bits<8>>,
     dl: Signal<Local, Bits<4>>,
+}
 }
 
 impl Logic for OpQuery {

@@ -40,8 +40,9 @@ use rust_hdl::prelude::*;
 pub const SERIAL_CYCLES: u64 = 405;
 const _: () = assert!(OPS == 4);
 
+crate::settled_block! {
 /// The serial coverage unit. See the module documentation.
-#[derive(Clone, Debug, LogicBlock)]
+#[derive(Clone, Debug)]
 pub struct CoverageSerial {
     /// Clock.
     pub clock: Signal<In, Clock>,
@@ -175,11 +176,16 @@ pub struct CoverageSerial {
     r_err: [DFF<Bit>; OPS],
     last: Signal<Local, Bit>,
 }
+}
 
 impl Default for CoverageSerial {
     fn default() -> Self {
         use std::array::from_fn;
         Self {
+            settle_changed: false,
+            // Holds registers: one update per pass, skipped while quiet.
+            settle_off: true,
+            settle_quiet: false,
             clock: Default::default(),
             reset: Default::default(),
             in_valid: Default::default(),

@@ -41,8 +41,9 @@ pub const EDGE_BITS: usize = 54;
 // Sign-bit tests inside `#[hdl_gen]` must be literals (the generator prints names verbatim).
 const _: () = assert!(EDGE_BITS == 54);
 
+crate::settled_block! {
 /// The coverage unit. See the module documentation.
-#[derive(Clone, Debug, LogicBlock)]
+#[derive(Clone, Debug)]
 pub struct CoverageUnit {
     /// Clock.
     pub clock: Signal<In, Clock>,
@@ -199,6 +200,7 @@ pub struct CoverageUnit {
     r3_pd_wr: [DFF<Bit>; OPS],
     r3_err: [DFF<Bit>; OPS],
 }
+}
 
 impl Default for CoverageUnit {
     fn default() -> Self {
@@ -221,6 +223,10 @@ impl CoverageUnit {
         use std::array::from_fn;
         assert!(depth <= 1, "coverage: pipeline depth {depth} (0 or 1)");
         Self {
+            settle_changed: false,
+            // Holds registers: one update per pass, skipped while quiet.
+            settle_off: true,
+            settle_quiet: false,
             ca_valid: ValidRetime::new(depth),
             ca_tag: Retime::new(depth),
             ca_log2n: Retime::new(depth),

@@ -43,8 +43,9 @@ use rust_hdl::prelude::*;
 /// Guard bits below the aligned products' units (the golden model's `BLEND_GUARD`).
 pub const BLEND_GUARD: u32 = 3;
 
+crate::settled_block! {
 /// The eight-tap blender. See the module documentation.
-#[derive(Clone, Debug, LogicBlock, Default)]
+#[derive(Clone, Debug, Default)]
 pub struct TapBlend {
     /// Taps, f32 bits.
     pub tap: [Signal<In, Bits<32>>; 8],
@@ -77,6 +78,7 @@ pub struct TapBlend {
     nacc: Signal<Local, Bits<53>>,
     neg: Signal<Local, Bit>,
     m: Signal<Local, Bits<53>>,
+}
 }
 
 impl Logic for TapBlend {

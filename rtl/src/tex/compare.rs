@@ -30,8 +30,9 @@
 use crate::common::fp::FpCmp;
 use rust_hdl::prelude::*;
 
+crate::settled_block! {
 /// The depth comparator. See the module documentation.
-#[derive(Clone, Debug, LogicBlock, Default)]
+#[derive(Clone, Debug, Default)]
 pub struct DepthCompare {
     /// Raw reference, f32 bits.
     pub reference: Signal<In, Bits<32>>,
@@ -53,6 +54,7 @@ pub struct DepthCompare {
     take_un: Signal<Local, Bit>,
     hold: [Signal<Local, Bit>; 8],
     res: [Signal<Local, Bits<32>>; 8],
+}
 }
 
 impl Logic for DepthCompare {

@@ -39,8 +39,9 @@ use super::unorm::UnormToF32;
 use crate::common::fp::F16ToF32;
 use rust_hdl::prelude::*;
 
+crate::settled_block! {
 /// The texel converter. See the module documentation.
-#[derive(Clone, Debug, LogicBlock, Default)]
+#[derive(Clone, Debug, Default)]
 pub struct TexelConvert {
     /// Texel bytes 0…7, little-endian.
     pub raw_lo: Signal<In, Bits<64>>,
@@ -85,6 +86,7 @@ pub struct TexelConvert {
     v: [Signal<Local, Bits<32>>; 4],
     /// The components.
     oc: [Signal<Local, Bits<32>>; 4],
+}
 }
 
 impl Logic for TexelConvert {

@@ -19,8 +19,9 @@
 
 use rust_hdl::prelude::*;
 
+crate::settled_block! {
 /// Cube face selection. See the module documentation.
-#[derive(Clone, Debug, LogicBlock, Default)]
+#[derive(Clone, Debug, Default)]
 pub struct CubeFace {
     /// s.
     pub x: Signal<In, Bits<32>>,
@@ -46,6 +47,7 @@ pub struct CubeFace {
     lsc: Signal<Local, Bits<32>>,
     ltc: Signal<Local, Bits<32>>,
     lma: Signal<Local, Bits<32>>,
+}
 }
 
 impl Logic for CubeFace {

@@ -31,8 +31,9 @@ use super::{DepthCompare, ProbeAccum, ProbeMean, TapBlend, TexelConvert};
 use crate::common::fp::MulU;
 use rust_hdl::prelude::*;
 
+crate::settled_block! {
 /// One lane's texel datapath. See the module documentation.
-#[derive(Clone, Debug, LogicBlock, Default)]
+#[derive(Clone, Debug, Default)]
 pub struct FilterLane {
     /// Texel bytes 0…7 per tap.
     pub lo: [Signal<In, Bits<64>>; 8],
@@ -120,6 +121,7 @@ pub struct FilterLane {
     sel: [Signal<Local, Bits<3>>; 4],
     /// The border colour as a texel.
     bflush: [Signal<Local, Bits<32>>; 4],
+}
 }
 
 impl Logic for FilterLane {

@@ -62,6 +62,7 @@
 use crate::common::fp::{F16ToF32, F32ToF16};
 use rust_hdl::prelude::*;
 
+crate::settled_block! {
 /// One lane's MIMG address dwords → the texture unit's per-lane operands. Combinational,
 /// latency 0; no rounding (f16 operands widen exactly). See the module documentation.
 ///
@@ -69,7 +70,7 @@ use rust_hdl::prelude::*;
 /// `vaddr: [Bits<32>; 12]` → `coord: [Bits<32>; 4]`, `lod`, `bias`, `zref: Bits<32>`,
 /// `grad: [Bits<32>; 4]` (dsdx, dsdy, dtdx, dtdy), `off: Bits<12>` (dw << 8 | dv << 4 | du),
 /// `count: Bits<4>`.
-#[derive(Clone, Debug, LogicBlock, Default)]
+#[derive(Clone, Debug, Default)]
 pub struct MimgUnpack {
     /// TexOp code.
     pub op: Signal<In, Bits<4>>,
@@ -134,6 +135,7 @@ pub struct MimgUnpack {
     lg: [Signal<Local, Bits<32>>; 4],
     loff: Signal<Local, Bits<12>>,
     lcount: Signal<Local, Bits<4>>,
+}
 }
 
 impl Logic for MimgUnpack {
@@ -453,12 +455,13 @@ impl Logic for MimgUnpack {
     }
 }
 
+crate::settled_block! {
 /// One lane's result → the MIMG data dwords. Combinational, latency 0; f32 results round to f16
 /// (nearest even, [`F32ToF16`]) under `d16`. See the module documentation.
 ///
 /// Ports: `rgba: [Bits<32>; 4]`, `int_result`, `dmask: Bits<4>`, `d16`, `tfe`, `lwe`,
 /// `status: Bits<32>` → `dw: [Bits<32>; 5]`, `count: Bits<3>`.
-#[derive(Clone, Debug, LogicBlock, Default)]
+#[derive(Clone, Debug, Default)]
 pub struct MimgPack {
     /// x, y, z, w: f32 bits, or integers with `int_result`.
     pub rgba: [Signal<In, Bits<32>>; 4],
@@ -491,6 +494,7 @@ pub struct MimgPack {
     data: [Signal<Local, Bits<32>>; 4],
     o: [Signal<Local, Bits<32>>; 5],
     lcount: Signal<Local, Bits<3>>,
+}
 }
 
 impl Logic for MimgPack {

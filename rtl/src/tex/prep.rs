@@ -28,8 +28,9 @@ use crate::common::fp::FpToFixed;
 use crate::common::U16ToF32;
 use rust_hdl::prelude::*;
 
+crate::settled_block! {
 /// One lane's address operands. See the module documentation.
-#[derive(Clone, Debug, LogicBlock, Default)]
+#[derive(Clone, Debug, Default)]
 pub struct LanePrep {
     /// Operation code.
     pub op: Signal<In, Bits<4>>,
@@ -107,6 +108,7 @@ pub struct LanePrep {
     layer: Signal<Local, Bits<16>>,
     cidx: Signal<Local, Bits<16>>,
     lvk: Signal<Local, Bits<12>>,
+}
 }
 
 impl Logic for LanePrep {

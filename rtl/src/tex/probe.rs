@@ -59,13 +59,15 @@ pub fn rom_verilog(table: &[u32; 256]) -> Verilog {
     Verilog::Custom(v)
 }
 
+crate::settled_block! {
 /// The probe step ROM. See the module documentation.
-#[derive(Clone, Debug, LogicBlock, Default)]
+#[derive(Clone, Debug, Default)]
 pub struct ProbeStepRom {
     /// {N − 1, p}.
     pub a: Signal<In, Bits<8>>,
     /// k_p, f32 bits.
     pub y: Signal<Out, Bits<32>>,
+}
 }
 
 impl Logic for ProbeStepRom {
@@ -80,8 +82,9 @@ impl Logic for ProbeStepRom {
     }
 }
 
+crate::settled_block! {
 /// One step of the probe sum. See the module documentation.
-#[derive(Clone, Debug, LogicBlock, Default)]
+#[derive(Clone, Debug, Default)]
 pub struct ProbeAccum {
     /// The value, f32 bits.
     pub x: Signal<In, Bits<32>>,
@@ -128,6 +131,7 @@ pub struct ProbeAccum {
     fninf: Signal<Local, Bit>,
     wm: MulU<24, 17, 41>,
     sw: Signal<Local, Bits<45>>,
+}
 }
 
 impl Logic for ProbeAccum {
@@ -202,8 +206,9 @@ impl Logic for ProbeAccum {
     }
 }
 
+crate::settled_block! {
 /// The probe mean. See the module documentation.
-#[derive(Clone, Debug, LogicBlock)]
+#[derive(Clone, Debug)]
 pub struct ProbeMean {
     /// Block exponent.
     pub e: Signal<In, Bits<8>>,
@@ -230,11 +235,15 @@ pub struct ProbeMean {
     r: Signal<Local, Bits<31>>,
     mag: Signal<Local, Bits<45>>,
 }
+}
 
 impl Default for ProbeMean {
     fn default() -> Self {
         let t = probe_recip_table();
         Self {
+            settle_changed: false,
+            settle_off: false,
+            settle_quiet: false,
             e: Default::default(),
             acc: Default::default(),
             nan: Default::default(),

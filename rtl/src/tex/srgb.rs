@@ -34,13 +34,15 @@ fn table() -> &'static [u32; 256] {
     T.get_or_init(srgb_table)
 }
 
+crate::settled_block! {
 /// The ROM. See the module documentation.
-#[derive(Clone, Debug, LogicBlock, Default)]
+#[derive(Clone, Debug, Default)]
 pub struct SrgbRom {
     /// sRGB-encoded byte.
     pub a: Signal<In, Bits<8>>,
     /// Linear value, f32 bits.
     pub y: Signal<Out, Bits<32>>,
+}
 }
 
 impl Logic for SrgbRom {

@@ -29,8 +29,9 @@
 use crate::common::fp::Lzc;
 use rust_hdl::prelude::*;
 
+crate::settled_block! {
 /// UNORM → f32 converter. See the module documentation.
-#[derive(Clone, Debug, LogicBlock, Default)]
+#[derive(Clone, Debug, Default)]
 pub struct UnormToF32 {
     /// The integer (low n bits).
     pub c: Signal<In, Bits<16>>,
@@ -51,6 +52,7 @@ pub struct UnormToF32 {
     pat: Signal<Local, Bits<32>>,
     expo: Signal<Local, Bits<32>>,
     res: Signal<Local, Bits<32>>,
+}
 }
 
 impl Logic for UnormToF32 {

@@ -28,8 +28,9 @@ use super::{Axis, TapAddr};
 use crate::common::fp::Retime;
 use rust_hdl::prelude::*;
 
+crate::settled_block! {
 /// The quad's address datapath. See the module documentation.
-#[derive(Clone, Debug, LogicBlock)]
+#[derive(Clone, Debug)]
 pub struct AddrStage {
     /// Clock.
     pub clock: Signal<In, Clock>,
@@ -143,11 +144,16 @@ pub struct AddrStage {
     r2_lc: [Retime<Bits<12>>; 4],
     r2_lambda: [Retime<Bits<32>>; 4],
 }
+}
 
 impl Default for AddrStage {
     fn default() -> Self {
         use std::array::from_fn;
         Self {
+            settle_changed: false,
+            // Holds registers: one update per pass, skipped while quiet.
+            settle_off: true,
+            settle_quiet: false,
             clock: Default::default(),
             adv: Default::default(),
             s: Default::default(),

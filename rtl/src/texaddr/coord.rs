@@ -14,11 +14,12 @@ use super::{ModP, Wrap1};
 use crate::common::fp::MulU;
 use rust_hdl::prelude::*;
 
+crate::settled_block! {
 /// c = ⌊256·n·s⌋ (clamped), or ⌊256·n·s⌋ mod 256·P·n when `periodic` (P = 2 with `period2`).
 ///
 /// Ports: `s` (f32 bits; denormals read as ±0, NaN as 0, ±Inf saturate or, periodic, give 0),
 /// `n` (1…65535), `periodic`, `period2` → `c` (two's complement).
-#[derive(Clone, Debug, LogicBlock, Default)]
+#[derive(Clone, Debug, Default)]
 pub struct ScaledFloor {
     /// Coordinate, f32 bits.
     pub s: Signal<In, Bits<32>>,
@@ -50,6 +51,7 @@ pub struct ScaledFloor {
     mag: Signal<Local, Bits<32>>,
     span: Signal<Local, Bits<32>>,
     res: Signal<Local, Bits<32>>,
+}
 }
 
 impl Logic for ScaledFloor {
@@ -140,13 +142,14 @@ impl Logic for ScaledFloor {
     }
 }
 
+crate::settled_block! {
 /// One axis of one lane at one level.
 ///
 /// Ports: `s` (f32 bits), `n` (level size, 1…32768), `mode` (sampler wrap code 0…4), `linear`,
 /// `unnorm` (unnormalized coordinates: scale 1, clamped to the 24.8 range before any wrap),
 /// `off` (4-bit two's complement texel offset) → `i0`, `i1` (wrapped texels, two's complement),
 /// `b0`, `b1` (border), `w` (weight α·256 of i1; 0 for nearest).
-#[derive(Clone, Debug, LogicBlock, Default)]
+#[derive(Clone, Debug, Default)]
 pub struct Axis {
     /// Coordinate, f32 bits.
     pub s: Signal<In, Bits<32>>,
@@ -183,6 +186,7 @@ pub struct Axis {
     i1l: Signal<Local, Bits<32>>,
     scale: Signal<Local, Bits<16>>,
     wl: Signal<Local, Bits<32>>,
+}
 }
 
 impl Logic for Axis {

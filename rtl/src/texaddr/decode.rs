@@ -28,8 +28,9 @@
 use crate::common::fp::Retime;
 use rust_hdl::prelude::*;
 
+crate::settled_block! {
 /// TXD decode. See the module documentation.
-#[derive(Clone, Debug, LogicBlock)]
+#[derive(Clone, Debug)]
 pub struct TxdDecode {
     /// Clock.
     pub clock: Signal<In, Clock>,
@@ -133,11 +134,16 @@ pub struct TxdDecode {
     r1_aux: [Retime<Bits<20>>; 4],
     r1_lambda: [Retime<Bits<32>>; 4],
 }
+}
 
 impl Default for TxdDecode {
     fn default() -> Self {
         use std::array::from_fn;
         Self {
+            settle_changed: false,
+            // Holds registers: one update per pass, skipped while quiet.
+            settle_off: true,
+            settle_quiet: false,
             clock: Default::default(),
             adv: Default::default(),
             in_tag: Default::default(),

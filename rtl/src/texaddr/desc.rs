@@ -34,8 +34,9 @@ use super::LevelLayout;
 use crate::common::fp::Retime;
 use rust_hdl::prelude::*;
 
+crate::settled_block! {
 /// Descriptor stage. See the module documentation.
-#[derive(Clone, Debug, LogicBlock)]
+#[derive(Clone, Debug)]
 pub struct DescStage {
     /// Clock.
     pub clock: Signal<In, Clock>,
@@ -146,11 +147,16 @@ pub struct DescStage {
     r2_tag: Retime<Bits<16>>,
     r2_size: [Retime<Bits<32>>; 4],
 }
+}
 
 impl Default for DescStage {
     fn default() -> Self {
         use std::array::from_fn;
         Self {
+            settle_changed: false,
+            // Holds registers: one update per pass, skipped while quiet.
+            settle_off: true,
+            settle_quiet: false,
             clock: Default::default(),
             adv: Default::default(),
             tag: Default::default(),

@@ -16,8 +16,9 @@
 use crate::common::fp::MulU;
 use rust_hdl::prelude::*;
 
+crate::settled_block! {
 /// Level layout. See the module documentation.
-#[derive(Clone, Debug, LogicBlock)]
+#[derive(Clone, Debug)]
 pub struct LevelLayout {
     /// Width of level 0.
     pub width: Signal<In, Bits<16>>,
@@ -76,10 +77,14 @@ pub struct LevelLayout {
     /// The level numbers 0…15 as constants.
     kidx: [Constant<Bits<4>>; 16],
 }
+}
 
 impl Default for LevelLayout {
     fn default() -> Self {
         Self {
+            settle_changed: false,
+            settle_off: false,
+            settle_quiet: false,
             width: Default::default(),
             height: Default::default(),
             layers: Default::default(),

@@ -26,8 +26,9 @@
 use crate::common::fp::Retime;
 use rust_hdl::prelude::*;
 
+crate::settled_block! {
 /// Residency and status. See the module documentation.
-#[derive(Clone, Debug, LogicBlock)]
+#[derive(Clone, Debug)]
 pub struct Residency {
     /// Clock.
     pub clock: Signal<In, Clock>,
@@ -139,11 +140,16 @@ pub struct Residency {
     r3_status: [Retime<Bits<32>>; 4],
     r3_lc: [Retime<Bits<12>>; 4],
 }
+}
 
 impl Default for Residency {
     fn default() -> Self {
         use std::array::from_fn;
         Self {
+            settle_changed: false,
+            // Holds registers: one update per pass, skipped while quiet.
+            settle_off: true,
+            settle_quiet: false,
             clock: Default::default(),
             adv: Default::default(),
             valid: Default::default(),

@@ -11,8 +11,9 @@
 use crate::common::fp::MulU;
 use rust_hdl::prelude::*;
 
+crate::settled_block! {
 /// Tap addresses. See the module documentation.
-#[derive(Clone, Debug, LogicBlock, Default)]
+#[derive(Clone, Debug, Default)]
 pub struct TapAddr {
     /// First texel along u.
     pub i0: Signal<In, Bits<16>>,
@@ -56,6 +57,7 @@ pub struct TapAddr {
     r0: Signal<Local, Bits<48>>,
     r1: Signal<Local, Bits<48>>,
     off: [Signal<Local, Bits<48>>; 4],
+}
 }
 
 impl Logic for TapAddr {

@@ -53,8 +53,9 @@ use super::{AddrStage, DescStage, Residency, TxdDecode};
 use crate::common::fp::{Retime, ValidRetime};
 use rust_hdl::prelude::*;
 
+crate::settled_block! {
 /// The texture address unit. See the module documentation.
-#[derive(Clone, Debug, LogicBlock)]
+#[derive(Clone, Debug)]
 pub struct TexAddrUnit {
     /// Clock.
     pub clock: Signal<In, Clock>,
@@ -223,6 +224,7 @@ pub struct TexAddrUnit {
     /// Stage 2: residency and status into the output registers.
     resid: Residency,
 }
+}
 
 impl Default for TexAddrUnit {
     fn default() -> Self {
@@ -245,6 +247,10 @@ impl TexAddrUnit {
         use std::array::from_fn;
         assert!(depth <= 1, "texaddr: pipeline depth {depth} (0 or 1)");
         Self {
+            settle_changed: false,
+            // Holds registers: one update per pass, skipped while quiet.
+            settle_off: true,
+            settle_quiet: false,
             clock: Default::default(),
             reset: Default::default(),
             in_valid: Default::default(),

@@ -12,8 +12,9 @@
 
 use rust_hdl::prelude::*;
 
+crate::settled_block! {
 /// Wraps one coordinate. See the module documentation.
-#[derive(Clone, Debug, LogicBlock, Default)]
+#[derive(Clone, Debug, Default)]
 pub struct Wrap1 {
     /// Texel (two's complement).
     pub i: Signal<In, Bits<32>>,
@@ -37,6 +38,7 @@ pub struct Wrap1 {
     ge: Signal<Local, Bit>,
     res: Signal<Local, Bits<32>>,
     bord: Signal<Local, Bit>,
+}
 }
 
 impl Logic for Wrap1 {
@@ -96,8 +98,9 @@ impl Logic for Wrap1 {
     }
 }
 
+crate::settled_block! {
 /// i mod pn. See the module documentation.
-#[derive(Clone, Debug, LogicBlock, Default)]
+#[derive(Clone, Debug, Default)]
 pub struct ModP {
     /// Dividend (two's complement, |i| < 2^23).
     pub i: Signal<In, Bits<32>>,
@@ -107,6 +110,7 @@ pub struct ModP {
     pub r: Signal<Out, Bits<32>>,
     x: Signal<Local, Bits<32>>,
     res: Signal<Local, Bits<32>>,
+}
 }
 
 impl Logic for ModP {

@@ -66,13 +66,14 @@ pub const FP_DIV_STEPS: usize = 12;
 // The literals in `FpDiv::update` (array bounds 13/12, valid bit 13) follow these.
 const _: () = assert!(FP_DIV_LATENCY == FP_DIV_STEPS + 2 && FP_DIV_STEPS == 12);
 
+crate::settled_block! {
 /// The front end: classes, normalisation, exponent, first remainder.
 ///
 /// Ports: `a`, `b` → `r` (first remainder `x − d`, < `d`), `d` (the divisor's significand
 /// normalised to `[2^23, 2^24)`), `meta` = {`class[12:11]` (0 finite, 1 zero, 2 infinite, 3 NaN),
 /// `sign[10]`, `ex[9:0]` = e + 300}, where `e` is the unbiased exponent of the quotient
 /// (`−277 ≤ e ≤ 276`). Combinational.
-#[derive(Clone, Debug, LogicBlock, Default)]
+#[derive(Clone, Debug, Default)]
 pub struct FpDivFront {
     /// Dividend.
     pub a: Signal<In, Bits<32>>,
@@ -93,6 +94,7 @@ pub struct FpDivFront {
     ex: Signal<Local, Bits<16>>,
     cls: Signal<Local, Bits<16>>,
     mt: Signal<Local, Bits<16>>,
+}
 }
 
 impl Logic for FpDivFront {
@@ -143,13 +145,14 @@ impl Logic for FpDivFront {
     }
 }
 
+crate::settled_block! {
 /// Two steps of radix-2 restoring division.
 ///
 /// Ports: `r` (partial remainder, `r < d`), `d` (divisor, `[2^23, 2^24)`), `q` (quotient bits so
 /// far) → `r_out` (the remainder after two more bits, `< d`), `q_out` = `(q << 2) | two bits`.
 /// Each step doubles the remainder and subtracts the divisor when it fits (quotient bit 1).
 /// Combinational.
-#[derive(Clone, Debug, LogicBlock, Default)]
+#[derive(Clone, Debug, Default)]
 pub struct FpDivStep {
     /// Partial remainder.
     pub r: Signal<In, Bits<25>>,
@@ -167,6 +170,7 @@ pub struct FpDivStep {
     t2: Signal<Local, Bits<25>>,
     r2: Signal<Local, Bits<25>>,
     qb: Signal<Local, Bits<25>>,
+}
 }
 
 impl Logic for FpDivStep {
@@ -192,11 +196,12 @@ impl Logic for FpDivStep {
     }
 }
 
+crate::settled_block! {
 /// The back end: sticky bit, rounding ([`RoundF32`]) and result selection.
 ///
 /// Ports: `r` (final remainder), `q` (the 25 quotient bits), `meta` (from [`FpDivFront`]) → `y`.
 /// Combinational.
-#[derive(Clone, Debug, LogicBlock, Default)]
+#[derive(Clone, Debug, Default)]
 pub struct FpDivBack {
     /// Final remainder.
     pub r: Signal<In, Bits<25>>,
@@ -213,6 +218,7 @@ pub struct FpDivBack {
     cls: Signal<Local, Bits<2>>,
     sign: Signal<Local, Bit>,
     res: Signal<Local, Bits<32>>,
+}
 }
 
 impl Logic for FpDivBack {
@@ -249,8 +255,9 @@ impl Logic for FpDivBack {
     }
 }
 
+crate::settled_block! {
 /// Pipelined f32 divider. See the module documentation.
-#[derive(Clone, Debug, LogicBlock)]
+#[derive(Clone, Debug)]
 pub struct FpDiv {
     /// Clock.
     pub clock: Signal<In, Clock>,
@@ -286,10 +293,15 @@ pub struct FpDiv {
     valid: DFF<Bits<14>>,
     vnext: Signal<Local, Bits<14>>,
 }
+}
 
 impl Default for FpDiv {
     fn default() -> Self {
         Self {
+            settle_changed: false,
+            // Holds registers: one update per pass, skipped while quiet.
+            settle_off: true,
+            settle_quiet: false,
             clock: Default::default(),
             reset: Default::default(),
             in_valid: Default::default(),

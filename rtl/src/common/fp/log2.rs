@@ -144,9 +144,10 @@ impl Logic for FpLog2Norm {
     }
 }
 
+crate::settled_block! {
 /// Piece 3: the ROM. `f` → `tv` = `T[i]`, `dv` = `T[i+1] − T[i]` for the segment `i` = `f`'s top
 /// 6 bits, and the interpolation fraction `r17` (`f`'s low 17 bits).
-#[derive(Clone, Debug, LogicBlock)]
+#[derive(Clone, Debug)]
 pub struct FpLog2Lookup {
     /// Normalised fraction.
     pub f: Signal<In, Bits<23>>,
@@ -162,11 +163,15 @@ pub struct FpLog2Lookup {
     rom_d: [Constant<Bits<16>>; LOG2_SEGMENTS],
     idx: Signal<Local, Bits<6>>,
 }
+}
 
 impl Default for FpLog2Lookup {
     fn default() -> Self {
         let t = log2_table();
         Self {
+            settle_changed: false,
+            settle_off: false,
+            settle_quiet: false,
             f: Default::default(),
             tv: Default::default(),
             dv: Default::default(),

@@ -14,8 +14,9 @@
 
 use rust_hdl::prelude::*;
 
+crate::settled_block! {
 /// Packing rounder. See the module documentation.
-#[derive(Clone, Debug, Default, LogicBlock)]
+#[derive(Clone, Debug, Default)]
 pub struct PackRound {
     /// Exponent field less one.
     pub e1: Signal<In, Bits<8>>,
@@ -29,6 +30,7 @@ pub struct PackRound {
     hid: Signal<Local, Bit>,
     ones: Signal<Local, Bit>,
     ovf: Signal<Local, Bit>,
+}
 }
 
 impl Logic for PackRound {

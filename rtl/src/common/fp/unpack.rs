@@ -15,8 +15,9 @@
 use super::lzc::{Lzc, LZC_BITS};
 use rust_hdl::prelude::*;
 
+crate::settled_block! {
 /// f32 operand fields, classes and leading-zero count. See the module documentation.
-#[derive(Clone, Debug, Default, LogicBlock)]
+#[derive(Clone, Debug, Default)]
 pub struct FpClassify {
     /// Operand.
     pub a: Signal<In, Bits<32>>,
@@ -36,6 +37,7 @@ pub struct FpClassify {
     e: Signal<Local, Bits<8>>,
     f: Signal<Local, Bits<32>>,
     ml: Signal<Local, Bits<24>>,
+}
 }
 
 impl Logic for FpClassify {
