@@ -104,10 +104,7 @@ impl BoxSlab {
         use std::array::from_fn;
         assert!(stages <= 1, "slab test: {stages} stages (0 or 1)");
         Self {
-            settle_changed: false,
-            // Holds registers: one update per pass, skipped while quiet.
-            settle_off: true,
-            settle_quiet: false,
+            settle: crate::common::settle::SettleState::new(true),
             clock: Default::default(),
             en: Default::default(),
             o_x: Default::default(),

@@ -112,10 +112,7 @@ impl TriTest {
         let a = usize::from(depth >= 1);
         let b = usize::from(depth >= 2);
         Self {
-            settle_changed: false,
-            // Holds registers: one update per pass, skipped while quiet.
-            settle_off: true,
-            settle_quiet: false,
+            settle: crate::common::settle::SettleState::new(true),
             clock: Default::default(),
             en: Default::default(),
             a_x: Default::default(),

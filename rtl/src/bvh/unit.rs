@@ -205,10 +205,7 @@ impl BvhUnit {
         let a = usize::from(depth >= 1);
         let b = usize::from(depth >= 2);
         Self {
-            settle_changed: false,
-            // Holds registers: one update per pass, skipped while quiet.
-            settle_off: true,
-            settle_quiet: false,
+            settle: crate::common::settle::SettleState::new(true),
             slab: from_fn(|_| BoxSlab::new(a)),
             tritest: TriTest::new(depth),
             wtri: TriWatertight::new(depth),

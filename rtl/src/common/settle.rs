@@ -11,7 +11,8 @@
 //! reports whether anything changed during that settling. The fixed point is the same (the block
 //! is combinational, so it has exactly one), the Verilog is the same (`accept` visits the same
 //! fields in the same order), and the rest of the design sees the block's outputs one pass after
-//! its inputs, as for a leaf. Use it only for blocks without registers: a register's output would
+//! its inputs, as for a leaf. Only blocks without registers settle (a block with registers is built
+//! with `SettleState::new(true)` and takes one pass per `update_all`): a register's output would
 //! change in the pass its clock edge arrives, before registers elsewhere in the design (deeper in
 //! the hierarchy, so reached by the edge a pass or more later) have sampled their inputs.
 //!
@@ -20,7 +21,7 @@
 //! another pass would change nothing, so `update_all` returns at once (`has_changed` false).
 //! The test costs one comparison per input port. It is exact for blocks with registers too (a
 //! clock edge is an input that moved, and the pass in which the edge latches is never quiet), so
-//! the units and their register-holding stages use the macro for the skip alone (`settle_off`).
+//! the units and their register-holding stages use the macro for the skip alone (`SettleState::new(true)`).
 //! rust-hdl's own `#[derive(LogicBlock)]` evaluates every block in every pass; with the skip, a
 //! pass costs only the blocks whose inputs moved. Blocks with non-signal fields (state kept in
 //! `_`-prefixed fields, such as [`Retime`](crate::common::fp::Retime) and the ray queue) and
@@ -54,7 +55,7 @@ impl<T: rust_hdl::prelude::Synth, const N: usize> InputPending
     for [rust_hdl::prelude::Signal<rust_hdl::prelude::In, T>; N]
 {
     fn input_pending(&self) -> bool {
-        self.iter().any(|s| s.next != s.val())
+        self.iter().any(InputPending::input_pending)
     }
 }
 
@@ -70,11 +71,34 @@ impl<F> NoInput for &F {
     }
 }
 
-/// Declares a combinational block struct and its settling [`Block`](rust_hdl::prelude::Block)
-/// implementation (see the module documentation). The struct gets three extra private fields,
-/// `settle_changed`, `settle_off` and `settle_quiet` (all `false` by `Default`). A block that holds registers
-/// in some configurations (the pipelined f32 cores at one stage or more) sets `settle_off` in its
-/// constructor for those: it then simulates exactly like `#[derive(LogicBlock)]`.
+/// The simulation state a [`settled_block!`] adds to its struct (the private field `settle`).
+#[derive(Clone, Copy, Debug, Default)]
+pub struct SettleState {
+    /// Something inside changed during the last `update_all`.
+    pub changed: bool,
+    /// One `update` per pass, as `#[derive(LogicBlock)]` does (the block holds registers).
+    pub registers: bool,
+    /// The last `update_all` ended with a pass in which nothing inside changed.
+    pub quiet: bool,
+}
+
+impl SettleState {
+    /// The state of a block that holds registers (`true`: one pass per `update_all`, skipped
+    /// while quiet) or is combinational (`false`: settles, skipped while quiet). `Default` is
+    /// combinational.
+    pub fn new(registers: bool) -> Self {
+        Self {
+            registers,
+            ..Self::default()
+        }
+    }
+}
+
+/// Declares a block struct and its [`Block`](rust_hdl::prelude::Block) implementation (see the
+/// module documentation): combinational blocks settle and are skipped while quiet, blocks built
+/// with [`SettleState::new`]`(true)` (they hold registers) take one pass per `update_all`, as
+/// `#[derive(LogicBlock)]` does, and are skipped while quiet. The struct gets one extra private
+/// field, `settle` ([`SettleState`], combinational by `Default`).
 #[macro_export]
 macro_rules! settled_block {
     (
@@ -86,13 +110,8 @@ macro_rules! settled_block {
         $(#[$meta])*
         $vis struct $name {
             $( $(#[$fmeta])* $fvis $field : $ty, )*
-            /// Something inside changed during the last `update_all`.
-            settle_changed: bool,
-            /// Behave like `#[derive(LogicBlock)]` (one `update` per pass): set by constructors of
-            /// blocks that hold registers in some configurations.
-            settle_off: bool,
-            /// The last `update_all` ended with a pass in which nothing inside changed.
-            settle_quiet: bool,
+            /// Simulation state: see [`SettleState`]($crate::common::settle::SettleState).
+            settle: $crate::common::settle::SettleState,
         }
 
         impl rust_hdl::prelude::Block for $name {
@@ -104,34 +123,34 @@ macro_rules! settled_block {
             fn update_all(&mut self) {
                 #[allow(unused_imports)]
                 use $crate::common::settle::{InputPending as _, NoInput as _};
-                if self.settle_quiet && !(false $( || (&self.$field).input_pending() )*) {
+                if self.settle.quiet && !(false $( || (&self.$field).input_pending() )*) {
                     // Quiet and no input moved: a pass would change nothing.
-                    self.settle_changed = false;
+                    self.settle.changed = false;
                     return;
                 }
-                if self.settle_off {
+                if self.settle.registers {
                     rust_hdl::prelude::Logic::update(self);
                     $( self.$field.update_all(); )*
-                    self.settle_changed = false $( || self.$field.has_changed() )*;
-                    self.settle_quiet = !self.settle_changed;
+                    self.settle.changed = false $( || self.$field.has_changed() )*;
+                    self.settle.quiet = !self.settle.changed;
                     return;
                 }
-                self.settle_changed = false;
-                self.settle_quiet = false;
+                self.settle.changed = false;
+                self.settle.quiet = false;
                 for _ in 0..$crate::common::settle::SETTLE_PASSES {
                     rust_hdl::prelude::Logic::update(self);
                     $( self.$field.update_all(); )*
                     let changed = false $( || self.$field.has_changed() )*;
                     if !changed {
-                        self.settle_quiet = true;
+                        self.settle.quiet = true;
                         break;
                     }
-                    self.settle_changed = true;
+                    self.settle.changed = true;
                 }
             }
 
             fn has_changed(&self) -> bool {
-                self.settle_changed
+                self.settle.changed
             }
 
             fn accept(&self, name: &str, probe: &mut dyn rust_hdl::prelude::Probe) {

@@ -223,10 +223,7 @@ impl CoverageUnit {
         use std::array::from_fn;
         assert!(depth <= 1, "coverage: pipeline depth {depth} (0 or 1)");
         Self {
-            settle_changed: false,
-            // Holds registers: one update per pass, skipped while quiet.
-            settle_off: true,
-            settle_quiet: false,
+            settle: crate::common::settle::SettleState::new(true),
             ca_valid: ValidRetime::new(depth),
             ca_tag: Retime::new(depth),
             ca_log2n: Retime::new(depth),

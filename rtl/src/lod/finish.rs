@@ -669,9 +669,7 @@ impl LodFinish {
         let cut = |j| finish_cut(stages, j);
         let tail = stages - (0..4).map(cut).sum::<usize>();
         Self {
-            settle_changed: false,
-            settle_quiet: false,
-            settle_off: stages > 0,
+            settle: crate::common::settle::SettleState::new(stages > 0),
             clock: Default::default(),
             en: Default::default(),
             lx: Default::default(),

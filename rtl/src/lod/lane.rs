@@ -212,10 +212,7 @@ impl LodLane {
         let (log_core, log_after) = core_and_after(st.log);
         let to_select = st.input + st.scale + st.square + sum_core;
         Self {
-            settle_changed: false,
-            // Holds registers: one update per pass, skipped while quiet.
-            settle_off: true,
-            settle_quiet: false,
+            settle: crate::common::settle::SettleState::new(true),
             clock: Default::default(),
             adv: Default::default(),
             dsdx: Default::default(),

@@ -210,10 +210,7 @@ impl LodUnit {
         let fin_stages = (depth - lane_depth).min(LodFinish::CUTS);
         let front = depth - lane_depth - fin_stages;
         Self {
-            settle_changed: false,
-            // Holds registers: one update per pass, skipped while quiet.
-            settle_off: true,
-            settle_quiet: false,
+            settle: crate::common::settle::SettleState::new(true),
             vcut: ValidRetime::new(depth),
             lane: from_fn(|_| LodLane::new(lane_depth)),
             clock: Default::default(),

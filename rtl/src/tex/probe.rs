@@ -241,9 +241,7 @@ impl Default for ProbeMean {
     fn default() -> Self {
         let t = probe_recip_table();
         Self {
-            settle_changed: false,
-            settle_off: false,
-            settle_quiet: false,
+            settle: crate::common::settle::SettleState::new(false),
             e: Default::default(),
             acc: Default::default(),
             nan: Default::default(),

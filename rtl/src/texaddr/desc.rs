@@ -153,10 +153,7 @@ impl Default for DescStage {
     fn default() -> Self {
         use std::array::from_fn;
         Self {
-            settle_changed: false,
-            // Holds registers: one update per pass, skipped while quiet.
-            settle_off: true,
-            settle_quiet: false,
+            settle: crate::common::settle::SettleState::new(true),
             clock: Default::default(),
             adv: Default::default(),
             tag: Default::default(),

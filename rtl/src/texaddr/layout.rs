@@ -82,9 +82,7 @@ pub struct LevelLayout {
 impl Default for LevelLayout {
     fn default() -> Self {
         Self {
-            settle_changed: false,
-            settle_off: false,
-            settle_quiet: false,
+            settle: crate::common::settle::SettleState::new(false),
             width: Default::default(),
             height: Default::default(),
             layers: Default::default(),

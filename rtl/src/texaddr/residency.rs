@@ -146,10 +146,7 @@ impl Default for Residency {
     fn default() -> Self {
         use std::array::from_fn;
         Self {
-            settle_changed: false,
-            // Holds registers: one update per pass, skipped while quiet.
-            settle_off: true,
-            settle_quiet: false,
+            settle: crate::common::settle::SettleState::new(true),
             clock: Default::default(),
             adv: Default::default(),
             valid: Default::default(),

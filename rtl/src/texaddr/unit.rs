@@ -247,10 +247,7 @@ impl TexAddrUnit {
         use std::array::from_fn;
         assert!(depth <= 1, "texaddr: pipeline depth {depth} (0 or 1)");
         Self {
-            settle_changed: false,
-            // Holds registers: one update per pass, skipped while quiet.
-            settle_off: true,
-            settle_quiet: false,
+            settle: crate::common::settle::SettleState::new(true),
             clock: Default::default(),
             reset: Default::default(),
             in_valid: Default::default(),

@@ -298,10 +298,7 @@ pub struct FpDiv {
 impl Default for FpDiv {
     fn default() -> Self {
         Self {
-            settle_changed: false,
-            // Holds registers: one update per pass, skipped while quiet.
-            settle_off: true,
-            settle_quiet: false,
+            settle: crate::common::settle::SettleState::new(true),
             clock: Default::default(),
             reset: Default::default(),
             in_valid: Default::default(),

@@ -169,9 +169,7 @@ impl Default for FpLog2Lookup {
     fn default() -> Self {
         let t = log2_table();
         Self {
-            settle_changed: false,
-            settle_off: false,
-            settle_quiet: false,
+            settle: crate::common::settle::SettleState::new(false),
             f: Default::default(),
             tv: Default::default(),
             dv: Default::default(),

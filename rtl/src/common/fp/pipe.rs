@@ -197,9 +197,7 @@ impl FpAddP {
     /// The adder with `stages` register stages (latency `stages`; 0: combinational, [`super::FpAdd`]).
     pub fn new(stages: usize) -> Self {
         Self {
-            settle_changed: false,
-            settle_quiet: false,
-            settle_off: stages > 0,
+            settle: crate::common::settle::SettleState::new(stages > 0),
             clock: Default::default(),
             en: Default::default(),
             a: Default::default(),
@@ -384,9 +382,7 @@ impl FpMulP {
     /// [`super::FpMul`]).
     pub fn new(stages: usize) -> Self {
         Self {
-            settle_changed: false,
-            settle_quiet: false,
-            settle_off: stages > 0,
+            settle: crate::common::settle::SettleState::new(stages > 0),
             clock: Default::default(),
             en: Default::default(),
             a: Default::default(),
@@ -799,9 +795,7 @@ impl FpLog2P {
         let cut = |j| log2_cut(stages, j);
         let tail = stages - (0..5).map(cut).sum::<usize>();
         Self {
-            settle_changed: false,
-            settle_quiet: false,
-            settle_off: stages > 0,
+            settle: crate::common::settle::SettleState::new(stages > 0),
             clock: Default::default(),
             en: Default::default(),
             a: Default::default(),
