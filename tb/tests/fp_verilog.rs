@@ -513,10 +513,11 @@ fn lod_fin_dut(stages: usize) -> Dut<LodFinish> {
 }
 
 // ---------------------------------------------------------------------------------------------
-// Co-simulation in Icarus (2 register stages; the adder and the multiplier with 1 to 7).
+// Co-simulation in Icarus (2 register stages; the adder with 1 to 7, the multiplier 1 to 9).
 
-/// Every stage count from one to seven: each of `FP_CUTS`' and `MUL_CUTS`' rows (and, for the
-/// adder, one with a stage after a fully cut pipeline) is a different placement of the registers.
+/// Every stage count from one to seven (nine for the multiplier, whose last two add transport
+/// registers): each of `FP_CUTS`' and `MUL_CUTS`' rows (and, for the adder, one with a stage after
+/// a fully cut pipeline) is a different placement of the registers.
 #[test]
 fn icarus_fp_add_p_every_stage_count() {
     for s in 1..=7 {
@@ -526,7 +527,7 @@ fn icarus_fp_add_p_every_stage_count() {
 
 #[test]
 fn icarus_fp_mul_p_every_stage_count() {
-    for s in 1..=7 {
+    for s in 1..=9 {
         cosim_icarus(&mul_dut(s), s, 20 + s as u64);
     }
 }

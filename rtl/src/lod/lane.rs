@@ -22,8 +22,9 @@
 //! squares and the sums (cut A), depth 2 the input cut (cut B), and depths 3…[`LodLane::MAX_DEPTH`]
 //! deepen the scaling, squaring, summing and log cores in turn, up to six stages for each f32
 //! core and five for the logs, and add a register between the max-abs select and the logs; the
-//! last three depths give the multipliers their seventh stage and the logs their sixth (a cut
-//! between the leading-zero count and the normalising shift of each). Latency
+//! last three depths of those give the multipliers their seventh stage and the logs their sixth (a
+//! cut between the leading-zero count and the normalising shift of each); depths 26…29 give the
+//! multipliers transport registers in front of and behind their DSP products. Latency
 //! 3 + depth, initiation interval 1, the same results at every depth. The side signals (`maxabs`,
 //! `lfix`, `lnan`) go through delay lines of the matching length.
 //!
@@ -39,9 +40,9 @@ use rust_hdl::prelude::*;
 pub struct LaneStages {
     /// Input cut (0 or 1).
     pub input: usize,
-    /// Scaling multipliers (1…7).
+    /// Scaling multipliers (1…9).
     pub scale: usize,
-    /// Squaring multipliers (0…7; 0: the squares and the sums share the sums' stages).
+    /// Squaring multipliers (0…9; 0: the squares and the sums share the sums' stages).
     pub square: usize,
     /// Adders (1…6).
     pub sum: usize,
@@ -55,7 +56,10 @@ impl LaneStages {
     /// The stages at pipeline depth `depth` (0…[`LodLane::MAX_DEPTH`]): depth 0 is (0, 1, 0, 1, 1, 0);
     /// then one stage more per depth, to the squares (cut A), the input (cut B), and then round
     /// robin to the scaling, squaring, summing and log cores and the select register until the
-    /// adders have six stages, the select one, the multipliers seven and the logs six.
+    /// adders have six stages, the select one, the multipliers seven and the logs six (depth
+    /// [`LodLane::CORE_DEPTH`]); the depths above alternate between the squaring and the scaling
+    /// multipliers, whose eighth and ninth stages are transport registers on the two sides of
+    /// their DSP products ([`crate::common::fp::pipe::MUL_CUTS`]).
     pub fn at(depth: usize) -> Self {
         assert!(
             depth <= LodLane::MAX_DEPTH,
@@ -71,7 +75,7 @@ impl LaneStages {
             select: 0,
         };
         let mut turn = 0;
-        for k in 0..depth {
+        for k in 0..depth.min(LodLane::CORE_DEPTH) {
             match k {
                 0 => s.square += 1,
                 1 => s.input += 1,
@@ -89,6 +93,13 @@ impl LaneStages {
                         break;
                     }
                 },
+            }
+        }
+        for k in LodLane::CORE_DEPTH..depth {
+            if (k - LodLane::CORE_DEPTH) % 2 == 0 {
+                s.square += 1;
+            } else {
+                s.scale += 1;
             }
         }
         s
@@ -198,8 +209,12 @@ impl Default for LodLane {
 }
 
 impl LodLane {
-    /// The deepest pipeline depth [`LodLane::new`] builds.
-    pub const MAX_DEPTH: usize = 25;
+    /// The deepest pipeline depth [`LodLane::new`] builds: [`LodLane::CORE_DEPTH`] and the four
+    /// transport registers of the multipliers.
+    pub const MAX_DEPTH: usize = LodLane::CORE_DEPTH + 4;
+
+    /// The depth at which every operation has all its pieces cut ([`LaneStages::at`]).
+    pub const CORE_DEPTH: usize = 25;
 
     /// The lane at pipeline depth `depth` (0…[`LodLane::MAX_DEPTH`], stages by
     /// [`LaneStages::at`]): latency 3 + `depth`.
@@ -388,5 +403,24 @@ impl Logic for LodLane {
         self.y_nan.next = self.flags_q[5].q.val();
         self.lfix_q.next = self.lfix_d.q.val();
         self.lnan_q.next = self.lnan_d.q.val();
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Every depth adds exactly one register stage, and the ladder ends with every operation at
+    /// its most stages: the multipliers at nine (seven pieces cut, two transport registers).
+    #[test]
+    fn each_depth_adds_one_stage_up_to_the_transport_registers() {
+        for depth in 0..=LodLane::MAX_DEPTH {
+            assert_eq!(LaneStages::at(depth).latency(), 3 + depth, "depth {depth}");
+        }
+        let core = LaneStages::at(LodLane::CORE_DEPTH);
+        assert_eq!((core.scale, core.square, core.sum, core.log), (7, 7, 6, 6));
+        let deepest = LaneStages::at(LodLane::MAX_DEPTH);
+        assert_eq!((deepest.scale, deepest.square, deepest.sum), (9, 9, 6));
+        assert_eq!((deepest.log, deepest.input, deepest.select), (6, 1, 1));
     }
 }

@@ -23,10 +23,12 @@
 //! [`LodLane::MAX_DEPTH`] inside the lanes ([`crate::lod::lane::LaneStages`]: a cut between the
 //! squares and their sums, one between the derivative subtracters and the scaling multipliers,
 //! then the lanes' f32 adders up to six stages, multipliers up to seven and logs up to six), the
-//! next ones between the pieces of [`LodFinish`] (up to [`LodFinish::CUTS`]), the last ones
-//! (up to [`LodUnit::FRONT_STAGES`]) in stage 1's derivative subtracters ([`FpAddP`]) and operand
-//! converters ([`FpToFixedP`]), with the sizes, explicit derivatives and mode bits in delay lines
-//! beside them: latency 5 + depth, II = 1, the same results. Back-pressure stalls
+//! next ones between the pieces of [`LodFinish`] (up to [`LodFinish::CUTS`]), the next ones
+//! (up to [`LodUnit::FRONT_STAGES`], depth 35) in stage 1's derivative subtracters ([`FpAddP`])
+//! and operand converters ([`FpToFixedP`]), with the sizes, explicit derivatives and mode bits in
+//! delay lines beside them, and the last four (depths 36…39) are transport registers in front of
+//! and behind the lanes' multipliers (for a large die, where a DSP slice can be far from the logic
+//! that feeds it): latency 5 + depth, II = 1, the same results. Back-pressure stalls
 //! every stage together (`in_ready = !out_valid || out_ready`); `reset` (synchronous, active high)
 //! empties the pipeline.
 //!
@@ -182,8 +184,9 @@ impl LodUnit {
     /// is accepted by [`LodUnit::new`]): the two single cuts and the deepest build.
     pub const DEPTHS: [usize; 4] = [0, 1, 2, LodUnit::MAX_DEPTH];
 
-    /// The deepest pipeline: the lanes at [`LodLane::MAX_DEPTH`], a register between every two of
-    /// the back end's pieces ([`LodFinish::CUTS`]) and the front stages.
+    /// The deepest pipeline: the lanes at [`LodLane::MAX_DEPTH`] (with the multipliers' transport
+    /// registers), a register between every two of the back end's pieces ([`LodFinish::CUTS`]) and
+    /// the front stages.
     pub const MAX_DEPTH: usize = LodLane::MAX_DEPTH + LodFinish::CUTS + LodUnit::FRONT_STAGES;
 
     /// Front stages at the deepest build: a register between every two of the derivative
@@ -197,8 +200,10 @@ impl LodUnit {
     }
 
     /// The unit with `depth` (0…[`LodUnit::MAX_DEPTH`]) extra register stages: the first
-    /// [`LodLane::MAX_DEPTH`] inside its lanes ([`LodLane::new`]), the next [`LodFinish::CUTS`]
-    /// inside the back ends ([`LodFinish::new`]), the rest in front of the lanes.
+    /// [`LodLane::CORE_DEPTH`] inside its lanes ([`LodLane::new`]), the next [`LodFinish::CUTS`]
+    /// inside the back ends ([`LodFinish::new`]), the next [`LodUnit::FRONT_STAGES`] in front of
+    /// the lanes, and the last four (36…39) back in the lanes: the multipliers' transport
+    /// registers.
     pub fn new(depth: usize) -> Self {
         use std::array::from_fn;
         assert!(
@@ -206,9 +211,10 @@ impl LodUnit {
             "LOD: pipeline depth {depth} (0…{})",
             LodUnit::MAX_DEPTH
         );
-        let lane_depth = depth.min(LodLane::MAX_DEPTH);
-        let fin_stages = (depth - lane_depth).min(LodFinish::CUTS);
-        let front = depth - lane_depth - fin_stages;
+        let core = depth.min(LodLane::CORE_DEPTH);
+        let fin_stages = (depth - core).min(LodFinish::CUTS);
+        let front = (depth - core - fin_stages).min(LodUnit::FRONT_STAGES);
+        let lane_depth = depth - fin_stages - front;
         Self {
             settle: crate::common::settle::SettleState::new(true),
             vcut: ValidRetime::new(depth),

@@ -121,25 +121,32 @@ pub fn fp_tail(stages: usize) -> usize {
     stages - (0..5).map(|j| fp_cut(stages, j)).sum::<usize>()
 }
 
-/// Where [`FpMulP`] puts its registers: `MUL_CUTS[S][j]` says whether the boundary after piece
-/// `j + 1` of the seven is registered in an `S`-stage build (`S ≥ 8` as `S = 7`). Up to six
+/// Where [`FpMulP`] puts its registers: `MUL_CUTS[S][j]` is the number of registers at the
+/// boundary after piece `j + 1` of the seven in an `S`-stage build (`S ≥ 10` as `S = 9`). Up to six
 /// stages they are [`FP_CUTS`]' boundaries shifted by one piece (its first piece, the unpacking,
 /// is now the classification and the normalising shift, which stay together up to six stages);
-/// seven stages cut every boundary.
-pub const MUL_CUTS: [[bool; 6]; 8] = [
-    [false, false, false, false, false, false],
-    [false, false, false, false, false, false],
-    [false, false, false, true, false, false],
-    [false, false, true, false, true, false],
-    [false, true, false, true, false, true],
-    [false, true, true, false, true, true],
-    [false, true, true, true, true, true],
-    [true, true, true, true, true, true],
+/// seven stages cut every boundary. Eight and nine stages add transport registers on the two sides
+/// of the multipliers: a second register on the operands (boundary 2) and on the partial products
+/// (boundary 3). A register chain with nothing between its registers lets the placer put one
+/// register beside the DSP slice and the other beside the logic, however far apart the two are on
+/// a large die (the 15.7 ns worst path of the depth-35 LOD unit on the ECP5-85F was 7.6 ns of
+/// routing from the operand register to its multiplier, docs/fpga.md).
+pub const MUL_CUTS: [[u8; 6]; 10] = [
+    [0, 0, 0, 0, 0, 0],
+    [0, 0, 0, 0, 0, 0],
+    [0, 0, 0, 1, 0, 0],
+    [0, 0, 1, 0, 1, 0],
+    [0, 1, 0, 1, 0, 1],
+    [0, 1, 1, 0, 1, 1],
+    [0, 1, 1, 1, 1, 1],
+    [1, 1, 1, 1, 1, 1],
+    [1, 2, 1, 1, 1, 1],
+    [1, 2, 2, 1, 1, 1],
 ];
 
-/// Register stages at boundary `j` (after piece `j + 1`) of an `stages`-stage [`FpMulP`]: 0 or 1.
+/// Register stages at boundary `j` (after piece `j + 1`) of an `stages`-stage [`FpMulP`]: 0, 1 or 2.
 pub fn mul_cut(stages: usize, j: usize) -> usize {
-    usize::from(MUL_CUTS[stages.min(7)][j])
+    usize::from(MUL_CUTS[stages.min(9)][j])
 }
 
 /// Register stages after the last piece of an `stages`-stage [`FpMulP`].
@@ -320,9 +327,10 @@ impl Logic for FpAddP {
 crate::settled_block! {
 /// [`super::FpMul`] with `S ≥ 0` register stages (latency `S`, one result per enabled clock):
 /// its seven pieces with registers at the boundaries [`MUL_CUTS`] names. Ports: `clock`, `en`,
-/// `a`, `b` → `y`. Each boundary signal is a [`Retime`] of 0 or 1 stages, named `<signal><n>`
+/// `a`, `b` → `y`. Each boundary signal is a [`Retime`] of 0, 1 or 2 stages, named `<signal><n>`
 /// after the boundary `n` (1–6) it crosses. With a register at boundary 3 the four partial products
-/// are registered right behind their multipliers (an FPGA DSP slice's output register). At
+/// are registered right behind their multipliers (an FPGA DSP slice's output register); eight and
+/// nine stages add a transport register in front of the multipliers and behind them. At
 /// `S = 0` it is [`super::FpMul`] with unused clock ports, and settles within one simulation pass
 /// ([`crate::common::settle`]).
 #[derive(Clone, Debug)]
