@@ -96,7 +96,7 @@ impl LaneStages {
             }
         }
         for k in LodLane::CORE_DEPTH..depth {
-            if (k - LodLane::CORE_DEPTH) % 2 == 0 {
+            if (k - LodLane::CORE_DEPTH).is_multiple_of(2) {
                 s.square += 1;
             } else {
                 s.scale += 1;
