@@ -3,21 +3,31 @@
 //! The per-lane edge values arrive pre-scaled (see [`super::unit`]): for edge `e` the lane centre's
 //! edge function is `E = 16·q[e] + r` with `0 ≤ r < 16`, `rnz[e] = (r ≠ 0)`, and `q[e]` clamped to
 //! ±2^30 (the clamp never changes a sign decision because `|T| < 2^29` below). A sample at offset
-//! `(sx, sy)` (1/16 pixel) has `E_s = E + 16·T`, `T = dx·sy − dy·sx`, so
+//! `(sx, sy)` (1/16 pixel, 4-bit two's complement) has `E_s = E + 16·T`, `T = dx·sy − dy·sx`, so
 //! `E_s > 0 ⇔ q + T > 0 ∨ (q + T = 0 ∧ r ≠ 0)` and `E_s = 0 ⇔ q + T = 0 ∧ r = 0`:
-//! every per-sample operation is a 32-bit add. The products `dx·sy` are shift-adds of the 4-bit offset
-//! (the ×2, ×4, ×8 multiples are formed once per lane and selected by the offset's bits).
+//! every per-sample operation is 32-bit integer arithmetic. `q + T` is a sum of nine terms, `q`
+//! and one shifted step per offset bit (`±dx·2^k` for the bits of `sy`, `∓dy·2^k` for those of
+//! `sx`, the top bit with the opposite sign), added as a balanced tree four adders deep.
 //!
-//! Combinational (latency 0); the unit registers its outputs. Ports are documented on the fields.
+//! Ports are documented on the fields, plus `clock` and `en` (advance; the unit's global stall).
+//! Built with [`CoverageLane::new`]`(cut)`: with `cut` = 0 the lane is combinational (latency 0,
+//! the unit registers its outputs); with 1, cut B registers the coverage mask and the query
+//! operands between the edge tests and the queries (latency 1), so that the tests' adder tree and
+//! the queries' selects are in different clocks.
 
 use super::query::{LaneCentroid, OpQuery};
 use super::OPS;
+use crate::common::fp::Retime;
 use rust_hdl::prelude::*;
 
 crate::settled_block! {
 /// Coverage and PIXLD query logic for one pixel.
-#[derive(Clone, Debug, Default)]
+#[derive(Clone, Debug)]
 pub struct CoverageLane {
+    /// Clock (used with cut B only).
+    pub clock: Signal<In, Clock>,
+    /// Advance cut B (the unit's global stall when low).
+    pub en: Signal<In, Bit>,
     /// Lane-centre edge value `⌊E/16⌋`, clamped to ±2^30 (two's complement).
     pub q: [Signal<In, Bits<32>>; 3],
     /// `E mod 16 ≠ 0`.
@@ -61,63 +71,140 @@ pub struct CoverageLane {
     slot1: OpQuery,
     slot2: OpQuery,
     slot3: OpQuery,
-    dx2: [Signal<Local, Bits<32>>; 3],
-    dx4: [Signal<Local, Bits<32>>; 3],
-    dx8: [Signal<Local, Bits<32>>; 3],
-    dy2: [Signal<Local, Bits<32>>; 3],
-    dy4: [Signal<Local, Bits<32>>; 3],
-    dy8: [Signal<Local, Bits<32>>; 3],
     sx: Signal<Local, Bits<4>>,
     sy: Signal<Local, Bits<4>>,
+    // The nine terms' tree: the shifted steps `m`, then levels `u`, `v`, `w`, `acc`.
+    m: [Signal<Local, Bits<32>>; 8],
+    u: [Signal<Local, Bits<32>>; 4],
+    v: [Signal<Local, Bits<32>>; 2],
+    w: Signal<Local, Bits<32>>,
     acc: Signal<Local, Bits<32>>,
     hit: Signal<Local, Bit>,
     covl: Signal<Local, Bits<16>>,
+    // Cut B: the coverage mask and the query operands.
+    b_covl: Retime<Bits<16>>,
+    b_smask: Retime<Bits<16>>,
+    b_nmask: Retime<Bits<16>>,
+    b_n32: Retime<Bits<32>>,
+    b_offset_ok: Retime<Bit>,
+    b_ssaa: Retime<Bit>,
+    b_sid: Retime<Bits<4>>,
+    b_pos: [Retime<Bits<8>>; 16],
+    b_op_mode: [Retime<Bits<4>>; OPS],
+    b_op_index: [Retime<Bits<32>>; OPS],
+    b_op_tgsi: [Retime<Bit>; OPS],
 }
+}
+
+impl Default for CoverageLane {
+    fn default() -> Self {
+        Self::new(0)
+    }
+}
+
+impl CoverageLane {
+    /// The lane with `cut` (0 or 1) register stages at cut B (latency `cut`).
+    pub fn new(cut: usize) -> Self {
+        use std::array::from_fn;
+        assert!(cut <= 1, "coverage lane: cut B has 0 or 1 stages, not {cut}");
+        Self {
+            settle: crate::common::settle::SettleState::new(cut > 0),
+            clock: Default::default(),
+            en: Default::default(),
+            q: Default::default(),
+            rnz: Default::default(),
+            tl: Default::default(),
+            dx: Default::default(),
+            dy: Default::default(),
+            nz: Default::default(),
+            nmask: Default::default(),
+            n32: Default::default(),
+            offset_ok: Default::default(),
+            pos: Default::default(),
+            smask: Default::default(),
+            ssaa: Default::default(),
+            sid: Default::default(),
+            op_mode: Default::default(),
+            op_index: Default::default(),
+            op_tgsi: Default::default(),
+            cov: Default::default(),
+            rd: Default::default(),
+            pd: Default::default(),
+            cent: Default::default(),
+            slot0: Default::default(),
+            slot1: Default::default(),
+            slot2: Default::default(),
+            slot3: Default::default(),
+            sx: Default::default(),
+            sy: Default::default(),
+            m: Default::default(),
+            u: Default::default(),
+            v: Default::default(),
+            w: Default::default(),
+            acc: Default::default(),
+            hit: Default::default(),
+            covl: Default::default(),
+            b_covl: Retime::new(cut),
+            b_smask: Retime::new(cut),
+            b_nmask: Retime::new(cut),
+            b_n32: Retime::new(cut),
+            b_offset_ok: Retime::new(cut),
+            b_ssaa: Retime::new(cut),
+            b_sid: Retime::new(cut),
+            b_pos: from_fn(|_| Retime::new(cut)),
+            b_op_mode: from_fn(|_| Retime::new(cut)),
+            b_op_index: from_fn(|_| Retime::new(cut)),
+            b_op_tgsi: from_fn(|_| Retime::new(cut)),
+        }
+    }
 }
 
 impl Logic for CoverageLane {
     #[hdl_gen]
     fn update(&mut self) {
-        for e in 0..3 {
-            self.dx2[e].next = self.dx[e].val() + self.dx[e].val();
-            self.dx4[e].next = self.dx2[e].val() + self.dx2[e].val();
-            self.dx8[e].next = self.dx4[e].val() + self.dx4[e].val();
-            self.dy2[e].next = self.dy[e].val() + self.dy[e].val();
-            self.dy4[e].next = self.dy2[e].val() + self.dy2[e].val();
-            self.dy8[e].next = self.dy4[e].val() + self.dy4[e].val();
-        }
-        // Per-sample edge tests.
+        // Per-sample edge tests: q + dx·sy − dy·sx (offsets 4-bit two's complement) > 0, or = 0 on
+        // an owned edge, as a balanced tree of the nine terms.
         self.covl.next = 0.into();
         for s in 0..16 {
             self.sx.next = self.pos[s].val().get_bits::<4>(0);
             self.sy.next = self.pos[s].val().get_bits::<4>(4);
             self.hit.next = self.nz.val() & self.nmask.val().get_bit(s);
             for e in 0..3 {
-                self.acc.next = self.q[e].val();
+                for k in 0..8 {
+                    self.m[k].next = 0.into();
+                }
                 if self.sy.val().get_bit(0) {
-                    self.acc.next = self.acc.val() + self.dx[e].val();
+                    self.m[0].next = self.dx[e].val();
                 }
                 if self.sy.val().get_bit(1) {
-                    self.acc.next = self.acc.val() + self.dx2[e].val();
+                    self.m[1].next = self.dx[e].val() << 1;
                 }
                 if self.sy.val().get_bit(2) {
-                    self.acc.next = self.acc.val() + self.dx4[e].val();
+                    self.m[2].next = self.dx[e].val() << 2;
                 }
                 if self.sy.val().get_bit(3) {
-                    self.acc.next = self.acc.val() - self.dx8[e].val();
+                    self.m[3].next = self.dx[e].val() << 3;
                 }
                 if self.sx.val().get_bit(0) {
-                    self.acc.next = self.acc.val() - self.dy[e].val();
+                    self.m[4].next = self.dy[e].val();
                 }
                 if self.sx.val().get_bit(1) {
-                    self.acc.next = self.acc.val() - self.dy2[e].val();
+                    self.m[5].next = self.dy[e].val() << 1;
                 }
                 if self.sx.val().get_bit(2) {
-                    self.acc.next = self.acc.val() - self.dy4[e].val();
+                    self.m[6].next = self.dy[e].val() << 2;
                 }
                 if self.sx.val().get_bit(3) {
-                    self.acc.next = self.acc.val() + self.dy8[e].val();
+                    self.m[7].next = self.dy[e].val() << 3;
                 }
+                self.u[0].next = self.q[e].val() - self.m[4].val();
+                self.u[1].next = self.m[0].val() + self.m[1].val();
+                self.u[2].next = self.m[2].val() - self.m[3].val();
+                self.u[3].next = self.m[7].val() - self.m[5].val();
+                self.v[0].next = self.u[0].val() + self.u[1].val();
+                self.v[1].next = self.u[2].val() + self.u[3].val();
+                self.w.next = self.v[0].val() - self.m[6].val();
+                self.acc.next = self.w.val() + self.v[1].val();
                 if self.acc.val().get_bit(31) {
                     self.hit.next = false;
                 }
@@ -128,54 +215,92 @@ impl Logic for CoverageLane {
             self.covl.next = self.covl.val().replace_bit(s, self.hit.val());
         }
         self.covl.next = self.covl.val() & self.smask.val();
-        self.cov.next = self.covl.val();
-        // Centroid and op slots (super::query).
-        self.cent.covl.next = self.covl.val();
-        self.cent.smask.next = self.smask.val();
-        self.cent.nmask.next = self.nmask.val();
+        // Cut B.
+        self.b_covl.clock.next = self.clock.val();
+        self.b_covl.en.next = self.en.val();
+        self.b_covl.d.next = self.covl.val();
+        self.b_smask.clock.next = self.clock.val();
+        self.b_smask.en.next = self.en.val();
+        self.b_smask.d.next = self.smask.val();
+        self.b_nmask.clock.next = self.clock.val();
+        self.b_nmask.en.next = self.en.val();
+        self.b_nmask.d.next = self.nmask.val();
+        self.b_n32.clock.next = self.clock.val();
+        self.b_n32.en.next = self.en.val();
+        self.b_n32.d.next = self.n32.val();
+        self.b_offset_ok.clock.next = self.clock.val();
+        self.b_offset_ok.en.next = self.en.val();
+        self.b_offset_ok.d.next = self.offset_ok.val();
+        self.b_ssaa.clock.next = self.clock.val();
+        self.b_ssaa.en.next = self.en.val();
+        self.b_ssaa.d.next = self.ssaa.val();
+        self.b_sid.clock.next = self.clock.val();
+        self.b_sid.en.next = self.en.val();
+        self.b_sid.d.next = self.sid.val();
         for s in 0..16 {
-            self.cent.pos[s].next = self.pos[s].val();
-            self.slot0.pos[s].next = self.pos[s].val();
-            self.slot1.pos[s].next = self.pos[s].val();
-            self.slot2.pos[s].next = self.pos[s].val();
-            self.slot3.pos[s].next = self.pos[s].val();
+            self.b_pos[s].clock.next = self.clock.val();
+            self.b_pos[s].en.next = self.en.val();
+            self.b_pos[s].d.next = self.pos[s].val();
         }
-        self.slot0.covl.next = self.covl.val();
-        self.slot1.covl.next = self.covl.val();
-        self.slot2.covl.next = self.covl.val();
-        self.slot3.covl.next = self.covl.val();
-        self.slot0.n32.next = self.n32.val();
-        self.slot1.n32.next = self.n32.val();
-        self.slot2.n32.next = self.n32.val();
-        self.slot3.n32.next = self.n32.val();
-        self.slot0.offset_ok.next = self.offset_ok.val();
-        self.slot1.offset_ok.next = self.offset_ok.val();
-        self.slot2.offset_ok.next = self.offset_ok.val();
-        self.slot3.offset_ok.next = self.offset_ok.val();
-        self.slot0.ssaa.next = self.ssaa.val();
-        self.slot1.ssaa.next = self.ssaa.val();
-        self.slot2.ssaa.next = self.ssaa.val();
-        self.slot3.ssaa.next = self.ssaa.val();
-        self.slot0.sid.next = self.sid.val();
-        self.slot1.sid.next = self.sid.val();
-        self.slot2.sid.next = self.sid.val();
-        self.slot3.sid.next = self.sid.val();
+        for o in 0..OPS {
+            self.b_op_mode[o].clock.next = self.clock.val();
+            self.b_op_mode[o].en.next = self.en.val();
+            self.b_op_mode[o].d.next = self.op_mode[o].val();
+            self.b_op_index[o].clock.next = self.clock.val();
+            self.b_op_index[o].en.next = self.en.val();
+            self.b_op_index[o].d.next = self.op_index[o].val();
+            self.b_op_tgsi[o].clock.next = self.clock.val();
+            self.b_op_tgsi[o].en.next = self.en.val();
+            self.b_op_tgsi[o].d.next = self.op_tgsi[o].val();
+        }
+        self.cov.next = self.b_covl.q.val();
+        // Centroid and op slots (super::query).
+        self.cent.covl.next = self.b_covl.q.val();
+        self.cent.smask.next = self.b_smask.q.val();
+        self.cent.nmask.next = self.b_nmask.q.val();
+        for s in 0..16 {
+            self.cent.pos[s].next = self.b_pos[s].q.val();
+            self.slot0.pos[s].next = self.b_pos[s].q.val();
+            self.slot1.pos[s].next = self.b_pos[s].q.val();
+            self.slot2.pos[s].next = self.b_pos[s].q.val();
+            self.slot3.pos[s].next = self.b_pos[s].q.val();
+        }
+        self.slot0.covl.next = self.b_covl.q.val();
+        self.slot1.covl.next = self.b_covl.q.val();
+        self.slot2.covl.next = self.b_covl.q.val();
+        self.slot3.covl.next = self.b_covl.q.val();
+        self.slot0.n32.next = self.b_n32.q.val();
+        self.slot1.n32.next = self.b_n32.q.val();
+        self.slot2.n32.next = self.b_n32.q.val();
+        self.slot3.n32.next = self.b_n32.q.val();
+        self.slot0.offset_ok.next = self.b_offset_ok.q.val();
+        self.slot1.offset_ok.next = self.b_offset_ok.q.val();
+        self.slot2.offset_ok.next = self.b_offset_ok.q.val();
+        self.slot3.offset_ok.next = self.b_offset_ok.q.val();
+        self.slot0.ssaa.next = self.b_ssaa.q.val();
+        self.slot1.ssaa.next = self.b_ssaa.q.val();
+        self.slot2.ssaa.next = self.b_ssaa.q.val();
+        self.slot3.ssaa.next = self.b_ssaa.q.val();
+        self.slot0.sid.next = self.b_sid.q.val();
+        self.slot1.sid.next = self.b_sid.q.val();
+        self.slot2.sid.next = self.b_sid.q.val();
+        self.slot3.sid.next = self.b_sid.q.val();
         self.slot0.ccode.next = self.cent.code.val();
         self.slot1.ccode.next = self.cent.code.val();
         self.slot2.ccode.next = self.cent.code.val();
         self.slot3.ccode.next = self.cent.code.val();
-        self.slot0.op_mode.next = self.op_mode[0].val();
-        self.slot1.op_mode.next = self.op_mode[1].val();
-        self.slot2.op_mode.next = self.op_mode[2].val();
-        self.slot3.op_mode.next = self.op_mode[3].val();
-        self.slot0.op_index.next = self.op_index[0].val();
-        self.slot1.op_index.next = self.op_index[1].val();
-        self.slot2.op_index.next = self.op_index[2].val();
-        self.slot3.op_index.next = self.op_index[3].val();
-        self.slot0.op_tgsi.next = self.op_tgsi[0].val();
-        self.slot1.op_tgsi.next = self.op_tgsi[1].val();
-        self.slot2.op_tgsi.next = self.op_tgsi[2].val();
-        self.slot3.op_tgsi.next = self.op_tgsi[3].val();
+        self.slot0.op_mode.next = self.b_op_mode[0].q.val();
+        self.slot1.op_mode.next = self.b_op_mode[1].q.val();
+        self.slot2.op_mode.next = self.b_op_mode[2].q.val();
+        self.slot3.op_mode.next = self.b_op_mode[3].q.val();
+        self.slot0.op_index.next = self.b_op_index[0].q.val();
+        self.slot1.op_index.next = self.b_op_index[1].q.val();
+        self.slot2.op_index.next = self.b_op_index[2].q.val();
+        self.slot3.op_index.next = self.b_op_index[3].q.val();
+        self.slot0.op_tgsi.next = self.b_op_tgsi[0].q.val();
+        self.slot1.op_tgsi.next = self.b_op_tgsi[1].q.val();
+        self.slot2.op_tgsi.next = self.b_op_tgsi[2].q.val();
+        self.slot3.op_tgsi.next = self.b_op_tgsi[3].q.val();
         self.rd[0].next = self.slot0.rd.val();
         self.rd[1].next = self.slot1.rd.val();
         self.rd[2].next = self.slot2.rd.val();

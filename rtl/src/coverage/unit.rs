@@ -16,8 +16,10 @@
 //! Three register stages (inputs → edge setup → coverage and queries): latency 3 clocks from the
 //! accepting edge to `out_valid`; initiation interval 1. Pipeline depth 1 ([`CoverageUnit::new`])
 //! adds cut A inside the edge setup, between the 27×27 products and the subtractions, negations
-//! and lane offsets that follow them (the longest path of depth 0): latency 4, II = 1, the same
-//! results. Back-pressure stalls the whole pipeline
+//! and lane offsets that follow them: latency 4. Depth 2 adds cut B inside each lane
+//! ([`CoverageLane`]), between the per-sample edge tests (four adders deep) and the PIXLD queries
+//! (centroid priority, sample selects, offset and position encoding): latency 5. II = 1 and the
+//! same results at every depth. Back-pressure stalls the whole pipeline
 //! (`in_ready = !out_valid || out_ready`), so nothing is lost or duplicated. `reset` (synchronous,
 //! active high) empties the pipeline; data registers are not reset.
 //!
@@ -191,6 +193,12 @@ pub struct CoverageUnit {
     nmask: Signal<Local, Bits<16>>,
     n32: Signal<Local, Bits<32>>,
     offset_ok: Signal<Local, Bit>,
+    // Cut B (depth 2; the lanes hold its coverage masks and query operands): what the output
+    // registers read beside the lanes.
+    cb_valid: ValidRetime,
+    cb_tag: Retime<Bits<16>>,
+    cb_op_mode: [Retime<Bits<4>>; OPS],
+    cb_op_pd: [Retime<Bit>; OPS],
     // Stage 3 registers (outputs).
     r3_valid: DFF<Bit>,
     r3_tag: DFF<Bits<16>>,
@@ -210,38 +218,45 @@ impl Default for CoverageUnit {
 
 impl CoverageUnit {
     /// Pipeline depths [`CoverageUnit::new`] accepts.
-    pub const DEPTHS: [usize; 2] = [0, 1];
+    pub const DEPTHS: [usize; 3] = [0, 1, 2];
 
     /// Latency in clocks at pipeline depth `depth`.
     pub fn latency(depth: usize) -> usize {
         3 + depth
     }
 
-    /// The unit with `depth` (0 or 1) extra register stages: with 1, cut A registers the edge
-    /// products in the middle of stage 2 (see the module documentation).
+    /// The unit with `depth` (0, 1 or 2) extra register stages: from 1, cut A registers the edge
+    /// products in the middle of stage 2; at 2, cut B also registers each lane's coverage mask
+    /// between its edge tests and its queries (see the module documentation).
     pub fn new(depth: usize) -> Self {
         use std::array::from_fn;
-        assert!(depth <= 1, "coverage: pipeline depth {depth} (0 or 1)");
+        assert!(depth <= 2, "coverage: pipeline depth {depth} (0, 1 or 2)");
+        let cut_a = depth.min(1);
+        let cut_b = depth - cut_a;
         Self {
+            cb_valid: ValidRetime::new(cut_b),
+            cb_tag: Retime::new(cut_b),
+            cb_op_mode: from_fn(|_| Retime::new(cut_b)),
+            cb_op_pd: from_fn(|_| Retime::new(cut_b)),
             settle: crate::common::settle::SettleState::new(true),
-            ca_valid: ValidRetime::new(depth),
-            ca_tag: Retime::new(depth),
-            ca_log2n: Retime::new(depth),
-            ca_prog: Retime::new(depth),
-            ca_smask: Retime::new(depth),
-            ca_ssaa: Retime::new(depth),
-            ca_pos: from_fn(|_| Retime::new(depth)),
-            ca_sid: from_fn(|_| Retime::new(depth)),
-            ca_op_mode: from_fn(|_| Retime::new(depth)),
-            ca_op_index: from_fn(|_| Retime::new(depth)),
-            ca_op_pd: from_fn(|_| Retime::new(depth)),
-            ca_op_tgsi: from_fn(|_| Retime::new(depth)),
-            ca_pe1: from_fn(|_| Retime::new(depth)),
-            ca_pe2: from_fn(|_| Retime::new(depth)),
-            ca_pa1: Retime::new(depth),
-            ca_pa2: Retime::new(depth),
-            ca_dx: from_fn(|_| Retime::new(depth)),
-            ca_dy: from_fn(|_| Retime::new(depth)),
+            ca_valid: ValidRetime::new(cut_a),
+            ca_tag: Retime::new(cut_a),
+            ca_log2n: Retime::new(cut_a),
+            ca_prog: Retime::new(cut_a),
+            ca_smask: Retime::new(cut_a),
+            ca_ssaa: Retime::new(cut_a),
+            ca_pos: from_fn(|_| Retime::new(cut_a)),
+            ca_sid: from_fn(|_| Retime::new(cut_a)),
+            ca_op_mode: from_fn(|_| Retime::new(cut_a)),
+            ca_op_index: from_fn(|_| Retime::new(cut_a)),
+            ca_op_pd: from_fn(|_| Retime::new(cut_a)),
+            ca_op_tgsi: from_fn(|_| Retime::new(cut_a)),
+            ca_pe1: from_fn(|_| Retime::new(cut_a)),
+            ca_pe2: from_fn(|_| Retime::new(cut_a)),
+            ca_pa1: Retime::new(cut_a),
+            ca_pa2: Retime::new(cut_a),
+            ca_dx: from_fn(|_| Retime::new(cut_a)),
+            ca_dy: from_fn(|_| Retime::new(cut_a)),
             sdx: Default::default(),
             sdy: Default::default(),
             clock: Default::default(),
@@ -273,10 +288,10 @@ impl CoverageUnit {
             out_err: Default::default(),
             adv: Default::default(),
             std: Default::default(),
-            lane0: Default::default(),
-            lane1: Default::default(),
-            lane2: Default::default(),
-            lane3: Default::default(),
+            lane0: CoverageLane::new(cut_b),
+            lane1: CoverageLane::new(cut_b),
+            lane2: CoverageLane::new(cut_b),
+            lane3: CoverageLane::new(cut_b),
             r1_valid: Default::default(),
             r1_tag: Default::default(),
             r1_log2n: Default::default(),
@@ -661,6 +676,29 @@ impl Logic for CoverageUnit {
             _ => {}
         }
         self.offset_ok.next = !self.r2_prog.q.val() & (self.r2_log2n.q.val() < bits::<3>(4));
+        self.lane0.clock.next = self.clock.val();
+        self.lane1.clock.next = self.clock.val();
+        self.lane2.clock.next = self.clock.val();
+        self.lane3.clock.next = self.clock.val();
+        self.lane0.en.next = self.adv.val();
+        self.lane1.en.next = self.adv.val();
+        self.lane2.en.next = self.adv.val();
+        self.lane3.en.next = self.adv.val();
+        self.cb_valid.clock.next = self.clock.val();
+        self.cb_valid.reset.next = self.reset.val();
+        self.cb_valid.en.next = self.adv.val();
+        self.cb_valid.d.next = self.r2_valid.q.val();
+        self.cb_tag.clock.next = self.clock.val();
+        self.cb_tag.en.next = self.adv.val();
+        self.cb_tag.d.next = self.r2_tag.q.val();
+        for o in 0..OPS {
+            self.cb_op_mode[o].clock.next = self.clock.val();
+            self.cb_op_mode[o].en.next = self.adv.val();
+            self.cb_op_mode[o].d.next = self.r2_op_mode[o].q.val();
+            self.cb_op_pd[o].clock.next = self.clock.val();
+            self.cb_op_pd[o].en.next = self.adv.val();
+            self.cb_op_pd[o].d.next = self.r2_op_pd[o].q.val();
+        }
         self.lane0.nz.next = self.r2_nz.q.val();
         self.lane1.nz.next = self.r2_nz.q.val();
         self.lane2.nz.next = self.r2_nz.q.val();
@@ -732,8 +770,8 @@ impl Logic for CoverageUnit {
             self.lane3.op_tgsi[o].next = self.r2_op_tgsi[o].q.val();
         }
         if self.adv.val() {
-            self.r3_valid.d.next = self.r2_valid.q.val();
-            self.r3_tag.d.next = self.r2_tag.q.val();
+            self.r3_valid.d.next = self.cb_valid.q.val();
+            self.r3_tag.d.next = self.cb_tag.q.val();
             self.r3_cov[0].d.next = self.lane0.cov.val();
             self.r3_cov[1].d.next = self.lane1.cov.val();
             self.r3_cov[2].d.next = self.lane2.cov.val();
@@ -748,11 +786,11 @@ impl Logic for CoverageUnit {
                 self.r3_pd[8 + o].d.next = self.lane2.pd[o].val();
                 self.r3_pd[12 + o].d.next = self.lane3.pd[o].val();
                 // Pd is written only for COVERED (2) and MY_INDEX (5); 6, 7 and 11…15 are rejected.
-                self.r3_pd_wr[o].d.next = self.r2_op_pd[o].q.val()
-                    & ((self.r2_op_mode[o].q.val() == 2) | (self.r2_op_mode[o].q.val() == 5));
-                self.r3_err[o].d.next = (self.r2_op_mode[o].q.val() == 6)
-                    | (self.r2_op_mode[o].q.val() == 7)
-                    | (self.r2_op_mode[o].q.val() > 10);
+                self.r3_pd_wr[o].d.next = self.cb_op_pd[o].q.val()
+                    & ((self.cb_op_mode[o].q.val() == 2) | (self.cb_op_mode[o].q.val() == 5));
+                self.r3_err[o].d.next = (self.cb_op_mode[o].q.val() == 6)
+                    | (self.cb_op_mode[o].q.val() == 7)
+                    | (self.cb_op_mode[o].q.val() > 10);
             }
         }
         if self.reset.val() {
