@@ -106,7 +106,10 @@ impl CoverageLane {
     /// The lane with `cut` (0 or 1) register stages at cut B (latency `cut`).
     pub fn new(cut: usize) -> Self {
         use std::array::from_fn;
-        assert!(cut <= 1, "coverage lane: cut B has 0 or 1 stages, not {cut}");
+        assert!(
+            cut <= 1,
+            "coverage lane: cut B has 0 or 1 stages, not {cut}"
+        );
         Self {
             settle: crate::common::settle::SettleState::new(cut > 0),
             clock: Default::default(),
