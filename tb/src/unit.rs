@@ -92,23 +92,26 @@ pub trait Unit: 'static {
     ) -> RtlRun<Self::Res> {
         Self::run(sim, v, cfg)
     }
-    /// Pipeline depths the block can be built with: extra register stages inside its datapath
-    /// (see the unit's RTL documentation), each keeping one transaction per clock and the golden
-    /// model's results bit for bit. The first is the default build.
+    /// Pipeline depths the tests build, in increasing order: extra register stages inside the
+    /// datapath (see the unit's RTL documentation), each keeping one transaction per clock and the
+    /// golden model's results bit for bit. The first (0) is the default build and the last the
+    /// deepest; the block takes every depth between them.
     const DEPTHS: &'static [usize] = &[0];
-    /// The block built with `depth` extra register stages, one of [`Unit::DEPTHS`] (checked by
-    /// the callers through [`Unit::check_depth`]).
+    /// The block built with `depth` extra register stages, 0 to the last of [`Unit::DEPTHS`]
+    /// (checked by the callers through [`Unit::check_depth`]).
     fn block(depth: usize) -> Box<Self::Block> {
         let _ = depth;
         Box::default()
     }
-    /// `Ok` for a depth in [`Unit::DEPTHS`], else an error naming the unit and its depths.
+    /// `Ok` for a depth from 0 to the last of [`Unit::DEPTHS`], else an error naming the unit
+    /// and its depths.
     fn check_depth(depth: usize) -> Result<(), String> {
-        if Self::DEPTHS.contains(&depth) {
+        let max = Self::DEPTHS.last().copied().unwrap_or(0);
+        if depth <= max {
             Ok(())
         } else {
             Err(format!(
-                "{} has no pipeline depth {depth} (depths: {:?})",
+                "{} has no pipeline depth {depth} (depths 0…{max}; tested: {:?})",
                 Self::NAME,
                 Self::DEPTHS
             ))

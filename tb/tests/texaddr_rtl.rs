@@ -1,7 +1,7 @@
 //! Texture address unit RTL against the golden model: random and edge-case quads (the stimulus puts
 //! edge cases first), in order, with and without random back-pressure on both streams and random
 //! words on the side ports whenever they are not read; the conformance examples; the decoder's
-//! invalid cases fetching nothing; latency and throughput. At least 5 000 quads run in CI; the
+//! invalid cases fetching nothing; latency and throughput; the level layout alone at every cut count. At least 5 000 quads run in CI; the
 //! 100 000-quad regression is opt-in:
 //! `cargo test --release -p texpix-tb --test texaddr_rtl -- --ignored --nocapture`.
 
@@ -141,5 +141,120 @@ fn n_quads_take_n_plus_latency_cycles_without_back_pressure() {
             results[0].cycle_in + k as u64,
             "one quad accepted per clock"
         );
+    }
+}
+
+/// One level-layout input: width, height, layers, halve, log2 bytes per texel, base, l0, l1.
+type LayoutIn = (u64, u64, u64, bool, u64, u64, u64, u64);
+
+/// The first texel of level `l`, from the definition: `base` plus each lower level's volume
+/// (w_k·h_k·bpp·layers_k, modulo 2^48 like the 48-bit product) rounded up to 256 bytes, summed
+/// one level after another modulo 2^48, the sizes halved per level with a floor of 1.
+fn layout_start(c: LayoutIn, l: u64) -> u64 {
+    let (w, h, d, halve, bpp, base, _, _) = c;
+    let m48 = (1u64 << 48) - 1;
+    let (mut wk, mut hk, mut dk, mut s) = (w, h, d, base);
+    for _ in 0..l {
+        let vol = ((wk * hk) << bpp).wrapping_mul(dk) & m48;
+        s = (s + (((vol + 255) & m48) & !255)) & m48;
+        wk = (wk >> 1).max(1);
+        hk = (hk >> 1).max(1);
+        if halve {
+            dk = (dk >> 1).max(1);
+        }
+    }
+    s
+}
+
+/// `LevelLayout` alone at every cut count, clocked one input per clock: `start0`/`start1` equal
+/// [`layout_start`] exactly `cuts` clocks after their input, and the level sizes, layers,
+/// pitches and slices equal their definitions in the same clock; on edge cases (1×1 and
+/// 32768×32768 textures, 65 536 layers, halving depths, 16 bytes per texel, a base just below
+/// 2^48 so the sums wrap, every level) and random inputs.
+#[test]
+fn level_layout_equals_its_definition_at_every_cut_count() {
+    use rust_hdl::prelude::*;
+    use std::collections::VecDeque;
+    use texpix_rtl::texaddr::LevelLayout;
+    let settle = |u: &mut LevelLayout| {
+        for _ in 0..100 {
+            u.update_all();
+            if !u.has_changed() {
+                return;
+            }
+        }
+        panic!("the layout did not settle");
+    };
+    let mut cases: Vec<LayoutIn> = Vec::new();
+    for l in 0..16 {
+        cases.push((32768, 32768, 65536, false, 4, (1 << 48) - 5, l, 15 - l));
+        cases.push((32768, 1, 65536, true, 4, 0, l, l));
+        cases.push((1, 1, 1, false, 0, 0x1234, l, 0));
+        cases.push((3, 32768, 5, true, 2, 255, 15, l));
+    }
+    let mut rng = texpix_sim::SplitMix64::new(41);
+    for _ in 0..400 {
+        let mut r = |n: u64| rng.next_u64() % n;
+        let c = (
+            1 + r(32768),
+            1 + r(32768),
+            1 + r(65536),
+            r(2) == 1,
+            r(5),
+            r(1 << 48),
+            r(16),
+            r(16),
+        );
+        cases.push(c);
+    }
+    for cuts in 0..=LevelLayout::MAX_CUTS {
+        let mut u = LevelLayout::new(cuts);
+        u.connect_all();
+        assert_eq!(u.stages(), cuts);
+        u.en.next = true;
+        let mut want: VecDeque<(LayoutIn, u64, u64)> = VecDeque::new();
+        for &c in &cases {
+            let (w, h, d, halve, bpp, base, l0, l1) = c;
+            u.width.next = w.into();
+            u.height.next = h.into();
+            u.layers.next = d.into();
+            u.halve.next = halve;
+            u.bpp_log2.next = bpp.into();
+            u.base.next = base.into();
+            u.l0.next = l0.into();
+            u.l1.next = l1.into();
+            settle(&mut u);
+            let size = |x: u64, l: u64| (x >> l).max(1);
+            let what = format!("cuts {cuts}, input {c:?}");
+            assert_eq!(u.w0.val().to_u64(), size(w, l0), "w0, {what}");
+            assert_eq!(u.h0.val().to_u64(), size(h, l0), "h0, {what}");
+            assert_eq!(u.w1.val().to_u64(), size(w, l1), "w1, {what}");
+            assert_eq!(u.h1.val().to_u64(), size(h, l1), "h1, {what}");
+            let d0 = if halve { size(d, l0) } else { d };
+            assert_eq!(u.d0.val().to_u64(), d0, "d0, {what}");
+            assert_eq!(
+                u.pitch0.val().to_u64(),
+                size(w, l0) << bpp,
+                "pitch0, {what}"
+            );
+            assert_eq!(
+                u.pitch1.val().to_u64(),
+                size(w, l1) << bpp,
+                "pitch1, {what}"
+            );
+            let slice = |l: u64| (size(w, l) * size(h, l)) << bpp;
+            assert_eq!(u.slice0.val().to_u64(), slice(l0), "slice0, {what}");
+            assert_eq!(u.slice1.val().to_u64(), slice(l1), "slice1, {what}");
+            want.push_back((c, layout_start(c, l0), layout_start(c, l1)));
+            if want.len() > cuts {
+                let (c, s0, s1) = want.pop_front().expect("queued");
+                let got = (u.start0.val().to_u64(), u.start1.val().to_u64());
+                assert_eq!(got, (s0, s1), "start0/start1, cuts {cuts}, input {c:?}");
+            }
+            u.clock.next = Clock::from(true);
+            settle(&mut u);
+            u.clock.next = Clock::from(false);
+            settle(&mut u);
+        }
     }
 }

@@ -1871,6 +1871,8 @@ impl Logic for TexUnit {
         if !self.pl.q.val().get_bit(0) & self.vlin.val() {
             self.pl_next.next = self.pl.q.val() | 1;
         }
+        self.vlay.clock.next = self.clock.val();
+        self.vlay.en.next = true;
         self.vlay.width.next = self.width.val();
         self.vlay.height.next = self.height.val();
         self.vlay.layers.next = self.layers.val();

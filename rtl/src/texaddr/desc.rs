@@ -19,8 +19,9 @@
 //! (TXQ: width, height, layers, level count; zeros when not a TXQ or after a fault).
 //!
 //! # Timing
-//! Combinational from the inputs to the combinational outputs (the [`LevelLayout`] chain is the
-//! long path); one register stage to the `_q` outputs: latency 1.
+//! Combinational from the inputs to the combinational outputs, except `start0` and `start1`, the
+//! long path, which come [`DescStage::new`]'s `layout_cuts` enabled clocks later (0: combinational);
+//! one register stage to the `_q` outputs: latency 1.
 //!
 //! # What it computes
 //! Header: words `0` and `1[15:0]` the base address, `1[18:16]` log2 bytes per texel, `1[21:19]`
@@ -151,6 +152,15 @@ pub struct DescStage {
 
 impl Default for DescStage {
     fn default() -> Self {
+        Self::new(0)
+    }
+}
+
+impl DescStage {
+    /// The stage with `layout_cuts` registers on the level layout's first-texel path
+    /// ([`LevelLayout::new`]): `start0` and `start1` come that many clocks after the other
+    /// combinational outputs.
+    pub fn new(layout_cuts: usize) -> Self {
         use std::array::from_fn;
         Self {
             settle: crate::common::settle::SettleState::new(true),
@@ -213,7 +223,7 @@ impl Default for DescStage {
             ntaps: Default::default(),
             size: Default::default(),
             ctl1: Default::default(),
-            layout: Default::default(),
+            layout: LevelLayout::new(layout_cuts),
             r2_ctl: Retime::new(1),
             r2_tag: Retime::new(1),
             r2_size: from_fn(|_| Retime::new(1)),
@@ -277,6 +287,8 @@ impl Logic for DescStage {
                 self.l1.next = self.lm1.val();
             }
         }
+        self.layout.clock.next = self.clock.val();
+        self.layout.en.next = self.adv.val();
         self.layout.width.next =
             bit_cast::<16, 15>(self.hdr[2].val().get_bits::<15>(0)) + bits::<16>(1);
         self.height.next = bits::<16>(1);

@@ -40,16 +40,20 @@
 //! inside stage 1, between the descriptor stage's level layout and the lanes' address datapath
 //! (the descriptor stage's own registers are delayed by one clock to match): latency 4, II = 1,
 //! the same results and the same port protocol (the descriptor read stays in stage 1, the
-//! residency read in the stage before the output registers). Back-pressure stalls every stage together
+//! residency read in the stage before the output registers). Depths 2…4 also place the level
+//! layout's cuts on its first-texel path ([`LevelLayout`]: between the volume products and the
+//! address sums, then between the area and the volume products, then in the middle of the sums);
+//! everything beside that path (the lanes' inputs, the descriptor stage's other outputs and
+//! registers) is delayed by the same count: latency 3 + depth. Back-pressure stalls every stage together
 //! (`in_ready = !out_valid || out_ready`); `reset` (synchronous, active high) empties the
 //! pipeline.
 //!
 //! # Cost
 //! Per quad and clock: 16 [`Axis`](super::Axis) (a 24×16 product each and two
 //! [`Wrap1`](super::Wrap1)), 8 [`TapAddr`](super::TapAddr) (three products, six 48-bit adds), one
-//! [`LevelLayout`](super::LevelLayout) (32 products, a 48-bit prefix chain).
+//! [`LevelLayout`](super::LevelLayout) (31 products, two 16-term trees of 48-bit adds).
 
-use super::{AddrStage, DescStage, Residency, TxdDecode};
+use super::{AddrStage, DescStage, LevelLayout, Residency, TxdDecode};
 use crate::common::fp::{Retime, ValidRetime};
 use rust_hdl::prelude::*;
 
@@ -234,18 +238,26 @@ impl Default for TexAddrUnit {
 
 impl TexAddrUnit {
     /// Pipeline depths [`TexAddrUnit::new`] accepts.
-    pub const DEPTHS: [usize; 2] = [0, 1];
+    pub const DEPTHS: [usize; 3] = [0, 1, TexAddrUnit::MAX_DEPTH];
+
+    /// Deepest pipeline: cut A and every level-layout cut.
+    pub const MAX_DEPTH: usize = 1 + LevelLayout::MAX_CUTS;
 
     /// Latency in clocks at pipeline depth `depth`.
     pub fn latency(depth: usize) -> usize {
         3 + depth
     }
 
-    /// The unit with `depth` (0 or 1) extra register stages: cut A in stage 1 (see the module
-    /// documentation).
+    /// The unit with `depth` (0…[`TexAddrUnit::MAX_DEPTH`]) extra register stages: cut A in stage
+    /// 1, then from depth 2 the level layout's cuts (see the module documentation).
     pub fn new(depth: usize) -> Self {
         use std::array::from_fn;
-        assert!(depth <= 1, "texaddr: pipeline depth {depth} (0 or 1)");
+        assert!(
+            depth <= Self::MAX_DEPTH,
+            "texaddr: pipeline depth {depth} (0…{})",
+            Self::MAX_DEPTH
+        );
+        let cut_a = depth.min(1);
         Self {
             settle: crate::common::settle::SettleState::new(true),
             clock: Default::default(),
@@ -322,8 +334,8 @@ impl TexAddrUnit {
             cd_h0: Retime::new(depth),
             cd_w1: Retime::new(depth),
             cd_h1: Retime::new(depth),
-            cd_start0: Retime::new(depth),
-            cd_start1: Retime::new(depth),
+            cd_start0: Retime::new(cut_a),
+            cd_start1: Retime::new(cut_a),
             cd_pitch0: Retime::new(depth),
             cd_pitch1: Retime::new(depth),
             cd_slice0: Retime::new(depth),
@@ -348,7 +360,7 @@ impl TexAddrUnit {
             cq_warn_q: Retime::new(depth),
             cq_size: from_fn(|_| Retime::new(depth)),
             decode: Default::default(),
-            descr: Default::default(),
+            descr: DescStage::new(depth - cut_a),
             addr: Default::default(),
             resid: Default::default(),
         }
