@@ -20,8 +20,9 @@
 //!
 //! # Timing
 //! Combinational from the inputs to the combinational outputs, except `start0` and `start1`, the
-//! long path, which come [`DescStage::new`]'s `layout_cuts` enabled clocks later (0: combinational);
-//! one register stage to the `_q` outputs: latency 1.
+//! long path, which come [`DescStage::new`]'s `layout_cuts` enabled clocks later (0: combinational),
+//! and `slice0` and `slice1`, which come [`LevelLayout::slice_stages_at`]`(layout_cuts)` clocks
+//! later; one register stage to the `_q` outputs: latency 1.
 //!
 //! # What it computes
 //! Header: words `0` and `1[15:0]` the base address, `1[18:16]` log2 bytes per texel, `1[21:19]`

@@ -5,9 +5,11 @@
 //! 1D), `layers` (1…65536; 1 for non-array), `halve` (a 3D texture: `layers` is the depth, halved
 //! per level as max(1, d >> 1); the texture unit's volume layout), `bpp_log2` (0…4), `base` (48-bit
 //! byte address), `l0`, `l1` (levels, already clamped) → `d0` (layers of l0), `w0`, `h0`, `w1`,
-//! `h1` (level sizes max(1, size >> l)), `pitch0`, `pitch1` (w_l·bpp), `slice0`, `slice1`
-//! (w_l·h_l·bpp), all combinational; and `start0`, `start1` (base + Σ_{k<l} align256(w_k·h_k·bpp·
-//! layers_k), modulo 2^48), [`LevelLayout::stages`] enabled clocks after the inputs.
+//! `h1` (level sizes max(1, size >> l)), `pitch0`, `pitch1` (w_l·bpp), all combinational;
+//! `slice0`, `slice1` (w_l·h_l·bpp), [`LevelLayout::slice_stages`] enabled clocks after the inputs
+//! (they are selected from the level areas after cut P); and `start0`, `start1` (base +
+//! Σ_{k<l} align256(w_k·h_k·bpp·layers_k), modulo 2^48), [`LevelLayout::stages`] enabled clocks
+//! after the inputs.
 //!
 //! The first-texel addresses are the long path: 16 level areas (16×16 products), 15 level volumes
 //! (36×17 products), then per output a masked sum of 16 terms (`base` and the volumes of the levels
@@ -15,7 +17,9 @@
 //! [`LevelLayout::new`]`(cuts)`, `cuts` (0…[`LevelLayout::MAX_CUTS`]) registers go on that path, in
 //! the order of [`LAYOUT_CUTS`]: between the volume products and the sums (cut V), between the area
 //! and the volume products (cut P), between the tree's second and third levels (cut T). Exact:
-//! every cut count gives the same values, `cuts` clocks later.
+//! every cut count gives the same values, `cuts` clocks later. The layer sizes share cut P: they
+//! are the 16:1 select of the level areas, so without it a level area's product and that select
+//! would run in series beside the first-texel path.
 //!
 //! Cost: all 16 levels' sizes are formed every clock (16 16×16 and 15 36×17 products and two
 //! 16-term trees of 48-bit adds). A texture header cache holding the level offsets would remove
@@ -70,18 +74,18 @@ pub struct LevelLayout {
     pub pitch0: Signal<Out, Bits<20>>,
     /// Row pitch of l1.
     pub pitch1: Signal<Out, Bits<20>>,
-    /// Layer size of l0.
+    /// Layer size of l0 (after cut P).
     pub slice0: Signal<Out, Bits<36>>,
-    /// Layer size of l1.
+    /// Layer size of l1 (after cut P).
     pub slice1: Signal<Out, Bits<36>>,
     wk: [Signal<Local, Bits<16>>; 16],
     hk: [Signal<Local, Bits<16>>; 16],
     dk: [Signal<Local, Bits<17>>; 16],
     sd0: Signal<Local, Bits<17>>,
     area: [MulU<16, 16, 36>; 16],
-    // Cut P: the areas and layer counts of the 15 levels whose volume is added, and what the
-    // sums need.
-    cp_area: [Retime<Bits<36>>; 15],
+    // Cut P: the level areas, the layer counts of the 15 levels whose volume is added, and what
+    // the sums and the layer sizes need.
+    cp_area: [Retime<Bits<36>>; 16],
     cp_dk: [Retime<Bits<17>>; 15],
     cp_bpp: Retime<Bits<3>>,
     cp_base: Retime<Bits<48>>,
@@ -203,6 +207,16 @@ impl LevelLayout {
     pub fn stages(&self) -> usize {
         self.cp_bpp.stages() + self.cv_base.stages() + self.ct_x[0].stages()
     }
+
+    /// Register stages before the layer sizes (`slice0`, `slice1`): cut P's, 0 or 1.
+    pub fn slice_stages(&self) -> usize {
+        Self::slice_stages_at(self.stages())
+    }
+
+    /// [`LevelLayout::slice_stages`] of the layout with `cuts` cuts.
+    pub fn slice_stages_at(cuts: usize) -> usize {
+        LAYOUT_CUTS[cuts][0]
+    }
 }
 
 impl Logic for LevelLayout {
@@ -233,11 +247,14 @@ impl Logic for LevelLayout {
             self.area[k].a.next = self.wk[k].val();
             self.area[k].b.next = self.hk[k].val();
         }
-        // Cut P. The last level's volume is never added (no level follows it).
-        for k in 0..15 {
+        // Cut P. The last level's volume is never added (no level follows it); its area is a
+        // layer size.
+        for k in 0..16 {
             self.cp_area[k].clock.next = self.clock.val();
             self.cp_area[k].en.next = self.en.val();
             self.cp_area[k].d.next = self.area[k].p.val();
+        }
+        for k in 0..15 {
             self.cp_dk[k].clock.next = self.clock.val();
             self.cp_dk[k].en.next = self.en.val();
             self.cp_dk[k].d.next = self.dk[k].val();
@@ -309,7 +326,7 @@ impl Logic for LevelLayout {
         }
         self.start0.next = self.x3[0].val() + self.x3[1].val();
         self.start1.next = self.y3[0].val() + self.y3[1].val();
-        // Sizes, pitches and slices of the two levels (combinational).
+        // Sizes and pitches of the two levels (combinational), layer sizes after cut P.
         self.sw0.next = bits::<16>(1);
         self.sh0.next = bits::<16>(1);
         self.sw1.next = bits::<16>(1);
@@ -321,13 +338,17 @@ impl Logic for LevelLayout {
             if self.l0.val() == self.kidx[k].val() {
                 self.sw0.next = self.wk[k].val();
                 self.sh0.next = self.hk[k].val();
-                self.a0.next = self.area[k].p.val();
                 self.sd0.next = self.dk[k].val();
             }
             if self.l1.val() == self.kidx[k].val() {
                 self.sw1.next = self.wk[k].val();
                 self.sh1.next = self.hk[k].val();
-                self.a1.next = self.area[k].p.val();
+            }
+            if self.cp_l0.q.val() == self.kidx[k].val() {
+                self.a0.next = self.cp_area[k].q.val();
+            }
+            if self.cp_l1.q.val() == self.kidx[k].val() {
+                self.a1.next = self.cp_area[k].q.val();
             }
         }
         self.d0.next = self.sd0.val();
@@ -337,7 +358,7 @@ impl Logic for LevelLayout {
         self.h1.next = self.sh1.val();
         self.pitch0.next = bit_cast::<20, 16>(self.sw0.val()) << self.bpp_log2.val();
         self.pitch1.next = bit_cast::<20, 16>(self.sw1.val()) << self.bpp_log2.val();
-        self.slice0.next = self.a0.val() << self.bpp_log2.val();
-        self.slice1.next = self.a1.val() << self.bpp_log2.val();
+        self.slice0.next = self.a0.val() << self.cp_bpp.q.val();
+        self.slice1.next = self.a1.val() << self.cp_bpp.q.val();
     }
 }

@@ -42,9 +42,10 @@
 //! the same results and the same port protocol (the descriptor read stays in stage 1, the
 //! residency read in the stage before the output registers). Depths 2…4 also place the level
 //! layout's cuts on its first-texel path ([`LevelLayout`]: between the volume products and the
-//! address sums, then between the area and the volume products, then in the middle of the sums);
-//! everything beside that path (the lanes' inputs, the descriptor stage's other outputs and
-//! registers) is delayed by the same count: latency 3 + depth. Back-pressure stalls every stage together
+//! address sums, then between the area and the volume products, then in the middle of the sums;
+//! the layer sizes share the second); everything beside that path (the lanes' inputs, the
+//! descriptor stage's other outputs and registers) is delayed by the same count: latency
+//! 3 + depth. Back-pressure stalls every stage together
 //! (`in_ready = !out_valid || out_ready`); `reset` (synchronous, active high) empties the
 //! pipeline.
 //!
@@ -338,8 +339,8 @@ impl TexAddrUnit {
             cd_start1: Retime::new(cut_a),
             cd_pitch0: Retime::new(depth),
             cd_pitch1: Retime::new(depth),
-            cd_slice0: Retime::new(depth),
-            cd_slice1: Retime::new(depth),
+            cd_slice0: Retime::new(depth - LevelLayout::slice_stages_at(depth - cut_a)),
+            cd_slice1: Retime::new(depth - LevelLayout::slice_stages_at(depth - cut_a)),
             cl_s: from_fn(|_| Retime::new(depth)),
             cl_t: from_fn(|_| Retime::new(depth)),
             cl_arr: from_fn(|_| Retime::new(depth)),
