@@ -38,14 +38,3 @@ pub fn port_name(text: &str) -> String {
     }
     out
 }
-
-#[cfg(test)]
-mod tests {
-    use super::port_name;
-
-    #[test]
-    fn dollar_separators_become_underscores() {
-        assert_eq!(port_name("in_pos$3"), "in_pos_3");
-        assert_eq!(port_name("a$b$0 = $signed(x$1);"), "a_b_0 = $signed(x_1);");
-    }
-}

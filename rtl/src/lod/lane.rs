@@ -405,22 +405,3 @@ impl Logic for LodLane {
         self.lnan_q.next = self.lnan_d.q.val();
     }
 }
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    /// Every depth adds exactly one register stage, and the ladder ends with every operation at
-    /// its most stages: the multipliers at nine (seven pieces cut, two transport registers).
-    #[test]
-    fn each_depth_adds_one_stage_up_to_the_transport_registers() {
-        for depth in 0..=LodLane::MAX_DEPTH {
-            assert_eq!(LaneStages::at(depth).latency(), 3 + depth, "depth {depth}");
-        }
-        let core = LaneStages::at(LodLane::CORE_DEPTH);
-        assert_eq!((core.scale, core.square, core.sum, core.log), (7, 7, 6, 6));
-        let deepest = LaneStages::at(LodLane::MAX_DEPTH);
-        assert_eq!((deepest.scale, deepest.square, deepest.sum), (9, 9, 6));
-        assert_eq!((deepest.log, deepest.input, deepest.select), (6, 1, 1));
-    }
-}
