@@ -259,6 +259,8 @@ impl TexAddrUnit {
             Self::MAX_DEPTH
         );
         let cut_a = depth.min(1);
+        // The layer sizes come out of the level layout after its cut P: the rest of `depth` here.
+        let slice_delay = depth - LevelLayout::slice_stages_at(depth - cut_a);
         Self {
             settle: crate::common::settle::SettleState::new(true),
             clock: Default::default(),
@@ -339,8 +341,8 @@ impl TexAddrUnit {
             cd_start1: Retime::new(cut_a),
             cd_pitch0: Retime::new(depth),
             cd_pitch1: Retime::new(depth),
-            cd_slice0: Retime::new(depth - LevelLayout::slice_stages_at(depth - cut_a)),
-            cd_slice1: Retime::new(depth - LevelLayout::slice_stages_at(depth - cut_a)),
+            cd_slice0: Retime::new(slice_delay),
+            cd_slice1: Retime::new(slice_delay),
             cl_s: from_fn(|_| Retime::new(depth)),
             cl_t: from_fn(|_| Retime::new(depth)),
             cl_arr: from_fn(|_| Retime::new(depth)),
