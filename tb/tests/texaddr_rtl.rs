@@ -1,7 +1,8 @@
 //! Texture address unit RTL against the golden model: random and edge-case quads (the stimulus puts
 //! edge cases first), in order, with and without random back-pressure on both streams and random
 //! words on the side ports whenever they are not read; the conformance examples; the decoder's
-//! invalid cases fetching nothing; latency and throughput; the level layout alone at every cut count. At least 5 000 quads run in CI; the
+//! invalid cases fetching nothing; latency and throughput; the level layout, the remainder unit
+//! and one coordinate axis alone at every cut count. At least 5 000 quads run in CI; the
 //! 100 000-quad regression is opt-in:
 //! `cargo test --release -p texpix-tb --test texaddr_rtl -- --ignored --nocapture`.
 
@@ -262,6 +263,150 @@ fn level_layout_equals_its_definition_at_every_cut_count() {
             settle(&mut u);
             u.clock.next = Clock::from(false);
             settle(&mut u);
+        }
+    }
+}
+
+/// Settles a block (one `update_all` pass after another until nothing changes).
+fn settle_block<B: rust_hdl::prelude::Block>(u: &mut B, what: &str) {
+    for _ in 0..200 {
+        u.update_all();
+        if !u.has_changed() {
+            return;
+        }
+    }
+    panic!("{what} did not settle");
+}
+
+/// `ModP` alone at every cut count, one input per clock: r = i mod pn (Euclidean, so in
+/// [0, pn)) and `pn_q` = pn, exactly `cuts` clocks after the input, against Rust's `rem_euclid`;
+/// the dividend at 0, ±1, ±(2^23 − 1), around multiples of pn, and random; pn at 1, 2, 3, 2^15,
+/// 65 535, 65 536 and random.
+#[test]
+fn modp_equals_rem_euclid_at_every_cut_count() {
+    use rust_hdl::prelude::*;
+    use std::collections::VecDeque;
+    use texpix_rtl::texaddr::ModP;
+    let lim: i64 = (1 << 23) - 1;
+    let mut cases: Vec<(i64, i64)> = Vec::new();
+    let mut rng = texpix_sim::SplitMix64::new(17);
+    for pn in [1i64, 2, 3, 1 << 15, 65535, 65536] {
+        for i in [0, 1, -1, lim, -lim, pn, -pn, pn - 1, 1 - pn, pn + 1, -pn - 1, 7 * pn, -7 * pn] {
+            cases.push((i.clamp(-lim, lim), pn));
+        }
+    }
+    for _ in 0..600 {
+        let pn = 1 + (rng.next_u64() % 65536) as i64;
+        let i = (rng.next_u64() % (2 * lim as u64 + 1)) as i64 - lim;
+        cases.push((i, pn));
+        let k = (rng.next_u64() % 200) as i64 - 100;
+        cases.push(((k * pn + (rng.next_u64() % 3) as i64 - 1).clamp(-lim, lim), pn));
+    }
+    for cuts in 0..=ModP::MAX_CUTS {
+        let mut u = ModP::new(cuts);
+        u.connect_all();
+        assert_eq!(u.stages(), cuts, "stages of a {cuts}-cut build");
+        assert_eq!(ModP::boundaries(cuts).len(), cuts);
+        u.en.next = true;
+        let mut want: VecDeque<(i64, i64)> = VecDeque::new();
+        for &(i, pn) in &cases {
+            u.i.next = (i as u32 as u64).into();
+            u.pn.next = (pn as u64).into();
+            settle_block(&mut u, "ModP");
+            want.push_back((i, pn));
+            if want.len() > cuts {
+                let (i, pn) = want.pop_front().expect("queued");
+                let got = (u.r.val().to_u64() as i64, u.pn_q.val().to_u64() as i64);
+                assert_eq!(got, (i.rem_euclid(pn), pn), "cuts {cuts}, i {i}, pn {pn}");
+            }
+            u.clock.next = Clock::from(true);
+            settle_block(&mut u, "ModP");
+            u.clock.next = Clock::from(false);
+            settle_block(&mut u, "ModP");
+        }
+    }
+}
+
+/// One `Axis` (coordinate → texel pair, borders, weight) at every cut count, one input per
+/// clock, against the golden model's `axis` exactly `cuts` clocks later; every wrap mode,
+/// nearest and linear, normalized and unnormalized, offsets −8…7, level sizes 1…32768, and
+/// coordinates at ±0, ±Inf, NaN, denormals, halves and large magnitudes before random ones.
+#[test]
+fn axis_equals_golden_at_every_cut_count() {
+    use rust_hdl::prelude::*;
+    use std::collections::VecDeque;
+    use texpix_rtl::texaddr::{Axis, ModP};
+    use texpix_tb::texaddr::{axis, Wrap};
+    type AxisIn = (u32, u32, u32, bool, bool, i32);
+    let specials: [u32; 14] = [
+        0,
+        0x8000_0000,
+        0x7f80_0000,
+        0xff80_0000,
+        0x7fc0_0000,
+        0x0000_0001,
+        0x8000_0001,
+        0x3f00_0000,
+        0xbf00_0000,
+        0x3f80_0000,
+        0xc0a0_0000,
+        0x4b7f_ffff,
+        0xcb7f_ffff,
+        0x6000_0000,
+    ];
+    let mut cases: Vec<AxisIn> = Vec::new();
+    let mut rng = texpix_sim::SplitMix64::new(23);
+    for &s in &specials {
+        for n in [1u32, 3, 32768] {
+            for mode in 0..5 {
+                for (linear, unnorm) in [(false, false), (true, false), (true, true)] {
+                    cases.push((s, n, mode, linear, unnorm, (rng.next_u64() % 16) as i32 - 8));
+                }
+            }
+        }
+    }
+    for _ in 0..1500 {
+        let mut r = |m: u64| rng.next_u64() % m;
+        let s = match r(3) {
+            0 => r(1 << 32) as u32,
+            1 => (r(4000) as f32 / 64.0 - 31.0).to_bits(),
+            _ => ((r(1 << 24) as f32 - 8e6) / 3.0).to_bits(),
+        };
+        let n = if r(2) == 0 { 1 + r(32768) as u32 } else { 1 + r(9) as u32 };
+        cases.push((s, n, r(5) as u32, r(2) == 1, r(4) == 0, r(16) as i32 - 8));
+    }
+    for cuts in 0..=ModP::MAX_CUTS {
+        let mut u = Axis::new(cuts);
+        u.connect_all();
+        assert_eq!(u.stages(), cuts);
+        u.en.next = true;
+        let mut want: VecDeque<AxisIn> = VecDeque::new();
+        for &c in &cases {
+            let (s, n, mode, linear, unnorm, off) = c;
+            u.s.next = u64::from(s).into();
+            u.n.next = u64::from(n).into();
+            u.mode.next = u64::from(mode).into();
+            u.linear.next = linear;
+            u.unnorm.next = unnorm;
+            u.off.next = u64::from(off as u32 & 15).into();
+            settle_block(&mut u, "Axis");
+            want.push_back(c);
+            if want.len() > cuts {
+                let c = want.pop_front().expect("queued");
+                let (s, n, mode, linear, unnorm, off) = c;
+                let wrap = Wrap::from_code(mode).expect("mode 0…4");
+                let ((i0, b0), (i1, b1), w) = axis(s, n, wrap, linear, unnorm, off);
+                let got = (
+                    (u.i0.val().to_u64() as u32 as i32, u.b0.val()),
+                    (u.i1.val().to_u64() as u32 as i32, u.b1.val()),
+                    u.w.val().to_u64() as u32,
+                );
+                assert_eq!(got, ((i0, b0), (i1, b1), w), "cuts {cuts}, input {c:?}");
+            }
+            u.clock.next = Clock::from(true);
+            settle_block(&mut u, "Axis");
+            u.clock.next = Clock::from(false);
+            settle_block(&mut u, "Axis");
         }
     }
 }

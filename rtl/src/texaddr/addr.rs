@@ -15,8 +15,9 @@
 //! (0 unless `qok`) and `lambda_q`.
 //!
 //! # Timing
-//! Combinational (16 [`Axis`], 8 [`TapAddr`]) into one register stage that advances with `adv`:
-//! latency 1.
+//! 16 [`Axis`] (each with `cuts` registers in its remainder unit, [`AddrStage::new`]; the
+//! stage's other inputs wait beside them), then 8 [`TapAddr`] into one register stage; every
+//! register advances with `adv`: latency 1 + `cuts`.
 //!
 //! # What it computes
 //! Axis 4·lane + 2·level + (0 u, 1 v) scales s (t) by the level's width (height), applies the
@@ -132,6 +133,22 @@ pub struct AddrStage {
     valid: [Signal<Local, Bit>; 32],
     wts: [Signal<Local, Bits<32>>; 4],
     lcm: [Signal<Local, Bits<12>>; 4],
+    /// Beside the axes' registers ([`Axis::stages`]): what the taps, slots and weights use.
+    dl_lay: [Retime<Bits<16>>; 4],
+    dl_lc: [Retime<Bits<12>>; 4],
+    dl_lambda: [Retime<Bits<32>>; 4],
+    dl_start: [Retime<Bits<48>>; 2],
+    dl_pitch: [Retime<Bits<20>>; 2],
+    dl_slice: [Retime<Bits<36>>; 2],
+    dl_bpp: Retime<Bits<3>>,
+    dl_flags: Retime<Bits<5>>,
+    /// Delayed {qok, linear, lin2d, h2d, trilin} (bits 0…4).
+    fl: Signal<Local, Bits<5>>,
+    qok_d: Signal<Local, Bit>,
+    linear_d: Signal<Local, Bit>,
+    lin2d_d: Signal<Local, Bit>,
+    h2d_d: Signal<Local, Bit>,
+    trilin_d: Signal<Local, Bit>,
     r2_i: [Retime<Bits<32>>; 32],
     r2_j: [Retime<Bits<32>>; 32],
     r2_addr: [Retime<Bits<48>>; 32],
@@ -148,6 +165,13 @@ pub struct AddrStage {
 
 impl Default for AddrStage {
     fn default() -> Self {
+        Self::new(0)
+    }
+}
+
+impl AddrStage {
+    /// The stage with `cuts` registers in every axis ([`Axis::new`]): latency 1 + `cuts`.
+    pub fn new(cuts: usize) -> Self {
         use std::array::from_fn;
         Self {
             settle: crate::common::settle::SettleState::new(true),
@@ -190,7 +214,7 @@ impl Default for AddrStage {
             w: Default::default(),
             lc_q: Default::default(),
             lambda_q: Default::default(),
-            ax: Default::default(),
+            ax: from_fn(|_| Axis::new(cuts)),
             tp: Default::default(),
             lay: Default::default(),
             iu: Default::default(),
@@ -207,6 +231,20 @@ impl Default for AddrStage {
             valid: Default::default(),
             wts: Default::default(),
             lcm: Default::default(),
+            dl_lay: from_fn(|_| Retime::new(cuts)),
+            dl_lc: from_fn(|_| Retime::new(cuts)),
+            dl_lambda: from_fn(|_| Retime::new(cuts)),
+            dl_start: from_fn(|_| Retime::new(cuts)),
+            dl_pitch: from_fn(|_| Retime::new(cuts)),
+            dl_slice: from_fn(|_| Retime::new(cuts)),
+            dl_bpp: Retime::new(cuts),
+            dl_flags: Retime::new(cuts),
+            fl: Default::default(),
+            qok_d: Default::default(),
+            linear_d: Default::default(),
+            lin2d_d: Default::default(),
+            h2d_d: Default::default(),
+            trilin_d: Default::default(),
             r2_i: from_fn(|_| Retime::new(1)),
             r2_j: from_fn(|_| Retime::new(1)),
             r2_addr: from_fn(|_| Retime::new(1)),
@@ -224,16 +262,15 @@ impl Default for AddrStage {
 impl Logic for AddrStage {
     #[hdl_gen]
     fn update(&mut self) {
-        self.en_u[0].next = true;
-        self.en_u[1].next = self.linear.val();
-        self.en_v[0].next = true;
-        self.en_v[1].next = self.lin2d.val();
-        self.en_l[0].next = true;
-        self.en_l[1].next = self.trilin.val();
+        // The axes, and beside their registers what the rest of the stage uses.
         for l in 0..4 {
             self.lay[l].next = self.arr[l].val();
             if self.arr[l].val() > self.lmax.val() {
                 self.lay[l].next = self.lmax.val();
+            }
+            self.lcm[l].next = self.lc[l].val();
+            if !self.qok.val() {
+                self.lcm[l].next = bits::<12>(0);
             }
             // Axes: u of both levels along s, v along t.
             self.ax[4 * l].s.next = self.s[l].val();
@@ -251,9 +288,71 @@ impl Logic for AddrStage {
                 self.ax[4 * l + 2 * lv + 1].off.next = self.offv[l].val();
             }
             for a in 0..4 {
+                self.ax[4 * l + a].clock.next = self.clock.val();
+                self.ax[4 * l + a].en.next = self.adv.val();
                 self.ax[4 * l + a].linear.next = self.linear.val();
                 self.ax[4 * l + a].unnorm.next = self.unnorm.val();
             }
+            self.dl_lay[l].clock.next = self.clock.val();
+            self.dl_lay[l].en.next = self.adv.val();
+            self.dl_lay[l].d.next = self.lay[l].val();
+            self.dl_lc[l].clock.next = self.clock.val();
+            self.dl_lc[l].en.next = self.adv.val();
+            self.dl_lc[l].d.next = self.lcm[l].val();
+            self.dl_lambda[l].clock.next = self.clock.val();
+            self.dl_lambda[l].en.next = self.adv.val();
+            self.dl_lambda[l].d.next = self.lambda[l].val();
+        }
+        for lv in 0..2 {
+            self.dl_start[lv].clock.next = self.clock.val();
+            self.dl_start[lv].en.next = self.adv.val();
+            self.dl_pitch[lv].clock.next = self.clock.val();
+            self.dl_pitch[lv].en.next = self.adv.val();
+            self.dl_slice[lv].clock.next = self.clock.val();
+            self.dl_slice[lv].en.next = self.adv.val();
+        }
+        self.dl_start[0].d.next = self.start0.val();
+        self.dl_start[1].d.next = self.start1.val();
+        self.dl_pitch[0].d.next = self.pitch0.val();
+        self.dl_pitch[1].d.next = self.pitch1.val();
+        self.dl_slice[0].d.next = self.slice0.val();
+        self.dl_slice[1].d.next = self.slice1.val();
+        self.dl_bpp.clock.next = self.clock.val();
+        self.dl_bpp.en.next = self.adv.val();
+        self.dl_bpp.d.next = self.bpp_log2.val();
+        self.fl.next = bits::<5>(0);
+        if self.qok.val() {
+            self.fl.next = self.fl.val() | bits::<5>(1);
+        }
+        if self.linear.val() {
+            self.fl.next = self.fl.val() | bits::<5>(2);
+        }
+        if self.lin2d.val() {
+            self.fl.next = self.fl.val() | bits::<5>(4);
+        }
+        if self.h2d.val() {
+            self.fl.next = self.fl.val() | bits::<5>(8);
+        }
+        if self.trilin.val() {
+            self.fl.next = self.fl.val() | bits::<5>(16);
+        }
+        self.dl_flags.clock.next = self.clock.val();
+        self.dl_flags.en.next = self.adv.val();
+        self.dl_flags.d.next = self.fl.val();
+        self.qok_d.next = self.dl_flags.q.val().get_bit(0);
+        self.linear_d.next = self.dl_flags.q.val().get_bit(1);
+        self.lin2d_d.next = self.dl_flags.q.val().get_bit(2);
+        self.h2d_d.next = self.dl_flags.q.val().get_bit(3);
+        self.trilin_d.next = self.dl_flags.q.val().get_bit(4);
+
+        // After the axes' registers: footprint, taps, slots, weights.
+        self.en_u[0].next = true;
+        self.en_u[1].next = self.linear_d.val();
+        self.en_v[0].next = true;
+        self.en_v[1].next = self.lin2d_d.val();
+        self.en_l[0].next = true;
+        self.en_l[1].next = self.trilin_d.val();
+        for l in 0..4 {
             for lv in 0..2 {
                 self.iu[4 * l + 2 * lv].next = self.ax[4 * l + 2 * lv].i0.val();
                 self.iu[4 * l + 2 * lv + 1].next = self.ax[4 * l + 2 * lv].i1.val();
@@ -263,7 +362,7 @@ impl Logic for AddrStage {
                 self.ju[4 * l + 2 * lv + 1].next = self.ax[4 * l + 2 * lv + 1].i1.val();
                 self.jb[4 * l + 2 * lv].next = self.ax[4 * l + 2 * lv + 1].b0.val();
                 self.jb[4 * l + 2 * lv + 1].next = self.ax[4 * l + 2 * lv + 1].b1.val();
-                if !self.h2d.val() {
+                if !self.h2d_d.val() {
                     self.ju[4 * l + 2 * lv].next = bits::<32>(0);
                     self.ju[4 * l + 2 * lv + 1].next = bits::<32>(0);
                     self.jb[4 * l + 2 * lv].next = false;
@@ -274,8 +373,11 @@ impl Logic for AddrStage {
                 self.tp[2 * l + lv].i1.next = self.iu[4 * l + 2 * lv + 1].val().get_bits::<16>(0);
                 self.tp[2 * l + lv].j0.next = self.ju[4 * l + 2 * lv].val().get_bits::<16>(0);
                 self.tp[2 * l + lv].j1.next = self.ju[4 * l + 2 * lv + 1].val().get_bits::<16>(0);
-                self.tp[2 * l + lv].layer.next = self.lay[l].val();
-                self.tp[2 * l + lv].bpp_log2.next = self.bpp_log2.val();
+                self.tp[2 * l + lv].layer.next = self.dl_lay[l].q.val();
+                self.tp[2 * l + lv].bpp_log2.next = self.dl_bpp.q.val();
+                self.tp[2 * l + lv].start.next = self.dl_start[lv].q.val();
+                self.tp[2 * l + lv].pitch.next = self.dl_pitch[lv].q.val();
+                self.tp[2 * l + lv].slice.next = self.dl_slice[lv].q.val();
                 self.ta[8 * l + 4 * lv].next = self.tp[2 * l + lv].addr0.val();
                 self.ta[8 * l + 4 * lv + 1].next = self.tp[2 * l + lv].addr1.val();
                 self.ta[8 * l + 4 * lv + 2].next = self.tp[2 * l + lv].addr2.val();
@@ -285,12 +387,6 @@ impl Logic for AddrStage {
                 self.tt[8 * l + 4 * lv + 2].next = self.tp[2 * l + lv].tile2.val();
                 self.tt[8 * l + 4 * lv + 3].next = self.tp[2 * l + lv].tile3.val();
             }
-            self.tp[2 * l].start.next = self.start0.val();
-            self.tp[2 * l].pitch.next = self.pitch0.val();
-            self.tp[2 * l].slice.next = self.slice0.val();
-            self.tp[2 * l + 1].start.next = self.start1.val();
-            self.tp[2 * l + 1].pitch.next = self.pitch1.val();
-            self.tp[2 * l + 1].slice.next = self.slice1.val();
 
             // Slots 8·lane + 4·level + 2·b + a: u texel a, v texel b.
             for lv in 0..2 {
@@ -298,7 +394,7 @@ impl Logic for AddrStage {
                     for a in 0..2 {
                         self.bord[8 * l + 4 * lv + 2 * b + a].next =
                             self.bu[4 * l + 2 * lv + a].val() | self.jb[4 * l + 2 * lv + b].val();
-                        self.valid[8 * l + 4 * lv + 2 * b + a].next = self.qok.val()
+                        self.valid[8 * l + 4 * lv + 2 * b + a].next = self.qok_d.val()
                             & self.en_u[a].val()
                             & self.en_v[b].val()
                             & self.en_l[lv].val();
@@ -315,23 +411,19 @@ impl Logic for AddrStage {
                 }
             }
 
-            // Weights and .LC clamp.
+            // Weights.
             self.wts[l].next = self.ax[4 * l].w.val();
-            if self.h2d.val() {
+            if self.h2d_d.val() {
                 self.wts[l].next = self.wts[l].val() | (self.ax[4 * l + 1].w.val() << 8);
             }
-            if self.trilin.val() {
+            if self.trilin_d.val() {
                 self.wts[l].next = self.wts[l].val() | (self.ax[4 * l + 2].w.val() << 16);
-                if self.h2d.val() {
+                if self.h2d_d.val() {
                     self.wts[l].next = self.wts[l].val() | (self.ax[4 * l + 3].w.val() << 24);
                 }
             }
-            if !self.qok.val() {
+            if !self.qok_d.val() {
                 self.wts[l].next = bits::<32>(0);
-            }
-            self.lcm[l].next = self.lc[l].val();
-            if !self.qok.val() {
-                self.lcm[l].next = bits::<12>(0);
             }
         }
 
@@ -363,16 +455,16 @@ impl Logic for AddrStage {
         for l in 0..4 {
             self.r2_layer[l].clock.next = self.clock.val();
             self.r2_layer[l].en.next = self.adv.val();
-            self.r2_layer[l].d.next = self.lay[l].val();
+            self.r2_layer[l].d.next = self.dl_lay[l].q.val();
             self.r2_w[l].clock.next = self.clock.val();
             self.r2_w[l].en.next = self.adv.val();
             self.r2_w[l].d.next = self.wts[l].val();
             self.r2_lc[l].clock.next = self.clock.val();
             self.r2_lc[l].en.next = self.adv.val();
-            self.r2_lc[l].d.next = self.lcm[l].val();
+            self.r2_lc[l].d.next = self.dl_lc[l].q.val();
             self.r2_lambda[l].clock.next = self.clock.val();
             self.r2_lambda[l].en.next = self.adv.val();
-            self.r2_lambda[l].d.next = self.lambda[l].val();
+            self.r2_lambda[l].d.next = self.dl_lambda[l].q.val();
             self.layer[l].next = self.r2_layer[l].q.val();
             self.w[l].next = self.r2_w[l].q.val();
             self.lc_q[l].next = self.r2_lc[l].q.val();

@@ -8,10 +8,12 @@
 //! dropping the mantissa bits worth P or more (s mod P is exact in the mantissa), so any f32
 //! wraps exactly. [`Axis`] adds the half-texel shift and the texel offset, splits integer and
 //! 8-bit weight, takes i0 mod P·n with [`ModP`] (i1's remainder follows from it) and wraps both
-//! texels with [`Wrap1`]. Both are combinational (latency 0).
+//! texels with [`Wrap1`]. [`ScaledFloor`] is combinational; [`Axis`] has [`ModP`]'s registers
+//! (latency [`Axis::stages`], 0 by default), and the texel, level size, mode and weight wait
+//! beside them.
 
 use super::{ModP, Wrap1};
-use crate::common::fp::MulU;
+use crate::common::fp::{MulU, Retime};
 use rust_hdl::prelude::*;
 
 crate::settled_block! {
@@ -147,10 +149,15 @@ crate::settled_block! {
 ///
 /// Ports: `s` (f32 bits), `n` (level size, 1…32768), `mode` (sampler wrap code 0…4), `linear`,
 /// `unnorm` (unnormalized coordinates: scale 1, clamped to the 24.8 range before any wrap),
-/// `off` (4-bit two's complement texel offset) → `i0`, `i1` (wrapped texels, two's complement),
-/// `b0`, `b1` (border), `w` (weight α·256 of i1; 0 for nearest).
-#[derive(Clone, Debug, Default)]
+/// `off` (4-bit two's complement texel offset), `clock`, `en` (advance) → `i0`, `i1` (wrapped
+/// texels, two's complement), `b0`, `b1` (border), `w` (weight α·256 of i1; 0 for nearest),
+/// [`Axis::stages`] clocks after the inputs.
+#[derive(Clone, Debug)]
 pub struct Axis {
+    /// Clock.
+    pub clock: Signal<In, Clock>,
+    /// Advance.
+    pub en: Signal<In, Bit>,
     /// Coordinate, f32 bits.
     pub s: Signal<In, Bits<32>>,
     /// Level size.
@@ -185,8 +192,63 @@ pub struct Axis {
     i0l: Signal<Local, Bits<32>>,
     i1l: Signal<Local, Bits<32>>,
     scale: Signal<Local, Bits<16>>,
-    wl: Signal<Local, Bits<32>>,
+    wl: Signal<Local, Bits<8>>,
+    /// Beside the remainder's registers: first texel, level size, mode, weight.
+    d_i0: Retime<Bits<32>>,
+    d_n: Retime<Bits<16>>,
+    d_mode: Retime<Bits<3>>,
+    d_w: Retime<Bits<8>>,
 }
+}
+
+impl Default for Axis {
+    fn default() -> Self {
+        Self::new(0)
+    }
+}
+
+impl Axis {
+    /// The axis with `cuts` registers in its remainder unit ([`ModP::new`]): latency `cuts`.
+    pub fn new(cuts: usize) -> Self {
+        Self {
+            settle: crate::common::settle::SettleState::new(true),
+            clock: Default::default(),
+            en: Default::default(),
+            s: Default::default(),
+            n: Default::default(),
+            mode: Default::default(),
+            linear: Default::default(),
+            unnorm: Default::default(),
+            off: Default::default(),
+            i0: Default::default(),
+            i1: Default::default(),
+            b0: Default::default(),
+            b1: Default::default(),
+            w: Default::default(),
+            sf: Default::default(),
+            modp: ModP::new(cuts),
+            wr0: Default::default(),
+            wr1: Default::default(),
+            per: Default::default(),
+            pn: Default::default(),
+            r1: Default::default(),
+            offx: Default::default(),
+            t: Default::default(),
+            i0l: Default::default(),
+            i1l: Default::default(),
+            scale: Default::default(),
+            wl: Default::default(),
+            d_i0: Retime::new(cuts),
+            d_n: Retime::new(cuts),
+            d_mode: Retime::new(cuts),
+            d_w: Retime::new(cuts),
+        }
+    }
+
+    /// Register stages (the latency in enabled clocks).
+    pub fn stages(&self) -> usize {
+        self.modp.stages()
+    }
 }
 
 impl Logic for Axis {
@@ -213,34 +275,49 @@ impl Logic for Axis {
         if self.t.val().get_bit(31) {
             self.i0l.next = (self.t.val() >> 8) | bits::<32>(0xff00_0000_u64);
         }
-        self.i1l.next = self.i0l.val() + bits::<32>(1);
         // Periodic modes: i0 mod P·n, and i1's remainder from it.
         self.pn.next = bit_cast::<32, 16>(self.n.val());
         if self.mode.val() == bits::<3>(1) {
             self.pn.next = bit_cast::<32, 16>(self.n.val()) << 1;
         }
+        self.modp.clock.next = self.clock.val();
+        self.modp.en.next = self.en.val();
         self.modp.i.next = self.i0l.val();
         self.modp.pn.next = self.pn.val();
+        self.wl.next = bits::<8>(0);
+        if self.linear.val() {
+            self.wl.next = self.t.val().get_bits::<8>(0);
+        }
+        // The rest waits beside the remainder's registers.
+        self.d_i0.clock.next = self.clock.val();
+        self.d_i0.en.next = self.en.val();
+        self.d_i0.d.next = self.i0l.val();
+        self.d_n.clock.next = self.clock.val();
+        self.d_n.en.next = self.en.val();
+        self.d_n.d.next = self.n.val();
+        self.d_mode.clock.next = self.clock.val();
+        self.d_mode.en.next = self.en.val();
+        self.d_mode.d.next = self.mode.val();
+        self.d_w.clock.next = self.clock.val();
+        self.d_w.en.next = self.en.val();
+        self.d_w.d.next = self.wl.val();
+        self.i1l.next = self.d_i0.q.val() + bits::<32>(1);
         self.r1.next = self.modp.r.val() + bits::<32>(1);
-        if self.r1.val() == self.pn.val() {
+        if self.r1.val() == self.modp.pn_q.val() {
             self.r1.next = bits::<32>(0);
         }
-        self.wr0.i.next = self.i0l.val();
+        self.wr0.i.next = self.d_i0.q.val();
         self.wr0.r.next = self.modp.r.val();
-        self.wr0.n.next = self.n.val();
-        self.wr0.mode.next = self.mode.val();
+        self.wr0.n.next = self.d_n.q.val();
+        self.wr0.mode.next = self.d_mode.q.val();
         self.wr1.i.next = self.i1l.val();
         self.wr1.r.next = self.r1.val();
-        self.wr1.n.next = self.n.val();
-        self.wr1.mode.next = self.mode.val();
+        self.wr1.n.next = self.d_n.q.val();
+        self.wr1.mode.next = self.d_mode.q.val();
         self.i0.next = self.wr0.coord.val();
         self.i1.next = self.wr1.coord.val();
         self.b0.next = self.wr0.border.val();
         self.b1.next = self.wr1.border.val();
-        self.wl.next = bits::<32>(0);
-        if self.linear.val() {
-            self.wl.next = self.t.val() & bits::<32>(0xff);
-        }
-        self.w.next = self.wl.val();
+        self.w.next = bit_cast::<32, 8>(self.d_w.q.val());
     }
 }

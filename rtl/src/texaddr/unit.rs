@@ -54,7 +54,7 @@
 //! [`Wrap1`](super::Wrap1)), 8 [`TapAddr`](super::TapAddr) (three products, six 48-bit adds), one
 //! [`LevelLayout`](super::LevelLayout) (31 products, two 16-term trees of 48-bit adds).
 
-use super::{AddrStage, DescStage, LevelLayout, Residency, TxdDecode};
+use super::{AddrStage, DescStage, LevelLayout, ModP, Residency, TxdDecode};
 use crate::common::fp::{Retime, ValidRetime};
 use rust_hdl::prelude::*;
 
@@ -241,16 +241,26 @@ impl TexAddrUnit {
     /// Pipeline depths [`TexAddrUnit::new`] accepts.
     pub const DEPTHS: [usize; 3] = [0, 1, TexAddrUnit::MAX_DEPTH];
 
-    /// Deepest pipeline: cut A and every level-layout cut.
-    pub const MAX_DEPTH: usize = 1 + LevelLayout::MAX_CUTS;
+    /// Deepest pipeline: cut A, every level-layout cut and every register of the lanes'
+    /// remainder units.
+    pub const MAX_DEPTH: usize = 1 + LevelLayout::MAX_CUTS + ModP::MAX_CUTS;
 
     /// Latency in clocks at pipeline depth `depth`.
     pub fn latency(depth: usize) -> usize {
         3 + depth
     }
 
+    /// Where `depth` puts its registers: (cut A, level-layout cuts, lane cuts). Cut A first,
+    /// then the level layout's cuts, then the registers of every axis's remainder unit.
+    pub fn cuts(depth: usize) -> (usize, usize, usize) {
+        let cut_a = depth.min(1);
+        let layout = (depth - cut_a).min(LevelLayout::MAX_CUTS);
+        (cut_a, layout, depth - cut_a - layout)
+    }
+
     /// The unit with `depth` (0…[`TexAddrUnit::MAX_DEPTH`]) extra register stages: cut A in stage
-    /// 1, then from depth 2 the level layout's cuts (see the module documentation).
+    /// 1, from depth 2 the level layout's cuts, from depth 5 the lanes' (see the module
+    /// documentation and [`TexAddrUnit::cuts`]).
     pub fn new(depth: usize) -> Self {
         use std::array::from_fn;
         assert!(
@@ -258,9 +268,12 @@ impl TexAddrUnit {
             "texaddr: pipeline depth {depth} (0…{})",
             Self::MAX_DEPTH
         );
-        let cut_a = depth.min(1);
-        // The layer sizes come out of the level layout after its cut P: the rest of `depth` here.
-        let slice_delay = depth - LevelLayout::slice_stages_at(depth - cut_a);
+        let (cut_a, layout, lane) = Self::cuts(depth);
+        // What enters the lanes waits for the level layout (`into_lanes`); what passes beside
+        // them waits for the lanes too (`depth`). The layer sizes come out of the level layout
+        // after its cut P.
+        let into_lanes = cut_a + layout;
+        let slice_delay = into_lanes - LevelLayout::slice_stages_at(layout);
         Self {
             settle: crate::common::settle::SettleState::new(true),
             clock: Default::default(),
@@ -324,33 +337,33 @@ impl TexAddrUnit {
             v2: Default::default(),
             v3: Default::default(),
             vcut: ValidRetime::new(depth),
-            cd_qok: Retime::new(depth),
-            cd_linear: Retime::new(depth),
-            cd_unnorm: Retime::new(depth),
-            cd_wrap_s: Retime::new(depth),
-            cd_wrap_t: Retime::new(depth),
-            cd_h2d: Retime::new(depth),
-            cd_lin2d: Retime::new(depth),
-            cd_bpp_log2: Retime::new(depth),
-            cd_lmax: Retime::new(depth),
-            cd_w0: Retime::new(depth),
-            cd_h0: Retime::new(depth),
-            cd_w1: Retime::new(depth),
-            cd_h1: Retime::new(depth),
+            cd_qok: Retime::new(into_lanes),
+            cd_linear: Retime::new(into_lanes),
+            cd_unnorm: Retime::new(into_lanes),
+            cd_wrap_s: Retime::new(into_lanes),
+            cd_wrap_t: Retime::new(into_lanes),
+            cd_h2d: Retime::new(into_lanes),
+            cd_lin2d: Retime::new(into_lanes),
+            cd_bpp_log2: Retime::new(into_lanes),
+            cd_lmax: Retime::new(into_lanes),
+            cd_w0: Retime::new(into_lanes),
+            cd_h0: Retime::new(into_lanes),
+            cd_w1: Retime::new(into_lanes),
+            cd_h1: Retime::new(into_lanes),
             cd_start0: Retime::new(cut_a),
             cd_start1: Retime::new(cut_a),
-            cd_pitch0: Retime::new(depth),
-            cd_pitch1: Retime::new(depth),
+            cd_pitch0: Retime::new(into_lanes),
+            cd_pitch1: Retime::new(into_lanes),
             cd_slice0: Retime::new(slice_delay),
             cd_slice1: Retime::new(slice_delay),
-            cl_s: from_fn(|_| Retime::new(depth)),
-            cl_t: from_fn(|_| Retime::new(depth)),
-            cl_arr: from_fn(|_| Retime::new(depth)),
-            cl_lc: from_fn(|_| Retime::new(depth)),
-            cl_offu: from_fn(|_| Retime::new(depth)),
-            cl_offv: from_fn(|_| Retime::new(depth)),
-            cl_lambda: from_fn(|_| Retime::new(depth)),
-            cl_trilin: Retime::new(depth),
+            cl_s: from_fn(|_| Retime::new(into_lanes)),
+            cl_t: from_fn(|_| Retime::new(into_lanes)),
+            cl_arr: from_fn(|_| Retime::new(into_lanes)),
+            cl_lc: from_fn(|_| Retime::new(into_lanes)),
+            cl_offu: from_fn(|_| Retime::new(into_lanes)),
+            cl_offv: from_fn(|_| Retime::new(into_lanes)),
+            cl_lambda: from_fn(|_| Retime::new(into_lanes)),
+            cl_trilin: Retime::new(into_lanes),
             cq_tag_q: Retime::new(depth),
             cq_fault_q: Retime::new(depth),
             cq_ntaps_q: Retime::new(depth),
@@ -363,8 +376,8 @@ impl TexAddrUnit {
             cq_warn_q: Retime::new(depth),
             cq_size: from_fn(|_| Retime::new(depth)),
             decode: Default::default(),
-            descr: DescStage::new(depth - cut_a),
-            addr: Default::default(),
+            descr: DescStage::new(layout),
+            addr: AddrStage::new(lane),
             resid: Default::default(),
         }
     }
