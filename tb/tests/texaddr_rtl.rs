@@ -278,15 +278,16 @@ fn settle_block<B: rust_hdl::prelude::Block>(u: &mut B, what: &str) {
     panic!("{what} did not settle");
 }
 
-/// `ModP` alone at every cut count, one input per clock: r = i mod pn (Euclidean, so in
-/// [0, pn)) and `pn_q` = pn, exactly `cuts` clocks after the input, against Rust's `rem_euclid`;
+/// `ModP` alone without registers, with one at each boundary, and with all nine, one input per
+/// clock: r = i mod pn (Euclidean, so in [0, pn)) and `pn_q` = pn, exactly as many clocks after
+/// the input as it has registers, against Rust's `rem_euclid`;
 /// the dividend at 0, ±1, ±(2^23 − 1), around multiples of pn, and random; pn at 1, 2, 3, 2^15,
 /// 65 535, 65 536 and random.
 #[test]
-fn modp_equals_rem_euclid_at_every_cut_count() {
+fn modp_equals_rem_euclid_with_registers_at_every_boundary() {
     use rust_hdl::prelude::*;
     use std::collections::VecDeque;
-    use texpix_rtl::texaddr::ModP;
+    use texpix_rtl::texaddr::{ModP, MODP_BOUNDARIES};
     let lim: i64 = (1 << 23) - 1;
     let mut cases: Vec<(i64, i64)> = Vec::new();
     let mut rng = texpix_sim::SplitMix64::new(17);
@@ -302,22 +303,24 @@ fn modp_equals_rem_euclid_at_every_cut_count() {
         let k = (rng.next_u64() % 200) as i64 - 100;
         cases.push(((k * pn + (rng.next_u64() % 3) as i64 - 1).clamp(-lim, lim), pn));
     }
-    for cuts in 0..=ModP::MAX_CUTS {
-        let mut u = ModP::new(cuts);
+    let mut plans: Vec<Vec<usize>> = vec![vec![], (0..MODP_BOUNDARIES).collect()];
+    plans.extend((0..MODP_BOUNDARIES).map(|b| vec![b]));
+    for at in &plans {
+        let cuts = at.len();
+        let mut u = ModP::new(at);
         u.connect_all();
-        assert_eq!(u.stages(), cuts, "stages of a {cuts}-cut build");
-        assert_eq!(ModP::boundaries(cuts).len(), cuts);
+        assert_eq!(u.stages(), cuts, "stages with registers at {at:?}");
         u.en.next = true;
         let mut want: VecDeque<(i64, i64)> = VecDeque::new();
         for &(i, pn) in &cases {
-            u.i.next = (i as u32 as u64).into();
+            u.i.next = (i as u64 & 0xff_ffff).into();
             u.pn.next = (pn as u64).into();
             settle_block(&mut u, "ModP");
             want.push_back((i, pn));
             if want.len() > cuts {
                 let (i, pn) = want.pop_front().expect("queued");
                 let got = (u.r.val().to_u64() as i64, u.pn_q.val().to_u64() as i64);
-                assert_eq!(got, (i.rem_euclid(pn), pn), "cuts {cuts}, i {i}, pn {pn}");
+                assert_eq!(got, (i.rem_euclid(pn), pn), "registers {at:?}, i {i}, pn {pn}");
             }
             u.clock.next = Clock::from(true);
             settle_block(&mut u, "ModP");
@@ -335,7 +338,7 @@ fn modp_equals_rem_euclid_at_every_cut_count() {
 fn axis_equals_golden_at_every_cut_count() {
     use rust_hdl::prelude::*;
     use std::collections::VecDeque;
-    use texpix_rtl::texaddr::{Axis, ModP};
+    use texpix_rtl::texaddr::Axis;
     use texpix_tb::texaddr::{axis, Wrap};
     type AxisIn = (u32, u32, u32, bool, bool, i32);
     let specials: [u32; 14] = [
@@ -375,7 +378,7 @@ fn axis_equals_golden_at_every_cut_count() {
         let n = if r(2) == 0 { 1 + r(32768) as u32 } else { 1 + r(9) as u32 };
         cases.push((s, n, r(5) as u32, r(2) == 1, r(4) == 0, r(16) as i32 - 8));
     }
-    for cuts in 0..=ModP::MAX_CUTS {
+    for cuts in 0..=Axis::MAX_CUTS {
         let mut u = Axis::new(cuts);
         u.connect_all();
         assert_eq!(u.stages(), cuts);

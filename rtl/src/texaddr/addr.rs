@@ -15,8 +15,8 @@
 //! (0 unless `qok`) and `lambda_q`.
 //!
 //! # Timing
-//! 16 [`Axis`] (each with `cuts` registers in its remainder unit, [`AddrStage::new`]; the
-//! stage's other inputs wait beside them), then 8 [`TapAddr`] into one register stage; every
+//! 16 [`Axis`] (each with `cuts` registers, [`AddrStage::new`] and [`Axis::new`]; the stage's
+//! other inputs wait beside them), then 8 [`TapAddr`] into one register stage; every
 //! register advances with `adv`: latency 1 + `cuts`.
 //!
 //! # What it computes

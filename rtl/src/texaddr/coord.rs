@@ -8,9 +8,9 @@
 //! dropping the mantissa bits worth P or more (s mod P is exact in the mantissa), so any f32
 //! wraps exactly. [`Axis`] adds the half-texel shift and the texel offset, splits integer and
 //! 8-bit weight, takes i0 mod P·n with [`ModP`] (i1's remainder follows from it) and wraps both
-//! texels with [`Wrap1`]. [`ScaledFloor`] is combinational; [`Axis`] has [`ModP`]'s registers
-//! (latency [`Axis::stages`], 0 by default), and the texel, level size, mode and weight wait
-//! beside them.
+//! texels with [`Wrap1`]. Both are combinational by default; [`Axis::new`] places up to
+//! [`Axis::MAX_CUTS`] registers on the way ([`AXIS_PLAN`]: inside [`ScaledFloor`], inside
+//! [`ModP`], after the wraps), and the signals beside them wait in step.
 
 use super::{ModP, Wrap1};
 use crate::common::fp::{MulU, Retime};
@@ -20,9 +20,15 @@ crate::settled_block! {
 /// c = ⌊256·n·s⌋ (clamped), or ⌊256·n·s⌋ mod 256·P·n when `periodic` (P = 2 with `period2`).
 ///
 /// Ports: `s` (f32 bits; denormals read as ±0, NaN as 0, ±Inf saturate or, periodic, give 0),
-/// `n` (1…65535), `periodic`, `period2` → `c` (two's complement).
-#[derive(Clone, Debug, Default)]
+/// `n` (1…65535), `periodic`, `period2`, `clock`, `en` (advance) → `c` (two's complement),
+/// [`ScaledFloor::stages`] clocks later: 0, or 1 with cut M (a register after the mantissa
+/// product, [`ScaledFloor::new`]).
+#[derive(Clone, Debug)]
 pub struct ScaledFloor {
+    /// Clock.
+    pub clock: Signal<In, Clock>,
+    /// Advance.
+    pub en: Signal<In, Bit>,
     /// Coordinate, f32 bits.
     pub s: Signal<In, Bits<32>>,
     /// Scale (texels per unit coordinate).
@@ -53,7 +59,85 @@ pub struct ScaledFloor {
     mag: Signal<Local, Bits<32>>,
     span: Signal<Local, Bits<32>>,
     res: Signal<Local, Bits<32>>,
+    /// Cut M: the product and what the shift and the final select need.
+    m_p: Retime<Bits<40>>,
+    m_e: Retime<Bits<16>>,
+    m_lsh: Retime<Bits<16>>,
+    m_rsh: Retime<Bits<16>>,
+    m_span: Retime<Bits<32>>,
+    /// {periodic, inf, neg} (bits 2…0).
+    m_flags: Retime<Bits<3>>,
+    fl: Signal<Local, Bits<3>>,
+    p: Signal<Local, Bits<40>>,
+    e_q: Signal<Local, Bits<16>>,
+    lsh_q: Signal<Local, Bits<16>>,
+    rsh_q: Signal<Local, Bits<16>>,
+    neg_q: Signal<Local, Bit>,
+    inf_q: Signal<Local, Bit>,
+    periodic_q: Signal<Local, Bit>,
 }
+}
+
+impl Default for ScaledFloor {
+    fn default() -> Self {
+        Self::new(false)
+    }
+}
+
+impl ScaledFloor {
+    /// With or without cut M.
+    pub fn new(cut_m: bool) -> Self {
+        let m = usize::from(cut_m);
+        Self {
+            settle: crate::common::settle::SettleState::new(true),
+            clock: Default::default(),
+            en: Default::default(),
+            s: Default::default(),
+            n: Default::default(),
+            periodic: Default::default(),
+            period2: Default::default(),
+            c: Default::default(),
+            mul: Default::default(),
+            e: Default::default(),
+            fr: Default::default(),
+            m: Default::default(),
+            mask: Default::default(),
+            top: Default::default(),
+            kk: Default::default(),
+            neg: Default::default(),
+            inf: Default::default(),
+            nan: Default::default(),
+            lsh: Default::default(),
+            rsh: Default::default(),
+            q: Default::default(),
+            back: Default::default(),
+            hi: Default::default(),
+            sticky: Default::default(),
+            over: Default::default(),
+            mag: Default::default(),
+            span: Default::default(),
+            res: Default::default(),
+            m_p: Retime::new(m),
+            m_e: Retime::new(m),
+            m_lsh: Retime::new(m),
+            m_rsh: Retime::new(m),
+            m_span: Retime::new(m),
+            m_flags: Retime::new(m),
+            fl: Default::default(),
+            p: Default::default(),
+            e_q: Default::default(),
+            lsh_q: Default::default(),
+            rsh_q: Default::default(),
+            neg_q: Default::default(),
+            inf_q: Default::default(),
+            periodic_q: Default::default(),
+        }
+    }
+
+    /// Register stages (the latency in enabled clocks).
+    pub fn stages(&self) -> usize {
+        self.m_p.stages()
+    }
 }
 
 impl Logic for ScaledFloor {
@@ -96,53 +180,105 @@ impl Logic for ScaledFloor {
         if self.rsh.val() > bits::<16>(40) {
             self.rsh.next = bits::<16>(40);
         }
-        self.hi.next = bits::<40>(0);
-        if self.e.val() >= bits::<16>(142) {
-            self.q.next = self.mul.p.val() << self.lsh.val();
-            self.back.next = self.mul.p.val();
-            self.over.next = self.mul.p.val().any();
-            if self.lsh.val() < bits::<16>(31) {
-                self.hi.next = self.mul.p.val() >> (bits::<16>(30) - self.lsh.val());
-                self.over.next = self.hi.val().any();
-            }
-        } else {
-            self.q.next = self.mul.p.val() >> self.rsh.val();
-            self.back.next = self.q.val() << self.rsh.val();
-            self.hi.next = self.q.val() >> 30;
-            self.over.next = self.hi.val().any();
-        }
-        self.sticky.next = self.back.val() != self.mul.p.val();
-        if self.inf.val() {
-            self.over.next = true;
-        }
-        self.mag.next = self.q.val().get_bits::<32>(0);
-        if self.neg.val() & self.sticky.val() {
-            self.mag.next = self.q.val().get_bits::<32>(0) + bits::<32>(1);
-        }
         // Periodic: a negative s maps to 256·P·n − ⌈256·n·(|s| mod P)⌉.
         self.span.next = bit_cast::<32, 16>(self.n.val()) << 8;
         if self.period2.val() {
             self.span.next = bit_cast::<32, 16>(self.n.val()) << 9;
         }
+        // Cut M (wires without it).
+        self.fl.next = bits::<3>(0);
+        if self.neg.val() {
+            self.fl.next = self.fl.val() | bits::<3>(1);
+        }
+        if self.inf.val() {
+            self.fl.next = self.fl.val() | bits::<3>(2);
+        }
         if self.periodic.val() {
+            self.fl.next = self.fl.val() | bits::<3>(4);
+        }
+        self.m_p.clock.next = self.clock.val();
+        self.m_p.en.next = self.en.val();
+        self.m_p.d.next = self.mul.p.val();
+        self.m_e.clock.next = self.clock.val();
+        self.m_e.en.next = self.en.val();
+        self.m_e.d.next = self.e.val();
+        self.m_lsh.clock.next = self.clock.val();
+        self.m_lsh.en.next = self.en.val();
+        self.m_lsh.d.next = self.lsh.val();
+        self.m_rsh.clock.next = self.clock.val();
+        self.m_rsh.en.next = self.en.val();
+        self.m_rsh.d.next = self.rsh.val();
+        self.m_span.clock.next = self.clock.val();
+        self.m_span.en.next = self.en.val();
+        self.m_span.d.next = self.span.val();
+        self.m_flags.clock.next = self.clock.val();
+        self.m_flags.en.next = self.en.val();
+        self.m_flags.d.next = self.fl.val();
+        self.p.next = self.m_p.q.val();
+        self.e_q.next = self.m_e.q.val();
+        self.lsh_q.next = self.m_lsh.q.val();
+        self.rsh_q.next = self.m_rsh.q.val();
+        self.neg_q.next = self.m_flags.q.val().get_bit(0);
+        self.inf_q.next = self.m_flags.q.val().get_bit(1);
+        self.periodic_q.next = self.m_flags.q.val().get_bit(2);
+        self.hi.next = bits::<40>(0);
+        if self.e_q.val() >= bits::<16>(142) {
+            self.q.next = self.p.val() << self.lsh_q.val();
+            self.back.next = self.p.val();
+            self.over.next = self.p.val().any();
+            if self.lsh_q.val() < bits::<16>(31) {
+                self.hi.next = self.p.val() >> (bits::<16>(30) - self.lsh_q.val());
+                self.over.next = self.hi.val().any();
+            }
+        } else {
+            self.q.next = self.p.val() >> self.rsh_q.val();
+            self.back.next = self.q.val() << self.rsh_q.val();
+            self.hi.next = self.q.val() >> 30;
+            self.over.next = self.hi.val().any();
+        }
+        self.sticky.next = self.back.val() != self.p.val();
+        if self.inf_q.val() {
+            self.over.next = true;
+        }
+        self.mag.next = self.q.val().get_bits::<32>(0);
+        if self.neg_q.val() & self.sticky.val() {
+            self.mag.next = self.q.val().get_bits::<32>(0) + bits::<32>(1);
+        }
+        if self.periodic_q.val() {
             self.res.next = self.mag.val();
-            if self.neg.val() & self.mag.val().any() {
-                self.res.next = self.span.val() - self.mag.val();
+            if self.neg_q.val() & self.mag.val().any() {
+                self.res.next = self.m_span.q.val() - self.mag.val();
             }
         } else if self.over.val() {
             self.res.next = bits::<32>(0x3fff_ffff);
-            if self.neg.val() {
+            if self.neg_q.val() {
                 self.res.next = bits::<32>(0xc000_0000_u64);
             }
         } else {
             self.res.next = self.mag.val();
-            if self.neg.val() {
+            if self.neg_q.val() {
                 self.res.next = bits::<32>(0) - self.mag.val();
             }
         }
         self.c.next = self.res.val();
     }
 }
+
+/// Where an [`Axis`] with `c` registers puts them ([`AXIS_PLAN`]`[c]`): cut M inside
+/// [`ScaledFloor`] (after the mantissa product), the [`ModP`] boundaries, and cut W on the
+/// outputs (after the wraps). Chosen from estimated path pieces on the ECP5 (docs/fpga.md): the
+/// coordinate datapath up to the remainder unit about 48 ns (18 before cut M, 30 after), each
+/// group of three remainder steps about 9, the sign fix and wraps about 27, and the tap
+/// addresses that follow in [`super::AddrStage`] about 30.
+pub const AXIS_PLAN: [(bool, &[usize], bool); 7] = [
+    (false, &[], false),
+    (false, &[4], false),
+    (false, &[2, 7], false),
+    (false, &[1, 5], true),
+    (false, &[0, 3, 6], true),
+    (true, &[0, 3, 6], true),
+    (true, &[0, 3, 6, 8], true),
+];
 
 crate::settled_block! {
 /// One axis of one lane at one level.
@@ -151,7 +287,7 @@ crate::settled_block! {
 /// `unnorm` (unnormalized coordinates: scale 1, clamped to the 24.8 range before any wrap),
 /// `off` (4-bit two's complement texel offset), `clock`, `en` (advance) → `i0`, `i1` (wrapped
 /// texels, two's complement), `b0`, `b1` (border), `w` (weight α·256 of i1; 0 for nearest),
-/// [`Axis::stages`] clocks after the inputs.
+/// [`Axis::stages`] clocks after the inputs ([`AXIS_PLAN`]).
 #[derive(Clone, Debug)]
 pub struct Axis {
     /// Clock.
@@ -185,7 +321,7 @@ pub struct Axis {
     wr0: Wrap1,
     wr1: Wrap1,
     per: Signal<Local, Bit>,
-    pn: Signal<Local, Bits<32>>,
+    pn: Signal<Local, Bits<17>>,
     r1: Signal<Local, Bits<32>>,
     offx: Signal<Local, Bits<32>>,
     t: Signal<Local, Bits<32>>,
@@ -193,11 +329,22 @@ pub struct Axis {
     i1l: Signal<Local, Bits<32>>,
     scale: Signal<Local, Bits<16>>,
     wl: Signal<Local, Bits<8>>,
+    /// Beside cut M: level size, mode, offset, linear.
+    m_n: Retime<Bits<16>>,
+    m_mode: Retime<Bits<3>>,
+    m_off: Retime<Bits<4>>,
+    m_linear: Retime<Bit>,
     /// Beside the remainder's registers: first texel, level size, mode, weight.
     d_i0: Retime<Bits<32>>,
     d_n: Retime<Bits<16>>,
     d_mode: Retime<Bits<3>>,
     d_w: Retime<Bits<8>>,
+    /// Cut W.
+    w_i0: Retime<Bits<32>>,
+    w_i1: Retime<Bits<32>>,
+    w_b0: Retime<Bit>,
+    w_b1: Retime<Bit>,
+    w_w: Retime<Bits<8>>,
 }
 }
 
@@ -208,8 +355,15 @@ impl Default for Axis {
 }
 
 impl Axis {
-    /// The axis with `cuts` registers in its remainder unit ([`ModP::new`]): latency `cuts`.
+    /// Most registers [`Axis::new`] places.
+    pub const MAX_CUTS: usize = AXIS_PLAN.len() - 1;
+
+    /// The axis with `cuts` (0…[`Axis::MAX_CUTS`]) registers placed by [`AXIS_PLAN`]: latency
+    /// `cuts`.
     pub fn new(cuts: usize) -> Self {
+        assert!(cuts <= Self::MAX_CUTS, "Axis: {cuts} cuts (0…{})", Self::MAX_CUTS);
+        let (cut_m, at, cut_w) = AXIS_PLAN[cuts];
+        let (m, d, w) = (usize::from(cut_m), at.len(), usize::from(cut_w));
         Self {
             settle: crate::common::settle::SettleState::new(true),
             clock: Default::default(),
@@ -225,8 +379,8 @@ impl Axis {
             b0: Default::default(),
             b1: Default::default(),
             w: Default::default(),
-            sf: Default::default(),
-            modp: ModP::new(cuts),
+            sf: ScaledFloor::new(cut_m),
+            modp: ModP::new(at),
             wr0: Default::default(),
             wr1: Default::default(),
             per: Default::default(),
@@ -238,16 +392,25 @@ impl Axis {
             i1l: Default::default(),
             scale: Default::default(),
             wl: Default::default(),
-            d_i0: Retime::new(cuts),
-            d_n: Retime::new(cuts),
-            d_mode: Retime::new(cuts),
-            d_w: Retime::new(cuts),
+            m_n: Retime::new(m),
+            m_mode: Retime::new(m),
+            m_off: Retime::new(m),
+            m_linear: Retime::new(m),
+            d_i0: Retime::new(d),
+            d_n: Retime::new(d),
+            d_mode: Retime::new(d),
+            d_w: Retime::new(d),
+            w_i0: Retime::new(w),
+            w_i1: Retime::new(w),
+            w_b0: Retime::new(w),
+            w_b1: Retime::new(w),
+            w_w: Retime::new(w),
         }
     }
 
     /// Register stages (the latency in enabled clocks).
     pub fn stages(&self) -> usize {
-        self.modp.stages()
+        self.sf.stages() + self.modp.stages() + self.w_i0.stages()
     }
 }
 
@@ -259,51 +422,67 @@ impl Logic for Axis {
         if self.unnorm.val() {
             self.scale.next = bits::<16>(1);
         }
+        self.sf.clock.next = self.clock.val();
+        self.sf.en.next = self.en.val();
         self.sf.s.next = self.s.val();
         self.sf.n.next = self.scale.val();
         self.sf.periodic.next = self.per.val();
         self.sf.period2.next = self.mode.val() == bits::<3>(1);
-        self.offx.next = bit_cast::<32, 4>(self.off.val());
-        if self.off.val().get_bit(3) {
-            self.offx.next = bit_cast::<32, 4>(self.off.val()) | bits::<32>(0xffff_fff0_u64);
+        // Beside cut M.
+        self.m_n.clock.next = self.clock.val();
+        self.m_n.en.next = self.en.val();
+        self.m_n.d.next = self.n.val();
+        self.m_mode.clock.next = self.clock.val();
+        self.m_mode.en.next = self.en.val();
+        self.m_mode.d.next = self.mode.val();
+        self.m_off.clock.next = self.clock.val();
+        self.m_off.en.next = self.en.val();
+        self.m_off.d.next = self.off.val();
+        self.m_linear.clock.next = self.clock.val();
+        self.m_linear.en.next = self.en.val();
+        self.m_linear.d.next = self.linear.val();
+        // Offset, half-texel shift, integer texel and weight.
+        self.offx.next = bit_cast::<32, 4>(self.m_off.q.val());
+        if self.m_off.q.val().get_bit(3) {
+            self.offx.next = bit_cast::<32, 4>(self.m_off.q.val()) | bits::<32>(0xffff_fff0_u64);
         }
         self.t.next = self.sf.c.val() + (self.offx.val() << 8);
-        if self.linear.val() {
+        if self.m_linear.q.val() {
             self.t.next = self.sf.c.val() + (self.offx.val() << 8) - bits::<32>(128);
         }
         self.i0l.next = self.t.val() >> 8;
         if self.t.val().get_bit(31) {
             self.i0l.next = (self.t.val() >> 8) | bits::<32>(0xff00_0000_u64);
         }
+        self.wl.next = bits::<8>(0);
+        if self.m_linear.q.val() {
+            self.wl.next = self.t.val().get_bits::<8>(0);
+        }
         // Periodic modes: i0 mod P·n, and i1's remainder from it.
-        self.pn.next = bit_cast::<32, 16>(self.n.val());
-        if self.mode.val() == bits::<3>(1) {
-            self.pn.next = bit_cast::<32, 16>(self.n.val()) << 1;
+        self.pn.next = bit_cast::<17, 16>(self.m_n.q.val());
+        if self.m_mode.q.val() == bits::<3>(1) {
+            self.pn.next = bit_cast::<17, 16>(self.m_n.q.val()) << 1;
         }
         self.modp.clock.next = self.clock.val();
         self.modp.en.next = self.en.val();
-        self.modp.i.next = self.i0l.val();
+        self.modp.i.next = self.i0l.val().get_bits::<24>(0);
         self.modp.pn.next = self.pn.val();
-        self.wl.next = bits::<8>(0);
-        if self.linear.val() {
-            self.wl.next = self.t.val().get_bits::<8>(0);
-        }
         // The rest waits beside the remainder's registers.
         self.d_i0.clock.next = self.clock.val();
         self.d_i0.en.next = self.en.val();
         self.d_i0.d.next = self.i0l.val();
         self.d_n.clock.next = self.clock.val();
         self.d_n.en.next = self.en.val();
-        self.d_n.d.next = self.n.val();
+        self.d_n.d.next = self.m_n.q.val();
         self.d_mode.clock.next = self.clock.val();
         self.d_mode.en.next = self.en.val();
-        self.d_mode.d.next = self.mode.val();
+        self.d_mode.d.next = self.m_mode.q.val();
         self.d_w.clock.next = self.clock.val();
         self.d_w.en.next = self.en.val();
         self.d_w.d.next = self.wl.val();
         self.i1l.next = self.d_i0.q.val() + bits::<32>(1);
         self.r1.next = self.modp.r.val() + bits::<32>(1);
-        if self.r1.val() == self.modp.pn_q.val() {
+        if self.r1.val() == bit_cast::<32, 17>(self.modp.pn_q.val()) {
             self.r1.next = bits::<32>(0);
         }
         self.wr0.i.next = self.d_i0.q.val();
@@ -314,10 +493,26 @@ impl Logic for Axis {
         self.wr1.r.next = self.r1.val();
         self.wr1.n.next = self.d_n.q.val();
         self.wr1.mode.next = self.d_mode.q.val();
-        self.i0.next = self.wr0.coord.val();
-        self.i1.next = self.wr1.coord.val();
-        self.b0.next = self.wr0.border.val();
-        self.b1.next = self.wr1.border.val();
-        self.w.next = bit_cast::<32, 8>(self.d_w.q.val());
+        // Cut W.
+        self.w_i0.clock.next = self.clock.val();
+        self.w_i0.en.next = self.en.val();
+        self.w_i0.d.next = self.wr0.coord.val();
+        self.w_i1.clock.next = self.clock.val();
+        self.w_i1.en.next = self.en.val();
+        self.w_i1.d.next = self.wr1.coord.val();
+        self.w_b0.clock.next = self.clock.val();
+        self.w_b0.en.next = self.en.val();
+        self.w_b0.d.next = self.wr0.border.val();
+        self.w_b1.clock.next = self.clock.val();
+        self.w_b1.en.next = self.en.val();
+        self.w_b1.d.next = self.wr1.border.val();
+        self.w_w.clock.next = self.clock.val();
+        self.w_w.en.next = self.en.val();
+        self.w_w.d.next = self.d_w.q.val();
+        self.i0.next = self.w_i0.q.val();
+        self.i1.next = self.w_i1.q.val();
+        self.b0.next = self.w_b0.q.val();
+        self.b1.next = self.w_b1.q.val();
+        self.w.next = bit_cast::<32, 8>(self.w_w.q.val());
     }
 }

@@ -15,12 +15,12 @@ pub mod unit;
 pub mod wrap;
 
 pub use addr::AddrStage;
-pub use coord::{Axis, ScaledFloor};
+pub use coord::{Axis, ScaledFloor, AXIS_PLAN};
 pub use decode::TxdDecode;
 pub use desc::DescStage;
 pub use layout::LevelLayout;
 pub use residency::Residency;
 pub use taps::TapAddr;
 pub use unit::TexAddrUnit;
-pub use modp::{ModP, ModStep, ModSteps};
+pub use modp::{ModP, ModStep, ModSteps, MODP_BOUNDARIES};
 pub use wrap::Wrap1;

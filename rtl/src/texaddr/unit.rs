@@ -44,17 +44,21 @@
 //! layout's cuts on its first-texel path ([`LevelLayout`]: between the volume products and the
 //! address sums, then between the area and the volume products, then in the middle of the sums;
 //! the layer sizes share the second); everything beside that path (the lanes' inputs, the
-//! descriptor stage's other outputs and registers) is delayed by the same count: latency
-//! 3 + depth. Back-pressure stalls every stage together
+//! descriptor stage's other outputs and registers) is delayed by the same count. Depths 5…10
+//! put 1…6 registers into every coordinate axis ([`Axis::new`], placed by
+//! [`AXIS_PLAN`](super::coord::AXIS_PLAN): inside the remainder unit, after the mantissa
+//! product, after the wraps), with the lane's other signals and the descriptor stage's registers
+//! delayed beside them ([`TexAddrUnit::cuts`]): latency
+//! 3 + depth at every depth. Back-pressure stalls every stage together
 //! (`in_ready = !out_valid || out_ready`); `reset` (synchronous, active high) empties the
 //! pipeline.
 //!
 //! # Cost
-//! Per quad and clock: 16 [`Axis`](super::Axis) (a 24×16 product each and two
-//! [`Wrap1`](super::Wrap1)), 8 [`TapAddr`](super::TapAddr) (three products, six 48-bit adds), one
+//! Per quad and clock: 16 [`Axis`](super::Axis) (a 24×16 product, 24 17-bit compare-subtract
+//! steps and two [`Wrap1`](super::Wrap1) each), 8 [`TapAddr`](super::TapAddr) (three products, six 48-bit adds), one
 //! [`LevelLayout`](super::LevelLayout) (31 products, two 16-term trees of 48-bit adds).
 
-use super::{AddrStage, DescStage, LevelLayout, ModP, Residency, TxdDecode};
+use super::{AddrStage, Axis, DescStage, LevelLayout, Residency, TxdDecode};
 use crate::common::fp::{Retime, ValidRetime};
 use rust_hdl::prelude::*;
 
@@ -241,9 +245,8 @@ impl TexAddrUnit {
     /// Pipeline depths [`TexAddrUnit::new`] accepts.
     pub const DEPTHS: [usize; 3] = [0, 1, TexAddrUnit::MAX_DEPTH];
 
-    /// Deepest pipeline: cut A, every level-layout cut and every register of the lanes'
-    /// remainder units.
-    pub const MAX_DEPTH: usize = 1 + LevelLayout::MAX_CUTS + ModP::MAX_CUTS;
+    /// Deepest pipeline: cut A, every level-layout cut and every register of the lanes' axes.
+    pub const MAX_DEPTH: usize = 1 + LevelLayout::MAX_CUTS + Axis::MAX_CUTS;
 
     /// Latency in clocks at pipeline depth `depth`.
     pub fn latency(depth: usize) -> usize {
