@@ -292,7 +292,21 @@ fn modp_equals_rem_euclid_with_registers_at_every_boundary() {
     let mut cases: Vec<(i64, i64)> = Vec::new();
     let mut rng = texpix_sim::SplitMix64::new(17);
     for pn in [1i64, 2, 3, 1 << 15, 65535, 65536] {
-        for i in [0, 1, -1, lim, -lim, pn, -pn, pn - 1, 1 - pn, pn + 1, -pn - 1, 7 * pn, -7 * pn] {
+        for i in [
+            0,
+            1,
+            -1,
+            lim,
+            -lim,
+            pn,
+            -pn,
+            pn - 1,
+            1 - pn,
+            pn + 1,
+            -pn - 1,
+            7 * pn,
+            -7 * pn,
+        ] {
             cases.push((i.clamp(-lim, lim), pn));
         }
     }
@@ -301,7 +315,10 @@ fn modp_equals_rem_euclid_with_registers_at_every_boundary() {
         let i = (rng.next_u64() % (2 * lim as u64 + 1)) as i64 - lim;
         cases.push((i, pn));
         let k = (rng.next_u64() % 200) as i64 - 100;
-        cases.push(((k * pn + (rng.next_u64() % 3) as i64 - 1).clamp(-lim, lim), pn));
+        cases.push((
+            (k * pn + (rng.next_u64() % 3) as i64 - 1).clamp(-lim, lim),
+            pn,
+        ));
     }
     let mut plans: Vec<Vec<usize>> = vec![vec![], (0..MODP_BOUNDARIES).collect()];
     plans.extend((0..MODP_BOUNDARIES).map(|b| vec![b]));
@@ -320,7 +337,11 @@ fn modp_equals_rem_euclid_with_registers_at_every_boundary() {
             if want.len() > cuts {
                 let (i, pn) = want.pop_front().expect("queued");
                 let got = (u.r.val().to_u64() as i64, u.pn_q.val().to_u64() as i64);
-                assert_eq!(got, (i.rem_euclid(pn), pn), "registers {at:?}, i {i}, pn {pn}");
+                assert_eq!(
+                    got,
+                    (i.rem_euclid(pn), pn),
+                    "registers {at:?}, i {i}, pn {pn}"
+                );
             }
             u.clock.next = Clock::from(true);
             settle_block(&mut u, "ModP");
@@ -375,7 +396,11 @@ fn axis_equals_golden_at_every_cut_count() {
             1 => (r(4000) as f32 / 64.0 - 31.0).to_bits(),
             _ => ((r(1 << 24) as f32 - 8e6) / 3.0).to_bits(),
         };
-        let n = if r(2) == 0 { 1 + r(32768) as u32 } else { 1 + r(9) as u32 };
+        let n = if r(2) == 0 {
+            1 + r(32768) as u32
+        } else {
+            1 + r(9) as u32
+        };
         cases.push((s, n, r(5) as u32, r(2) == 1, r(4) == 0, r(16) as i32 - 8));
     }
     for cuts in 0..=Axis::MAX_CUTS {

@@ -266,11 +266,11 @@ impl Logic for ScaledFloor {
 
 /// Where an [`Axis`] with `c` registers puts them ([`AXIS_PLAN`]`[c]`): cut M inside
 /// [`ScaledFloor`] (after the mantissa product), the [`ModP`] boundaries, and cut W on the
-/// outputs (after the wraps). Chosen from estimated path pieces on the ECP5 (docs/fpga.md): the
-/// coordinate datapath up to the remainder unit about 48 ns (18 before cut M, 30 after), each
-/// group of three remainder steps about 9, the sign fix and wraps about 27, and the tap
-/// addresses that follow in [`super::AddrStage`] about 30.
-pub const AXIS_PLAN: [(bool, &[usize], bool); 7] = [
+/// outputs (after the wraps). Chosen from the path pieces of one axis placed alone on the ECP5
+/// (docs/fpga.md): the coordinate datapath up to the remainder unit about 54 ns (21 of them up to
+/// cut M), each group of three remainder steps about 12.5, the sign fix and wraps about 22, and
+/// the tap addresses that follow in [`super::AddrStage`].
+pub const AXIS_PLAN: [(bool, &[usize], bool); 8] = [
     (false, &[], false),
     (false, &[4], false),
     (false, &[2, 7], false),
@@ -278,6 +278,7 @@ pub const AXIS_PLAN: [(bool, &[usize], bool); 7] = [
     (false, &[0, 3, 6], true),
     (true, &[0, 3, 6], true),
     (true, &[0, 3, 6, 8], true),
+    (true, &[0, 2, 4, 6, 8], true),
 ];
 
 crate::settled_block! {
@@ -361,7 +362,11 @@ impl Axis {
     /// The axis with `cuts` (0…[`Axis::MAX_CUTS`]) registers placed by [`AXIS_PLAN`]: latency
     /// `cuts`.
     pub fn new(cuts: usize) -> Self {
-        assert!(cuts <= Self::MAX_CUTS, "Axis: {cuts} cuts (0…{})", Self::MAX_CUTS);
+        assert!(
+            cuts <= Self::MAX_CUTS,
+            "Axis: {cuts} cuts (0…{})",
+            Self::MAX_CUTS
+        );
         let (cut_m, at, cut_w) = AXIS_PLAN[cuts];
         let (m, d, w) = (usize::from(cut_m), at.len(), usize::from(cut_w));
         Self {

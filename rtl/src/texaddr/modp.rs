@@ -125,7 +125,10 @@ impl ModP {
     /// `at.len()`.
     pub fn new(at: &[usize]) -> Self {
         use std::array::from_fn;
-        assert!(at.iter().all(|&b| b < MODP_BOUNDARIES), "ModP: boundaries {at:?}");
+        assert!(
+            at.iter().all(|&b| b < MODP_BOUNDARIES),
+            "ModP: boundaries {at:?}"
+        );
         Self {
             settle: crate::common::settle::SettleState::new(true),
             clock: Default::default(),

@@ -92,4 +92,3 @@ impl Logic for Wrap1 {
         self.border.next = self.bord.val();
     }
 }
-
