@@ -21,8 +21,10 @@ crate::settled_block! {
 ///
 /// Ports: `s` (f32 bits; denormals read as ±0, NaN as 0, ±Inf saturate or, periodic, give 0),
 /// `n` (1…65535), `periodic`, `period2`, `clock`, `en` (advance) → `c` (two's complement),
-/// [`ScaledFloor::stages`] clocks later: 0, or 1 with cut M (a register after the mantissa
-/// product, [`ScaledFloor::new`]).
+/// [`ScaledFloor::stages`] clocks later ([`ScaledFloor::new`]: 0; 1, cut M after the mantissa
+/// product; 2, also cut C on `c`). The floor's sticky bit (a negative value with bits below the
+/// binary point) is p & low_mask(rsh) ≠ 0, the mask made before cut M, beside the shift rather
+/// than after it.
 #[derive(Clone, Debug)]
 pub struct ScaledFloor {
     /// Clock.
@@ -52,7 +54,7 @@ pub struct ScaledFloor {
     lsh: Signal<Local, Bits<16>>,
     rsh: Signal<Local, Bits<16>>,
     q: Signal<Local, Bits<40>>,
-    back: Signal<Local, Bits<40>>,
+    low: Signal<Local, Bits<40>>,
     hi: Signal<Local, Bits<40>>,
     sticky: Signal<Local, Bit>,
     over: Signal<Local, Bit>,
@@ -65,6 +67,9 @@ pub struct ScaledFloor {
     m_lsh: Retime<Bits<16>>,
     m_rsh: Retime<Bits<16>>,
     m_span: Retime<Bits<32>>,
+    m_low: Retime<Bits<40>>,
+    /// Cut C.
+    c_out: Retime<Bits<32>>,
     /// {periodic, inf, neg} (bits 2…0).
     m_flags: Retime<Bits<3>>,
     fl: Signal<Local, Bits<3>>,
@@ -80,14 +85,15 @@ pub struct ScaledFloor {
 
 impl Default for ScaledFloor {
     fn default() -> Self {
-        Self::new(false)
+        Self::new(0)
     }
 }
 
 impl ScaledFloor {
-    /// With or without cut M.
-    pub fn new(cut_m: bool) -> Self {
-        let m = usize::from(cut_m);
+    /// With `cuts` registers: 0, 1 (cut M) or 2 (cuts M and C).
+    pub fn new(cuts: usize) -> Self {
+        assert!(cuts <= 2, "ScaledFloor: {cuts} cuts (0…2)");
+        let (m, c) = (usize::from(cuts >= 1), usize::from(cuts >= 2));
         Self {
             settle: crate::common::settle::SettleState::new(true),
             clock: Default::default(),
@@ -110,7 +116,7 @@ impl ScaledFloor {
             lsh: Default::default(),
             rsh: Default::default(),
             q: Default::default(),
-            back: Default::default(),
+            low: Default::default(),
             hi: Default::default(),
             sticky: Default::default(),
             over: Default::default(),
@@ -122,6 +128,8 @@ impl ScaledFloor {
             m_lsh: Retime::new(m),
             m_rsh: Retime::new(m),
             m_span: Retime::new(m),
+            m_low: Retime::new(m),
+            c_out: Retime::new(c),
             m_flags: Retime::new(m),
             fl: Default::default(),
             p: Default::default(),
@@ -136,7 +144,7 @@ impl ScaledFloor {
 
     /// Register stages (the latency in enabled clocks).
     pub fn stages(&self) -> usize {
-        self.m_p.stages()
+        self.m_p.stages() + self.c_out.stages()
     }
 }
 
@@ -211,6 +219,11 @@ impl Logic for ScaledFloor {
         self.m_span.clock.next = self.clock.val();
         self.m_span.en.next = self.en.val();
         self.m_span.d.next = self.span.val();
+        // The bits a right shift by rsh drops.
+        self.low.next = !(bits::<40>(0xff_ffff_ffff_u64) << self.rsh.val());
+        self.m_low.clock.next = self.clock.val();
+        self.m_low.en.next = self.en.val();
+        self.m_low.d.next = self.low.val();
         self.m_flags.clock.next = self.clock.val();
         self.m_flags.en.next = self.en.val();
         self.m_flags.d.next = self.fl.val();
@@ -224,7 +237,7 @@ impl Logic for ScaledFloor {
         self.hi.next = bits::<40>(0);
         if self.e_q.val() >= bits::<16>(142) {
             self.q.next = self.p.val() << self.lsh_q.val();
-            self.back.next = self.p.val();
+            self.sticky.next = false;
             self.over.next = self.p.val().any();
             if self.lsh_q.val() < bits::<16>(31) {
                 self.hi.next = self.p.val() >> (bits::<16>(30) - self.lsh_q.val());
@@ -232,11 +245,10 @@ impl Logic for ScaledFloor {
             }
         } else {
             self.q.next = self.p.val() >> self.rsh_q.val();
-            self.back.next = self.q.val() << self.rsh_q.val();
+            self.sticky.next = (self.p.val() & self.m_low.q.val()).any();
             self.hi.next = self.q.val() >> 30;
             self.over.next = self.hi.val().any();
         }
-        self.sticky.next = self.back.val() != self.p.val();
         if self.inf_q.val() {
             self.over.next = true;
         }
@@ -260,25 +272,31 @@ impl Logic for ScaledFloor {
                 self.res.next = bits::<32>(0) - self.mag.val();
             }
         }
-        self.c.next = self.res.val();
+        self.c_out.clock.next = self.clock.val();
+        self.c_out.en.next = self.en.val();
+        self.c_out.d.next = self.res.val();
+        self.c.next = self.c_out.q.val();
     }
 }
 
-/// Where an [`Axis`] with `c` registers puts them ([`AXIS_PLAN`]`[c]`): cut M inside
-/// [`ScaledFloor`] (after the mantissa product), the [`ModP`] boundaries, and cut W on the
+/// Where an [`Axis`] with `c` registers puts them ([`AXIS_PLAN`]`[c]`): [`ScaledFloor`]'s
+/// registers (1: cut M after the mantissa product; 2: also cut C on its result), the [`ModP`]
+/// boundaries, and cut W on the
 /// outputs (after the wraps). Chosen from the path pieces of one axis placed alone on the ECP5
 /// (docs/fpga.md): the coordinate datapath up to the remainder unit about 54 ns (21 of them up to
 /// cut M), each group of three remainder steps about 12.5, the sign fix and wraps about 22, and
 /// the tap addresses that follow in [`super::AddrStage`].
-pub const AXIS_PLAN: [(bool, &[usize], bool); 8] = [
-    (false, &[], false),
-    (false, &[4], false),
-    (false, &[2, 7], false),
-    (false, &[1, 5], true),
-    (false, &[0, 3, 6], true),
-    (true, &[0, 3, 6], true),
-    (true, &[0, 3, 6, 8], true),
-    (true, &[0, 2, 4, 6, 8], true),
+pub const AXIS_PLAN: [(usize, &[usize], bool); 10] = [
+    (0, &[], false),
+    (0, &[4], false),
+    (0, &[2, 7], false),
+    (0, &[1, 5], true),
+    (0, &[0, 3, 6], true),
+    (1, &[0, 3, 6], true),
+    (1, &[0, 3, 6, 8], true),
+    (1, &[0, 2, 4, 6, 8], true),
+    (2, &[0, 2, 4, 6, 8], true),
+    (2, &[0, 1, 2, 3, 4, 5, 6, 7, 8], true),
 ];
 
 crate::settled_block! {
@@ -330,7 +348,7 @@ pub struct Axis {
     i1l: Signal<Local, Bits<32>>,
     scale: Signal<Local, Bits<16>>,
     wl: Signal<Local, Bits<8>>,
-    /// Beside cut M: level size, mode, offset, linear.
+    /// Beside cuts M and C: level size, mode, offset, linear.
     m_n: Retime<Bits<16>>,
     m_mode: Retime<Bits<3>>,
     m_off: Retime<Bits<4>>,
@@ -367,8 +385,8 @@ impl Axis {
             "Axis: {cuts} cuts (0…{})",
             Self::MAX_CUTS
         );
-        let (cut_m, at, cut_w) = AXIS_PLAN[cuts];
-        let (m, d, w) = (usize::from(cut_m), at.len(), usize::from(cut_w));
+        let (sf, at, cut_w) = AXIS_PLAN[cuts];
+        let (d, w) = (at.len(), usize::from(cut_w));
         Self {
             settle: crate::common::settle::SettleState::new(true),
             clock: Default::default(),
@@ -384,7 +402,7 @@ impl Axis {
             b0: Default::default(),
             b1: Default::default(),
             w: Default::default(),
-            sf: ScaledFloor::new(cut_m),
+            sf: ScaledFloor::new(sf),
             modp: ModP::new(at),
             wr0: Default::default(),
             wr1: Default::default(),
@@ -397,10 +415,10 @@ impl Axis {
             i1l: Default::default(),
             scale: Default::default(),
             wl: Default::default(),
-            m_n: Retime::new(m),
-            m_mode: Retime::new(m),
-            m_off: Retime::new(m),
-            m_linear: Retime::new(m),
+            m_n: Retime::new(sf),
+            m_mode: Retime::new(sf),
+            m_off: Retime::new(sf),
+            m_linear: Retime::new(sf),
             d_i0: Retime::new(d),
             d_n: Retime::new(d),
             d_mode: Retime::new(d),
