@@ -285,8 +285,10 @@ impl Logic for ScaledFloor {
 /// outputs (after the wraps). Chosen from the path pieces of one axis placed alone on the ECP5
 /// (docs/fpga.md): the coordinate datapath up to the remainder unit about 54 ns (21 of them up to
 /// cut M), each group of three remainder steps about 12.5, the sign fix and wraps about 22, and
-/// the tap addresses that follow in [`super::AddrStage`].
-pub const AXIS_PLAN: [(usize, &[usize], bool); 10] = [
+/// the tap addresses that follow in [`super::AddrStage`]. Entries 9…11 fill in the remaining
+/// remainder boundaries one at a time on the way to 12 (every boundary): the worst remainder
+/// piece stays two groups until the last one is cut.
+pub const AXIS_PLAN: [(usize, &[usize], bool); 13] = [
     (0, &[], false),
     (0, &[4], false),
     (0, &[2, 7], false),
@@ -296,6 +298,9 @@ pub const AXIS_PLAN: [(usize, &[usize], bool); 10] = [
     (1, &[0, 3, 6, 8], true),
     (1, &[0, 2, 4, 6, 8], true),
     (2, &[0, 2, 4, 6, 8], true),
+    (2, &[0, 1, 2, 4, 6, 8], true),
+    (2, &[0, 1, 2, 3, 4, 6, 8], true),
+    (2, &[0, 1, 2, 3, 4, 5, 6, 8], true),
     (2, &[0, 1, 2, 3, 4, 5, 6, 7, 8], true),
 ];
 
@@ -387,6 +392,12 @@ impl Axis {
         );
         let (sf, at, cut_w) = AXIS_PLAN[cuts];
         let (d, w) = (at.len(), usize::from(cut_w));
+        assert_eq!(
+            sf + d + w,
+            cuts,
+            "AXIS_PLAN[{cuts}] places {} registers",
+            sf + d + w
+        );
         Self {
             settle: crate::common::settle::SettleState::new(true),
             clock: Default::default(),
