@@ -22,7 +22,7 @@ crate::settled_block! {
 /// Ports: `s` (f32 bits; denormals read as ±0, NaN as 0, ±Inf saturate or, periodic, give 0),
 /// `n` (1…65535), `periodic`, `period2`, `clock`, `en` (advance) → `c` (two's complement),
 /// [`ScaledFloor::stages`] clocks later ([`ScaledFloor::new`]: 0; 1, cut M after the mantissa
-/// product; 2, also cut C on `c`). The floor's sticky bit (a negative value with bits below the
+/// product; 2, also cut C on `c`; 3, also cut K on the product's operands). The floor's sticky bit (a negative value with bits below the
 /// binary point) is p & low_mask(rsh) ≠ 0, the mask made before cut M, beside the shift rather
 /// than after it.
 #[derive(Clone, Debug)]
@@ -61,7 +61,10 @@ pub struct ScaledFloor {
     mag: Signal<Local, Bits<32>>,
     span: Signal<Local, Bits<32>>,
     res: Signal<Local, Bits<32>>,
-    /// Cut M: the product and what the shift and the final select need.
+    /// Cut K: the product's operands.
+    k_a: Retime<Bits<24>>,
+    k_b: Retime<Bits<16>>,
+    /// Cut M: the product and what the shift and the final select need (these since cut K).
     m_p: Retime<Bits<40>>,
     m_e: Retime<Bits<16>>,
     m_lsh: Retime<Bits<16>>,
@@ -90,10 +93,11 @@ impl Default for ScaledFloor {
 }
 
 impl ScaledFloor {
-    /// With `cuts` registers: 0, 1 (cut M) or 2 (cuts M and C).
+    /// With `cuts` registers: 0, 1 (cut M), 2 (cuts M and C) or 3 (cuts K, M and C).
     pub fn new(cuts: usize) -> Self {
-        assert!(cuts <= 2, "ScaledFloor: {cuts} cuts (0…2)");
+        assert!(cuts <= 3, "ScaledFloor: {cuts} cuts (0…3)");
         let (m, c) = (usize::from(cuts >= 1), usize::from(cuts >= 2));
+        let k = usize::from(cuts >= 3);
         Self {
             settle: crate::common::settle::SettleState::new(true),
             clock: Default::default(),
@@ -123,14 +127,16 @@ impl ScaledFloor {
             mag: Default::default(),
             span: Default::default(),
             res: Default::default(),
+            k_a: Retime::new(k),
+            k_b: Retime::new(k),
             m_p: Retime::new(m),
-            m_e: Retime::new(m),
-            m_lsh: Retime::new(m),
-            m_rsh: Retime::new(m),
-            m_span: Retime::new(m),
-            m_low: Retime::new(m),
+            m_e: Retime::new(k + m),
+            m_lsh: Retime::new(k + m),
+            m_rsh: Retime::new(k + m),
+            m_span: Retime::new(k + m),
+            m_low: Retime::new(k + m),
             c_out: Retime::new(c),
-            m_flags: Retime::new(m),
+            m_flags: Retime::new(k + m),
             fl: Default::default(),
             p: Default::default(),
             e_q: Default::default(),
@@ -144,7 +150,7 @@ impl ScaledFloor {
 
     /// Register stages (the latency in enabled clocks).
     pub fn stages(&self) -> usize {
-        self.m_p.stages() + self.c_out.stages()
+        self.k_a.stages() + self.m_p.stages() + self.c_out.stages()
     }
 }
 
@@ -177,8 +183,14 @@ impl Logic for ScaledFloor {
         if self.periodic.val() {
             self.m.next = self.m.val() & self.mask.val();
         }
-        self.mul.a.next = self.m.val();
-        self.mul.b.next = self.n.val();
+        self.k_a.clock.next = self.clock.val();
+        self.k_a.en.next = self.en.val();
+        self.k_a.d.next = self.m.val();
+        self.k_b.clock.next = self.clock.val();
+        self.k_b.en.next = self.en.val();
+        self.k_b.d.next = self.n.val();
+        self.mul.a.next = self.k_a.q.val();
+        self.mul.b.next = self.k_b.q.val();
         // value = p · 2^(e − 142)
         self.lsh.next = self.e.val() - bits::<16>(142);
         self.rsh.next = bits::<16>(142) - self.e.val();
@@ -280,28 +292,31 @@ impl Logic for ScaledFloor {
 }
 
 /// Where an [`Axis`] with `c` registers puts them ([`AXIS_PLAN`]`[c]`): [`ScaledFloor`]'s
-/// registers (1: cut M after the mantissa product; 2: also cut C on its result), the [`ModP`]
-/// boundaries, and cut W on the
+/// registers (1: cut M after the mantissa product; 2: also cut C on its result; 3: also cut K
+/// before the product), the [`ModP`] boundaries, cut R (between the remainders and the wraps)
+/// and cut W on the
 /// outputs (after the wraps). Chosen from the path pieces of one axis placed alone on the ECP5
 /// (docs/fpga.md): the coordinate datapath up to the remainder unit about 54 ns (21 of them up to
 /// cut M), each group of three remainder steps about 12.5, the sign fix and wraps about 22, and
 /// the tap addresses that follow in [`super::AddrStage`]. Entries 9…11 fill in the remaining
 /// remainder boundaries one at a time on the way to 12 (every boundary): the worst remainder
-/// piece stays two groups until the last one is cut.
-pub const AXIS_PLAN: [(usize, &[usize], bool); 13] = [
-    (0, &[], false),
-    (0, &[4], false),
-    (0, &[2, 7], false),
-    (0, &[1, 5], true),
-    (0, &[0, 3, 6], true),
-    (1, &[0, 3, 6], true),
-    (1, &[0, 3, 6, 8], true),
-    (1, &[0, 2, 4, 6, 8], true),
-    (2, &[0, 2, 4, 6, 8], true),
-    (2, &[0, 1, 2, 4, 6, 8], true),
-    (2, &[0, 1, 2, 3, 4, 6, 8], true),
-    (2, &[0, 1, 2, 3, 4, 5, 6, 8], true),
-    (2, &[0, 1, 2, 3, 4, 5, 6, 7, 8], true),
+/// piece stays two groups until the last one is cut. 13 adds cut K, 14 cut R.
+pub const AXIS_PLAN: [(usize, &[usize], bool, bool); 15] = [
+    (0, &[], false, false),
+    (0, &[4], false, false),
+    (0, &[2, 7], false, false),
+    (0, &[1, 5], false, true),
+    (0, &[0, 3, 6], false, true),
+    (1, &[0, 3, 6], false, true),
+    (1, &[0, 3, 6, 8], false, true),
+    (1, &[0, 2, 4, 6, 8], false, true),
+    (2, &[0, 2, 4, 6, 8], false, true),
+    (2, &[0, 1, 2, 4, 6, 8], false, true),
+    (2, &[0, 1, 2, 3, 4, 6, 8], false, true),
+    (2, &[0, 1, 2, 3, 4, 5, 6, 8], false, true),
+    (2, &[0, 1, 2, 3, 4, 5, 6, 7, 8], false, true),
+    (3, &[0, 1, 2, 3, 4, 5, 6, 7, 8], false, true),
+    (3, &[0, 1, 2, 3, 4, 5, 6, 7, 8], true, true),
 ];
 
 crate::settled_block! {
@@ -363,6 +378,14 @@ pub struct Axis {
     d_n: Retime<Bits<16>>,
     d_mode: Retime<Bits<3>>,
     d_w: Retime<Bits<8>>,
+    /// Cut R: the remainders and what the wraps need.
+    r_r0: Retime<Bits<32>>,
+    r_r1: Retime<Bits<32>>,
+    r_i0: Retime<Bits<32>>,
+    r_i1: Retime<Bits<32>>,
+    r_n: Retime<Bits<16>>,
+    r_mode: Retime<Bits<3>>,
+    r_w: Retime<Bits<8>>,
     /// Cut W.
     w_i0: Retime<Bits<32>>,
     w_i1: Retime<Bits<32>>,
@@ -390,14 +413,10 @@ impl Axis {
             "Axis: {cuts} cuts (0…{})",
             Self::MAX_CUTS
         );
-        let (sf, at, cut_w) = AXIS_PLAN[cuts];
-        let (d, w) = (at.len(), usize::from(cut_w));
-        assert_eq!(
-            sf + d + w,
-            cuts,
-            "AXIS_PLAN[{cuts}] places {} registers",
-            sf + d + w
-        );
+        let (sf, at, cut_r, cut_w) = AXIS_PLAN[cuts];
+        let (d, r, w) = (at.len(), usize::from(cut_r), usize::from(cut_w));
+        let placed = sf + d + r + w;
+        assert_eq!(placed, cuts, "AXIS_PLAN[{cuts}] places {placed} registers");
         Self {
             settle: crate::common::settle::SettleState::new(true),
             clock: Default::default(),
@@ -434,6 +453,13 @@ impl Axis {
             d_n: Retime::new(d),
             d_mode: Retime::new(d),
             d_w: Retime::new(d),
+            r_r0: Retime::new(r),
+            r_r1: Retime::new(r),
+            r_i0: Retime::new(r),
+            r_i1: Retime::new(r),
+            r_n: Retime::new(r),
+            r_mode: Retime::new(r),
+            r_w: Retime::new(r),
             w_i0: Retime::new(w),
             w_i1: Retime::new(w),
             w_b0: Retime::new(w),
@@ -444,7 +470,7 @@ impl Axis {
 
     /// Register stages (the latency in enabled clocks).
     pub fn stages(&self) -> usize {
-        self.sf.stages() + self.modp.stages() + self.w_i0.stages()
+        self.sf.stages() + self.modp.stages() + self.r_r0.stages() + self.w_i0.stages()
     }
 }
 
@@ -519,14 +545,36 @@ impl Logic for Axis {
         if self.r1.val() == bit_cast::<32, 17>(self.modp.pn_q.val()) {
             self.r1.next = bits::<32>(0);
         }
-        self.wr0.i.next = self.d_i0.q.val();
-        self.wr0.r.next = self.modp.r.val();
-        self.wr0.n.next = self.d_n.q.val();
-        self.wr0.mode.next = self.d_mode.q.val();
-        self.wr1.i.next = self.i1l.val();
-        self.wr1.r.next = self.r1.val();
-        self.wr1.n.next = self.d_n.q.val();
-        self.wr1.mode.next = self.d_mode.q.val();
+        // Cut R.
+        self.r_r0.clock.next = self.clock.val();
+        self.r_r0.en.next = self.en.val();
+        self.r_r0.d.next = self.modp.r.val();
+        self.r_r1.clock.next = self.clock.val();
+        self.r_r1.en.next = self.en.val();
+        self.r_r1.d.next = self.r1.val();
+        self.r_i0.clock.next = self.clock.val();
+        self.r_i0.en.next = self.en.val();
+        self.r_i0.d.next = self.d_i0.q.val();
+        self.r_i1.clock.next = self.clock.val();
+        self.r_i1.en.next = self.en.val();
+        self.r_i1.d.next = self.i1l.val();
+        self.r_n.clock.next = self.clock.val();
+        self.r_n.en.next = self.en.val();
+        self.r_n.d.next = self.d_n.q.val();
+        self.r_mode.clock.next = self.clock.val();
+        self.r_mode.en.next = self.en.val();
+        self.r_mode.d.next = self.d_mode.q.val();
+        self.r_w.clock.next = self.clock.val();
+        self.r_w.en.next = self.en.val();
+        self.r_w.d.next = self.d_w.q.val();
+        self.wr0.i.next = self.r_i0.q.val();
+        self.wr0.r.next = self.r_r0.q.val();
+        self.wr0.n.next = self.r_n.q.val();
+        self.wr0.mode.next = self.r_mode.q.val();
+        self.wr1.i.next = self.r_i1.q.val();
+        self.wr1.r.next = self.r_r1.q.val();
+        self.wr1.n.next = self.r_n.q.val();
+        self.wr1.mode.next = self.r_mode.q.val();
         // Cut W.
         self.w_i0.clock.next = self.clock.val();
         self.w_i0.en.next = self.en.val();
@@ -542,7 +590,7 @@ impl Logic for Axis {
         self.w_b1.d.next = self.wr1.border.val();
         self.w_w.clock.next = self.clock.val();
         self.w_w.en.next = self.en.val();
-        self.w_w.d.next = self.d_w.q.val();
+        self.w_w.d.next = self.r_w.q.val();
         self.i0.next = self.w_i0.q.val();
         self.i1.next = self.w_i1.q.val();
         self.b0.next = self.w_b0.q.val();
