@@ -22,7 +22,8 @@ crate::settled_block! {
 /// Ports: `s` (f32 bits; denormals read as ±0, NaN as 0, ±Inf saturate or, periodic, give 0),
 /// `n` (1…65535), `periodic`, `period2`, `clock`, `en` (advance) → `c` (two's complement),
 /// [`ScaledFloor::stages`] clocks later ([`ScaledFloor::new`]: 0; 1, cut M after the mantissa
-/// product; 2, also cut C on `c`; 3, also cut K on the product's operands). The floor's sticky bit (a negative value with bits below the
+/// product; 2, also cut C on `c`; 3, also cut K on the product's operands; 4, also cut S after
+/// the shift). The floor's sticky bit (a negative value with bits below the
 /// binary point) is p & low_mask(rsh) ≠ 0, the mask made before cut M, beside the shift rather
 /// than after it.
 #[derive(Clone, Debug)]
@@ -71,6 +72,11 @@ pub struct ScaledFloor {
     m_rsh: Retime<Bits<16>>,
     m_span: Retime<Bits<32>>,
     m_low: Retime<Bits<40>>,
+    /// Cut S: the shifted value's low 32 bits, {periodic, neg, over, sticky} (bits 3…0), span.
+    s_q: Retime<Bits<32>>,
+    s_flags: Retime<Bits<4>>,
+    s_span: Retime<Bits<32>>,
+    sfl: Signal<Local, Bits<4>>,
     /// Cut C.
     c_out: Retime<Bits<32>>,
     /// {periodic, inf, neg} (bits 2…0).
@@ -93,11 +99,12 @@ impl Default for ScaledFloor {
 }
 
 impl ScaledFloor {
-    /// With `cuts` registers: 0, 1 (cut M), 2 (cuts M and C) or 3 (cuts K, M and C).
+    /// With `cuts` registers: 0, 1 (cut M), 2 (cuts M and C), 3 (cuts K, M and C) or 4 (cuts
+    /// K, M, S and C).
     pub fn new(cuts: usize) -> Self {
-        assert!(cuts <= 3, "ScaledFloor: {cuts} cuts (0…3)");
+        assert!(cuts <= 4, "ScaledFloor: {cuts} cuts (0…4)");
         let (m, c) = (usize::from(cuts >= 1), usize::from(cuts >= 2));
-        let k = usize::from(cuts >= 3);
+        let (k, sh) = (usize::from(cuts >= 3), usize::from(cuts >= 4));
         Self {
             settle: crate::common::settle::SettleState::new(true),
             clock: Default::default(),
@@ -135,6 +142,10 @@ impl ScaledFloor {
             m_rsh: Retime::new(k + m),
             m_span: Retime::new(k + m),
             m_low: Retime::new(k + m),
+            s_q: Retime::new(sh),
+            s_flags: Retime::new(sh),
+            s_span: Retime::new(sh),
+            sfl: Default::default(),
             c_out: Retime::new(c),
             m_flags: Retime::new(k + m),
             fl: Default::default(),
@@ -150,7 +161,7 @@ impl ScaledFloor {
 
     /// Register stages (the latency in enabled clocks).
     pub fn stages(&self) -> usize {
-        self.k_a.stages() + self.m_p.stages() + self.c_out.stages()
+        self.k_a.stages() + self.m_p.stages() + self.s_q.stages() + self.c_out.stages()
     }
 }
 
@@ -264,23 +275,46 @@ impl Logic for ScaledFloor {
         if self.inf_q.val() {
             self.over.next = true;
         }
-        self.mag.next = self.q.val().get_bits::<32>(0);
-        if self.neg_q.val() & self.sticky.val() {
-            self.mag.next = self.q.val().get_bits::<32>(0) + bits::<32>(1);
+        // Cut S (wires without it).
+        self.sfl.next = bits::<4>(0);
+        if self.sticky.val() {
+            self.sfl.next = self.sfl.val() | bits::<4>(1);
+        }
+        if self.over.val() {
+            self.sfl.next = self.sfl.val() | bits::<4>(2);
+        }
+        if self.neg_q.val() {
+            self.sfl.next = self.sfl.val() | bits::<4>(4);
         }
         if self.periodic_q.val() {
+            self.sfl.next = self.sfl.val() | bits::<4>(8);
+        }
+        self.s_q.clock.next = self.clock.val();
+        self.s_q.en.next = self.en.val();
+        self.s_q.d.next = self.q.val().get_bits::<32>(0);
+        self.s_flags.clock.next = self.clock.val();
+        self.s_flags.en.next = self.en.val();
+        self.s_flags.d.next = self.sfl.val();
+        self.s_span.clock.next = self.clock.val();
+        self.s_span.en.next = self.en.val();
+        self.s_span.d.next = self.m_span.q.val();
+        self.mag.next = self.s_q.q.val();
+        if self.s_flags.q.val().get_bit(2) & self.s_flags.q.val().get_bit(0) {
+            self.mag.next = self.s_q.q.val() + bits::<32>(1);
+        }
+        if self.s_flags.q.val().get_bit(3) {
             self.res.next = self.mag.val();
-            if self.neg_q.val() & self.mag.val().any() {
-                self.res.next = self.m_span.q.val() - self.mag.val();
+            if self.s_flags.q.val().get_bit(2) & self.mag.val().any() {
+                self.res.next = self.s_span.q.val() - self.mag.val();
             }
-        } else if self.over.val() {
+        } else if self.s_flags.q.val().get_bit(1) {
             self.res.next = bits::<32>(0x3fff_ffff);
-            if self.neg_q.val() {
+            if self.s_flags.q.val().get_bit(2) {
                 self.res.next = bits::<32>(0xc000_0000_u64);
             }
         } else {
             self.res.next = self.mag.val();
-            if self.neg_q.val() {
+            if self.s_flags.q.val().get_bit(2) {
                 self.res.next = bits::<32>(0) - self.mag.val();
             }
         }
@@ -293,15 +327,15 @@ impl Logic for ScaledFloor {
 
 /// Where an [`Axis`] with `c` registers puts them ([`AXIS_PLAN`]`[c]`): [`ScaledFloor`]'s
 /// registers (1: cut M after the mantissa product; 2: also cut C on its result; 3: also cut K
-/// before the product), the [`ModP`] boundaries, cut R (between the remainders and the wraps)
+/// before the product; 4: also cut S after the shift), the [`ModP`] boundaries, cut R (between the remainders and the wraps)
 /// and cut W on the
 /// outputs (after the wraps). Chosen from the path pieces of one axis placed alone on the ECP5
 /// (docs/fpga.md): the coordinate datapath up to the remainder unit about 54 ns (21 of them up to
 /// cut M), each group of three remainder steps about 12.5, the sign fix and wraps about 22, and
 /// the tap addresses that follow in [`super::AddrStage`]. Entries 9…11 fill in the remaining
 /// remainder boundaries one at a time on the way to 12 (every boundary): the worst remainder
-/// piece stays two groups until the last one is cut. 13 adds cut K, 14 cut R.
-pub const AXIS_PLAN: [(usize, &[usize], bool, bool); 15] = [
+/// piece stays two groups until the last one is cut. 13 adds cut K, 14 cut R, 15 cut S.
+pub const AXIS_PLAN: [(usize, &[usize], bool, bool); 16] = [
     (0, &[], false, false),
     (0, &[4], false, false),
     (0, &[2, 7], false, false),
@@ -317,6 +351,7 @@ pub const AXIS_PLAN: [(usize, &[usize], bool, bool); 15] = [
     (2, &[0, 1, 2, 3, 4, 5, 6, 7, 8], false, true),
     (3, &[0, 1, 2, 3, 4, 5, 6, 7, 8], false, true),
     (3, &[0, 1, 2, 3, 4, 5, 6, 7, 8], true, true),
+    (4, &[0, 1, 2, 3, 4, 5, 6, 7, 8], true, true),
 ];
 
 crate::settled_block! {

@@ -44,8 +44,8 @@
 //! layout's cuts on its first-texel path ([`LevelLayout`]: between the volume products and the
 //! address sums, then between the area and the volume products, then in the middle of the sums;
 //! the layer sizes share the second); everything beside that path (the lanes' inputs, the
-//! descriptor stage's other outputs and registers) is delayed by the same count. Depths 5…18
-//! put 1…14 registers into every coordinate axis ([`Axis::new`], placed by
+//! descriptor stage's other outputs and registers) is delayed by the same count. Depths 5…19
+//! put 1…15 registers into every coordinate axis ([`Axis::new`], placed by
 //! [`AXIS_PLAN`](super::coord::AXIS_PLAN): inside the remainder unit, in the fixed-point
 //! conversion, before and after the wraps), with the lane's other signals and the descriptor stage's registers
 //! delayed beside them ([`TexAddrUnit::cuts`]): latency
