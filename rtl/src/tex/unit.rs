@@ -1919,6 +1919,9 @@ impl Logic for TexUnit {
         }
         self.vbord.next = 0.into();
         for l in 0..4 {
+            // The layer axis has no registers here (`Axis::new(0)`): its enable is tied high.
+            self.rax[l].clock.next = self.clock.val();
+            self.rax[l].en.next = true;
             self.rax[l].n.next = self.vlay.d0.val().get_bits::<16>(0);
             self.rax[l].mode.next = self.p_wrap.q.val().get_bits::<3>(6);
             self.rax[l].linear.next = self.vlin.val();
