@@ -61,6 +61,25 @@ impl fmt::Display for SimError {
 
 impl std::error::Error for SimError {}
 
+/// Passes [`settle_block`] allows before it calls the block a combinational loop.
+pub const BLOCK_SETTLE_PASSES: usize = 200;
+
+/// Settles a block driven by hand, outside a [`Sim`] (block tests): `update_all` until nothing
+/// changes. Panics after [`BLOCK_SETTLE_PASSES`] passes (a combinational loop), naming the block's
+/// type.
+pub fn settle_block<B: Block>(block: &mut B) {
+    for _ in 0..BLOCK_SETTLE_PASSES {
+        block.update_all();
+        if !block.has_changed() {
+            return;
+        }
+    }
+    panic!(
+        "{} did not settle after {BLOCK_SETTLE_PASSES} update passes (combinational loop?)",
+        std::any::type_name::<B>()
+    );
+}
+
 /// A callback run once per cycle after the inputs have settled, before the rising edge.
 pub type Probe<B> = Box<dyn FnMut(&B)>;
 

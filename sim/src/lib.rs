@@ -13,7 +13,7 @@ pub mod rng;
 pub mod stream;
 pub mod vcd_writer;
 
-pub use engine::{Sim, SimError};
+pub use engine::{settle_block, Sim, SimError};
 pub use memory::LatencyMemory;
 pub use netlist::NetSim;
 pub use rng::SplitMix64;

@@ -11,6 +11,7 @@
 use rust_hdl::prelude::*;
 use std::time::Instant;
 use texpix_rtl::coverage::pattern::StdPattern;
+use texpix_sim::settle_block;
 use texpix_tb::coverage::{
     golden, ideal, ideal_geometry, ideal_standard_pattern, lane_positions, standard_pattern, stim,
     CoverageResult, CoverageTxn, OpMode, D3D_STANDARD_PATTERNS,
@@ -472,16 +473,6 @@ fn golden_standard_table_equals_the_ideal_copy() {
     }
 }
 
-fn settle<B: Block>(u: &mut B) {
-    for _ in 0..100 {
-        u.update_all();
-        if !u.has_changed() {
-            return;
-        }
-    }
-    panic!("the block did not settle after 100 update passes");
-}
-
 #[test]
 fn rtl_standard_pattern_rom_equals_the_ideal_copy() {
     // rtl/src/coverage/pattern.rs (StdPattern, the ROM both coverage blocks use), for every log2n
@@ -490,7 +481,7 @@ fn rtl_standard_pattern_rom_equals_the_ideal_copy() {
     rom.connect_all();
     for log2n in 0u32..8 {
         rom.log2n.next = (log2n as u64).into();
-        settle(&mut rom);
+        settle_block(&mut rom);
         let want: Vec<u32> = (0..16)
             .map(|s| {
                 ideal_standard_pattern(1 << log2n)

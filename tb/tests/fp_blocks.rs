@@ -14,22 +14,11 @@ use texpix_rtl::common::fp::pack::PackRound;
 use texpix_rtl::common::fp::{
     F16ToF32, FpAdd, FpCmp, FpLog2, FpMul, FpToFixed, Lzc, CANONICAL_NAN,
 };
-use texpix_sim::SplitMix64;
+use texpix_sim::{settle_block, SplitMix64};
 use texpix_tb::fpmodel::{self, CmpOut, FixedOut, Log2Flags};
 
 /// Random pairs per block (a few seconds per block in release mode).
 const RANDOM_PAIRS: usize = 1_000_000;
-
-/// Propagates until nothing changes; a block that does not settle is a combinational loop.
-fn settle<B: Block>(u: &mut B) {
-    for _ in 0..100 {
-        u.update_all();
-        if !u.has_changed() {
-            return;
-        }
-    }
-    panic!("the block did not settle after 100 update passes");
-}
 
 fn connected<B: Block>(mut u: B) -> B {
     u.connect_all();
@@ -43,21 +32,21 @@ fn add_rtl(u: &mut FpAdd, a: u32, b: u32, sub: bool) -> u32 {
     u.a.next = (a as u64).into();
     u.b.next = (b as u64).into();
     u.sub.next = sub;
-    settle(u);
+    settle_block(u);
     u.y.val().to_u32()
 }
 
 fn mul_rtl(u: &mut FpMul, a: u32, b: u32) -> u32 {
     u.a.next = (a as u64).into();
     u.b.next = (b as u64).into();
-    settle(u);
+    settle_block(u);
     u.y.val().to_u32()
 }
 
 fn cmp_rtl(u: &mut FpCmp, a: u32, b: u32) -> CmpOut {
     u.a.next = (a as u64).into();
     u.b.next = (b as u64).into();
-    settle(u);
+    settle_block(u);
     CmpOut {
         lt: u.lt.val(),
         eq: u.eq.val(),
@@ -70,13 +59,13 @@ fn cmp_rtl(u: &mut FpCmp, a: u32, b: u32) -> CmpOut {
 
 fn f16_rtl(u: &mut F16ToF32, h: u16) -> u32 {
     u.a.next = (h as u64).into();
-    settle(u);
+    settle_block(u);
     u.y.val().to_u32()
 }
 
 fn fixed_rtl<const F: usize>(u: &mut FpToFixed<F>, a: u32) -> FixedOut {
     u.a.next = (a as u64).into();
-    settle(u);
+    settle_block(u);
     FixedOut {
         y: u.y.val().to_u32() as i32,
         nan: u.nan.val(),
@@ -86,7 +75,7 @@ fn fixed_rtl<const F: usize>(u: &mut FpToFixed<F>, a: u32) -> FixedOut {
 
 fn log2_rtl(u: &mut FpLog2, a: u32) -> (i32, Log2Flags) {
     u.a.next = (a as u64).into();
-    settle(u);
+    settle_block(u);
     (
         u.y.val().to_u32() as i32,
         Log2Flags {
@@ -570,7 +559,7 @@ fn pack_round_carries_and_saturates_exactly() {
                 u.e1.next = (e1 as u64).into();
                 u.sig.next = (sig as u64).into();
                 u.inc.next = inc;
-                settle(&mut u);
+                settle_block(&mut u);
                 let exact = ((e1 as u64) << 23) + sig as u64 + u64::from(inc);
                 let want = exact.min(0x7f80_0000) as u32;
                 assert_eq!(
@@ -1044,7 +1033,7 @@ fn fp_log2_random() {
 
 fn lzc_rtl<const N: usize>(u: &mut Lzc<N>, x: u64) -> u32 {
     u.a.next = x.to_bits::<N>();
-    settle(u);
+    settle_block(u);
     u.count.val().to_u32()
 }
 
@@ -1217,9 +1206,9 @@ fn pipelined_cores_with_registers_do_not_settle_early() {
     u.a.next = 0x4000_0000_u64.into(); // 2.0
     u.b.next = 0x4040_0000_u64.into(); // 3.0
     u.en.next = true;
-    settle(&mut u);
+    settle_block(&mut u);
     assert_eq!(u.y.val().to_u32(), 0, "no clock edge yet");
     u.clock.next = Clock::from(true);
-    settle(&mut u);
+    settle_block(&mut u);
     assert_eq!(u.y.val().to_u32(), 0x40c0_0000, "6.0 after the edge");
 }

@@ -11,7 +11,7 @@ use texpix_rtl::common::Fix8ToF32;
 use texpix_rtl::tex::{
     CubeFace, DepthCompare, ProbeAccum, ProbeMean, ProbeStepRom, TapBlend, TexelConvert,
 };
-use texpix_sim::SplitMix64;
+use texpix_sim::{settle_block, SplitMix64};
 use texpix_tb::tex::texel::{self, Compare, Format};
 use texpix_tb::tex::{probe_step, ProbeAcc};
 
@@ -31,16 +31,6 @@ const SPECIALS: [u32; 11] = [
     0x3F80_0000,
 ];
 
-fn settle<B: Block>(u: &mut B) {
-    for _ in 0..100 {
-        u.update_all();
-        if !u.has_changed() {
-            return;
-        }
-    }
-    panic!("the block did not settle after 100 update passes");
-}
-
 fn connected<B: Block>(mut u: B) -> B {
     u.connect_all();
     u
@@ -50,7 +40,7 @@ fn convert_rtl(u: &mut TexelConvert, fmt: Format, raw: u128) -> [u32; 4] {
     u.raw_lo.next = (raw as u64).into();
     u.raw_hi.next = ((raw >> 64) as u64).into();
     u.fmt.next = (fmt as u64).into();
-    settle(u);
+    settle_block(u);
     [
         u.r.val().to_u32(),
         u.g.val().to_u32(),
@@ -125,7 +115,7 @@ fn blend_rtl(u: &mut TapBlend, taps: &[(u32, u32)], s: u32) -> u32 {
         u.w[k].next = u64::from(w).into();
     }
     u.s.next = u64::from(s).into();
-    settle(u);
+    settle_block(u);
     u.y.val().to_u32()
 }
 
@@ -220,7 +210,7 @@ fn depth_compare_equals_golden() {
         for (port, &zk) in u.z.iter_mut().zip(&z) {
             port.next = u64::from(zk).into();
         }
-        settle(&mut u);
+        settle_block(&mut u);
         let r = texel::compare_ref(fmt, reference);
         for (k, &zk) in z.iter().enumerate() {
             let want = texel::compare_tap(Compare::from_code(func), r, zk);
@@ -240,7 +230,7 @@ fn probe_step_rom_equals_golden_on_every_entry() {
     for n in 1..=16u32 {
         for p in 0..16u32 {
             u.a.next = u64::from((n - 1) << 4 | p).into();
-            settle(&mut u);
+            settle_block(&mut u);
             let want = if p < n { probe_step(n, p) } else { 0 };
             assert_eq!(u.y.val().to_u32(), want, "N = {n}, p = {p}");
         }
@@ -257,7 +247,7 @@ fn accum_rtl(u: &mut ProbeAccum, s: ProbeAcc, x: u32, w: u32, first: bool) -> Pr
     u.nan_in.next = s.nan;
     u.pinf_in.next = s.pinf;
     u.ninf_in.next = s.ninf;
-    settle(u);
+    settle_block(u);
     let a = u.acc.val().to_u64();
     ProbeAcc {
         e: u.e.val().to_u32(),
@@ -278,7 +268,7 @@ fn mean_rtl(u: &mut ProbeMean, s: ProbeAcc, n: u32, s3: u32) -> u32 {
     u.ninf.next = s.ninf;
     u.n.next = u64::from(n).into();
     u.s3.next = u64::from(s3).into();
-    settle(u);
+    settle_block(u);
     u.y.val().to_u32()
 }
 
@@ -429,7 +419,7 @@ fn fix8_to_f32_is_exact() {
     values.extend([0, 1, -1, (1 << 23) - 1, -(1 << 23) + 1]);
     for &a in &values {
         u.a.next = (a as u32 as u64 & 0xFF_FFFF).into();
-        settle(&mut u);
+        settle_block(&mut u);
         assert_eq!(u.y.val().to_u32(), reference(a), "a = {a}");
     }
     assert!(values.len() > 170_000);
@@ -537,7 +527,7 @@ fn cube_face_selection_matches_the_ideal_rule() {
         u.x.next = u64::from(x).into();
         u.y.next = u64::from(y).into();
         u.z.next = u64::from(z).into();
-        settle(&mut u);
+        settle_block(&mut u);
         let rtl = (
             u.face.val().to_u32(),
             u.sc.val().to_u32(),

@@ -11,18 +11,8 @@
 
 use rust_hdl::prelude::*;
 use texpix_rtl::common::fp::F32ToF16;
-use texpix_sim::SplitMix64;
+use texpix_sim::{settle_block, SplitMix64};
 use texpix_tb::fpmodel::{f16_to_f32, f32_to_f16};
-
-fn settle<B: Block>(u: &mut B) {
-    for _ in 0..100 {
-        u.update_all();
-        if !u.has_changed() {
-            return;
-        }
-    }
-    panic!("the block did not settle after 100 update passes");
-}
 
 fn connected<B: Block>(mut u: B) -> B {
     u.connect_all();
@@ -164,7 +154,7 @@ fn f32_to_f16_rtl_matches_golden() {
     }
     for &a in &all {
         u.a.next = u64::from(a).into();
-        settle(&mut u);
+        settle_block(&mut u);
         assert_eq!(u.y.val().to_u32() as u16, f32_to_f16(a), "{a:08x}");
     }
     println!(
@@ -439,7 +429,7 @@ fn mimg_unpack_rtl_matches_golden() {
                     for (p, &x) in u.vaddr.iter_mut().zip(&v) {
                         p.next = u64::from(x).into();
                     }
-                    settle(&mut u);
+                    settle_block(&mut u);
                     let got = texpix_tb::tex::mimg::Unpacked {
                         coord: std::array::from_fn(|i| u.coord[i].val().to_u32()),
                         lod: u.lod.val().to_u32(),
@@ -672,7 +662,7 @@ fn mimg_pack_rtl_matches_golden() {
             u.tfe.next = tfe;
             u.lwe.next = lwe;
             u.status.next = u64::from(st).into();
-            settle(&mut u);
+            settle_block(&mut u);
             let mut want = pack_result(rgba, int, dmask, d16, tfe, lwe, st);
             let count = want.len();
             want.resize(5, 0);

@@ -6,6 +6,7 @@
 //! 100 000-quad regression is opt-in:
 //! `cargo test --release -p texpix-tb --test texaddr_rtl -- --ignored --nocapture`.
 
+use texpix_sim::settle_block;
 use texpix_tb::scoreboard::{check, stalls};
 use texpix_tb::texaddr::dut::{run_with_stats, PortStats};
 use texpix_tb::texaddr::stim::TexAddrStim;
@@ -178,15 +179,6 @@ fn level_layout_equals_its_definition_at_every_cut_count() {
     use rust_hdl::prelude::*;
     use std::collections::VecDeque;
     use texpix_rtl::texaddr::LevelLayout;
-    let settle = |u: &mut LevelLayout| {
-        for _ in 0..100 {
-            u.update_all();
-            if !u.has_changed() {
-                return;
-            }
-        }
-        panic!("the layout did not settle");
-    };
     let mut cases: Vec<LayoutIn> = Vec::new();
     for l in 0..16 {
         cases.push((32768, 32768, 65536, false, 4, (1 << 48) - 5, l, 15 - l));
@@ -227,7 +219,7 @@ fn level_layout_equals_its_definition_at_every_cut_count() {
             u.base.next = base.into();
             u.l0.next = l0.into();
             u.l1.next = l1.into();
-            settle(&mut u);
+            settle_block(&mut u);
             let size = |x: u64, l: u64| (x >> l).max(1);
             let what = format!("cuts {cuts}, input {c:?}");
             assert_eq!(u.w0.val().to_u64(), size(w, l0), "w0, {what}");
@@ -260,22 +252,11 @@ fn level_layout_equals_its_definition_at_every_cut_count() {
                 assert_eq!(got, (s0, s1), "start0/start1, cuts {cuts}, input {c:?}");
             }
             u.clock.next = Clock::from(true);
-            settle(&mut u);
+            settle_block(&mut u);
             u.clock.next = Clock::from(false);
-            settle(&mut u);
+            settle_block(&mut u);
         }
     }
-}
-
-/// Settles a block (one `update_all` pass after another until nothing changes).
-fn settle_block<B: rust_hdl::prelude::Block>(u: &mut B, what: &str) {
-    for _ in 0..200 {
-        u.update_all();
-        if !u.has_changed() {
-            return;
-        }
-    }
-    panic!("{what} did not settle");
 }
 
 /// `ModP` alone without registers, with one at each boundary, and with all nine, one input per
@@ -332,7 +313,7 @@ fn modp_equals_rem_euclid_with_registers_at_every_boundary() {
         for &(i, pn) in &cases {
             u.i.next = (i as u64 & 0xff_ffff).into();
             u.pn.next = (pn as u64).into();
-            settle_block(&mut u, "ModP");
+            settle_block(&mut u);
             want.push_back((i, pn));
             if want.len() > cuts {
                 let (i, pn) = want.pop_front().expect("queued");
@@ -344,9 +325,9 @@ fn modp_equals_rem_euclid_with_registers_at_every_boundary() {
                 );
             }
             u.clock.next = Clock::from(true);
-            settle_block(&mut u, "ModP");
+            settle_block(&mut u);
             u.clock.next = Clock::from(false);
-            settle_block(&mut u, "ModP");
+            settle_block(&mut u);
         }
     }
 }
@@ -417,7 +398,7 @@ fn axis_equals_golden_at_every_cut_count() {
             u.linear.next = linear;
             u.unnorm.next = unnorm;
             u.off.next = u64::from(off as u32 & 15).into();
-            settle_block(&mut u, "Axis");
+            settle_block(&mut u);
             want.push_back(c);
             if want.len() > cuts {
                 let c = want.pop_front().expect("queued");
@@ -432,9 +413,9 @@ fn axis_equals_golden_at_every_cut_count() {
                 assert_eq!(got, ((i0, b0), (i1, b1), w), "cuts {cuts}, input {c:?}");
             }
             u.clock.next = Clock::from(true);
-            settle_block(&mut u, "Axis");
+            settle_block(&mut u);
             u.clock.next = Clock::from(false);
-            settle_block(&mut u, "Axis");
+            settle_block(&mut u);
         }
     }
 }
