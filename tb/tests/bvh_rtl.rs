@@ -251,3 +251,163 @@ fn regression_20k_mixed() {
         );
     }
 }
+
+/// One `BoxSlab` at the plan of every unit depth 0…`MAX_DEPTH`, one input per clock, against the
+/// golden model's `box_child` and `sort_key` exactly `latency` clocks later: `hit` always, `key`
+/// whenever near and far are numbers (the golden model stops at a NaN one; a missed child's key
+/// is never used, but it is defined, so it is checked too). Planes on the origin (0·Inf), ±0,
+/// ±Inf, NaN and denormal inverse directions, extents of 0, denormal and +Inf, growing by 0, 1
+/// and 255 ULPs up to the +Inf saturation, every heuristic, then random boxes around random rays.
+#[test]
+fn slab_test_equals_golden_at_every_depth() {
+    use rust_hdl::prelude::*;
+    use std::collections::VecDeque;
+    use texpix_rtl::bvh::unit::{box_plan, MAX_DEPTH};
+    use texpix_rtl::bvh::BoxSlab;
+    use texpix_sim::{settle_block, SplitMix64};
+    use texpix_tb::bvh::{box_child, sort_key, Ray};
+    /// origin, inverse direction, extent, box, grow, heuristic.
+    type SlabIn = ([u32; 3], [u32; 3], u32, [u32; 6], u32, u32);
+    let specials: [u32; 12] = [
+        0,
+        0x8000_0000,
+        0x7f80_0000,
+        0xff80_0000,
+        0x7fc0_0000,
+        0x0000_0001,
+        0x8000_0003,
+        0x3f80_0000,
+        0xbf00_0000,
+        0x7f7f_ffff,
+        0x4120_0000,
+        0xc120_0000,
+    ];
+    let mut rng = SplitMix64::new(29);
+    let mut r = |m: u64| rng.next_u64() % m;
+    let mut cases: Vec<SlabIn> = Vec::new();
+    for (i, &s) in specials.iter().enumerate() {
+        for (j, &t) in specials.iter().enumerate() {
+            // Special inverse directions and planes against a unit box around the origin.
+            let inv = [s, 0x3f80_0000, t];
+            let b = [0xbf80_0000, 0xbf80_0000, t, 0x3f80_0000, 0x3f80_0000, s];
+            let extent = [0x7f80_0000, 0, 1, 0x4000_0000][(i + j) % 4];
+            let grow = [0, 1, 255][(i * 12 + j) % 3];
+            cases.push(([0, 0, 0], inv, extent, b, grow, ((i + j) % 4) as u32));
+            // Planes on the origin: (plane − origin) = 0, times an infinite inverse direction.
+            let o = [s, t, 0x3f80_0000];
+            cases.push((
+                o,
+                [0x7f80_0000, 0xff80_0000, s],
+                t,
+                [s, t, 0, s, t, 0],
+                255,
+                1,
+            ));
+        }
+    }
+    // max_t just below +Inf, so that growing saturates.
+    let far = 0x7f7f_fff8;
+    cases.push((
+        [0; 3],
+        [0x3f80_0000; 3],
+        0x7f7f_fff0,
+        [0, 0, 0, far, far, far],
+        255,
+        0,
+    ));
+    cases.push((
+        [0; 3],
+        [0x3f80_0000; 3],
+        0x7f7f_fff0,
+        [0, 0, 0, far, far, far],
+        0,
+        1,
+    ));
+    let float = |r: &mut dyn FnMut(u64) -> u64| -> u32 {
+        match r(4) {
+            0 => r(1 << 32) as u32,
+            1 => (r(2000) as f32 / 16.0 - 62.0).to_bits(),
+            _ => ((r(1 << 20) as f32 - 5e5) / 7.0).to_bits(),
+        }
+    };
+    for _ in 0..1500 {
+        let o: [u32; 3] = std::array::from_fn(|_| float(&mut r));
+        let inv: [u32; 3] = std::array::from_fn(|_| float(&mut r));
+        let mut b: [u32; 6] = std::array::from_fn(|_| float(&mut r));
+        for k in 0..3 {
+            if f32::from_bits(b[k]) > f32::from_bits(b[k + 3]) {
+                b.swap(k, k + 3);
+            }
+        }
+        let extent = if r(4) == 0 {
+            0x7f80_0000
+        } else {
+            float(&mut r) & 0x7fff_ffff
+        };
+        cases.push((o, inv, extent, b, r(256) as u32, r(4) as u32));
+    }
+    let nan = |x: u32| x & 0x7fff_ffff > 0x7f80_0000;
+    let mut hits = 0;
+    for depth in 0..=MAX_DEPTH {
+        let (plan, _) = box_plan(depth);
+        let lat = plan.latency();
+        let mut u = BoxSlab::new(plan);
+        u.connect_all();
+        u.en.next = true;
+        let mut want: VecDeque<SlabIn> = VecDeque::new();
+        for &c in &cases {
+            let (o, inv, extent, b, grow, heur) = c;
+            let bits = |x: u32| Bits::<32>::from(u64::from(x));
+            u.o_x.next = bits(o[0]);
+            u.o_y.next = bits(o[1]);
+            u.o_z.next = bits(o[2]);
+            u.inv_x.next = bits(inv[0]);
+            u.inv_y.next = bits(inv[1]);
+            u.inv_z.next = bits(inv[2]);
+            u.lo_x.next = bits(b[0]);
+            u.lo_y.next = bits(b[1]);
+            u.lo_z.next = bits(b[2]);
+            u.hi_x.next = bits(b[3]);
+            u.hi_y.next = bits(b[4]);
+            u.hi_z.next = bits(b[5]);
+            u.extent.next = bits(extent);
+            u.grow.next = u64::from(grow).into();
+            u.heur.next = u64::from(heur).into();
+            settle_block(&mut u);
+            want.push_back(c);
+            if want.len() > lat {
+                let c = want.pop_front().expect("queued");
+                let (o, inv, extent, b, grow, heur) = c;
+                let ray = Ray {
+                    origin: o,
+                    dir: [0; 3],
+                    inv_dir: inv,
+                    extent,
+                };
+                let g = box_child(&ray, &b, grow);
+                assert_eq!(
+                    u.hit.val(),
+                    g.hit,
+                    "depth {depth} ({plan:?}): hit, input {c:?}"
+                );
+                if !nan(g.near) && !nan(g.far) {
+                    assert_eq!(
+                        u.key.val().to_u64() as u32,
+                        sort_key(&g, heur),
+                        "depth {depth} ({plan:?}): key, input {c:?}"
+                    );
+                }
+                hits += usize::from(g.hit);
+            }
+            u.clock.next = Clock::from(true);
+            settle_block(&mut u);
+            u.clock.next = Clock::from(false);
+            settle_block(&mut u);
+        }
+    }
+    // Both outcomes were exercised at every depth.
+    assert!(
+        hits > 200 * (MAX_DEPTH + 1) && hits < (cases.len() - 200) * (MAX_DEPTH + 1),
+        "{hits}"
+    );
+}

@@ -11,7 +11,7 @@ pub mod vec3;
 pub mod watertight;
 
 pub use queue::RayQueue;
-pub use slab::BoxSlab;
+pub use slab::{BoxSlab, SlabPlan};
 pub use sort::ChildSort;
 pub use tri::TriTest;
 pub use unit::BvhUnit;

@@ -14,20 +14,53 @@
 //! far = minNum of the far ones (a NaN operand is ignored); NaN near or far ⇒ miss;
 //! min_t = maxNum(near, +0), max_t = minNum(far, extent); a positive finite max_t grows by `grow`
 //! ULPs (saturating at +Inf); hit iff min_t ≤ max_t. The key of heuristics 1 and 2 is one more f32
-//! addition (round to nearest even). 7 adders, 6 multipliers, 7 comparators. Combinational
-//! (latency 0) when built by `default()`; [`BoxSlab::new`]`(1)` registers the plane distances
-//! (cut A, advancing with `en`) before the comparisons: latency 1.
+//! addition (round to nearest even). 7 adders, 6 multipliers, 7 comparators.
+//!
+//! # Pipeline
+//! Combinational (latency 0) when built by `default()`. [`BoxSlab::new`] takes a [`SlabPlan`]:
+//! register stages inside the subtractions and the products ([`FpAddP`], [`FpMulP`]), cut A after
+//! the near/far selection, cuts C1, C2 and C3 after each of the three comparison levels (the
+//! x/y comparisons, the z comparisons, the clamps), and stages inside the key's addition; the hit
+//! decision's path gets as many as the key's (its first one, cut C4, between the growing and the
+//! last comparison). Every stage advances with `en`; latency [`SlabPlan::latency`], one test per
+//! enabled clock, the same results at every plan.
 
-use crate::common::fp::{FpAdd, FpCmp, FpMul, Retime};
+use crate::common::fp::{FpAddP, FpCmp, FpMulP, Retime};
 use rust_hdl::prelude::*;
+
+/// Where a [`BoxSlab`] puts its register stages (see the module documentation).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct SlabPlan {
+    /// Stages of the plane − origin subtractions ([`FpAddP`]).
+    pub sub: usize,
+    /// Stages of the products by the inverse direction ([`FpMulP`]).
+    pub mul: usize,
+    /// Cut A (0 or 1), after the near/far selection.
+    pub a: usize,
+    /// Cut C1 (0 or 1), after the x/y comparisons.
+    pub c1: usize,
+    /// Cut C2 (0 or 1), after the z comparisons.
+    pub c2: usize,
+    /// Cut C3 (0 or 1), after the clamps.
+    pub c3: usize,
+    /// Stages of the key's addition ([`FpAddP`]) and of the hit decision beside it.
+    pub key: usize,
+}
+
+impl SlabPlan {
+    /// Register stages from the inputs to `hit` and `key`.
+    pub fn latency(&self) -> usize {
+        self.sub + self.mul + self.a + self.c1 + self.c2 + self.c3 + self.key
+    }
+}
 
 crate::settled_block! {
 /// The slab test. See the module documentation.
 #[derive(Clone, Debug)]
 pub struct BoxSlab {
-    /// Clock (used only with a register stage, see [`BoxSlab::new`]).
+    /// Clock (used only with register stages, see [`BoxSlab::new`]).
     pub clock: Signal<In, Clock>,
-    /// Advance the register stage.
+    /// Advance the register stages.
     pub en: Signal<In, Bit>,
     /// Origin x.
     pub o_x: Signal<In, Bits<32>>,
@@ -63,48 +96,82 @@ pub struct BoxSlab {
     pub hit: Signal<Out, Bit>,
     /// The sort key (f32 bits).
     pub key: Signal<Out, Bits<32>>,
-    kadd: FpAdd,
-    sub_lo: [FpAdd; 3],
-    sub_hi: [FpAdd; 3],
-    mul_lo: [FpMul; 3],
-    mul_hi: [FpMul; 3],
-    /// Cut A: near (0…2) and far (3…5) plane distances, extent (6).
-    ca: [Retime<Bits<32>>; 7],
-    ca_grow: Retime<Bits<8>>,
-    ca_heur: Retime<Bits<2>>,
+    sub_lo: [FpAddP; 3],
+    sub_hi: [FpAddP; 3],
+    mul_lo: [FpMulP; 3],
+    mul_hi: [FpMulP; 3],
+    /// The inverse direction beside the subtractions.
+    p_inv: [Retime<Bits<32>>; 3],
+    /// The inverse direction's signs beside the products.
+    p_sign: Retime<Bits<3>>,
+    /// {heur [41:40], grow [39:32], extent [31:0]} beside the subtractions and the products.
+    p_side: Retime<Bits<42>>,
+    /// Cut A: near (0…2) and far (3…5) plane distances.
+    ca: [Retime<Bits<32>>; 6],
+    ca_side: Retime<Bits<42>>,
     near_xy: FpCmp,
-    near_xyz: FpCmp,
     far_xy: FpCmp,
+    /// Cut C1: max(near x, near y), near z, min(far x, far y), far z.
+    c1: [Retime<Bits<32>>; 4],
+    c1_side: Retime<Bits<42>>,
+    near_xyz: FpCmp,
     far_xyz: FpCmp,
+    /// Cut C2: near, far.
+    c2: [Retime<Bits<32>>; 2],
+    c2_side: Retime<Bits<42>>,
     clamp_min: FpCmp,
     clamp_max: FpCmp,
+    /// Cut C3: min_t, max_t before growing, near, far.
+    c3: [Retime<Bits<32>>; 4],
+    c3_miss: Retime<Bit>,
+    /// {heur [9:8], grow [7:0]}.
+    c3_side: Retime<Bits<10>>,
+    /// Cut C4 (the first of the key's stages, on the hit path): min_t, grown max_t.
+    c4: [Retime<Bits<32>>; 2],
+    c4_miss: Retime<Bit>,
     decide: FpCmp,
+    /// The rest of the key's stages on the hit path.
+    p_hit: Retime<Bit>,
+    kadd: FpAddP,
+    /// min_t and the heuristic beside the key's addition.
+    p_kmin: Retime<Bits<32>>,
+    p_heur: Retime<Bits<2>>,
     o: [Signal<Local, Bits<32>>; 3],
     inv: [Signal<Local, Bits<32>>; 3],
     lo: [Signal<Local, Bits<32>>; 3],
     hi: [Signal<Local, Bits<32>>; 3],
     near: [Signal<Local, Bits<32>>; 3],
     far: [Signal<Local, Bits<32>>; 3],
+    sign: Signal<Local, Bits<3>>,
     tmax: Signal<Local, Bits<32>>,
+    grow3: Signal<Local, Bits<8>>,
     grown: Signal<Local, Bits<32>>,
+    heur3: Signal<Local, Bits<2>>,
     miss: Signal<Local, Bit>,
 }
 }
 
 impl Default for BoxSlab {
     fn default() -> Self {
-        Self::new(0)
+        Self::new(SlabPlan::default())
     }
 }
 
 impl BoxSlab {
-    /// The test with `stages` (0 or 1) register stages: cut A after the plane distances (the
-    /// subtract–multiply), before the comparisons. Latency `stages`.
-    pub fn new(stages: usize) -> Self {
+    /// The test with the register stages of `plan`: latency `plan.latency()`.
+    pub fn new(plan: SlabPlan) -> Self {
         use std::array::from_fn;
-        assert!(stages <= 1, "slab test: {stages} stages (0 or 1)");
+        for (name, cut) in [
+            ("A", plan.a),
+            ("C1", plan.c1),
+            ("C2", plan.c2),
+            ("C3", plan.c3),
+        ] {
+            assert!(cut <= 1, "slab test: cut {name} has {cut} stages (0 or 1)");
+        }
+        let c4 = plan.key.min(1);
         Self {
-            settle: crate::common::settle::SettleState::new(true),
+            settle: crate::common::settle::SettleState::new(plan.latency() > 0),
             clock: Default::default(),
             en: Default::default(),
             o_x: Default::default(),
@@ -124,29 +191,46 @@ impl BoxSlab {
             heur: Default::default(),
             hit: Default::default(),
             key: Default::default(),
-            kadd: Default::default(),
-            sub_lo: Default::default(),
-            sub_hi: Default::default(),
-            mul_lo: Default::default(),
-            mul_hi: Default::default(),
-            ca: from_fn(|_| Retime::new(stages)),
-            ca_grow: Retime::new(stages),
-            ca_heur: Retime::new(stages),
+            sub_lo: from_fn(|_| FpAddP::new(plan.sub)),
+            sub_hi: from_fn(|_| FpAddP::new(plan.sub)),
+            mul_lo: from_fn(|_| FpMulP::new(plan.mul)),
+            mul_hi: from_fn(|_| FpMulP::new(plan.mul)),
+            p_inv: from_fn(|_| Retime::new(plan.sub)),
+            p_sign: Retime::new(plan.mul),
+            p_side: Retime::new(plan.sub + plan.mul),
+            ca: from_fn(|_| Retime::new(plan.a)),
+            ca_side: Retime::new(plan.a),
             near_xy: Default::default(),
-            near_xyz: Default::default(),
             far_xy: Default::default(),
+            c1: from_fn(|_| Retime::new(plan.c1)),
+            c1_side: Retime::new(plan.c1),
+            near_xyz: Default::default(),
             far_xyz: Default::default(),
+            c2: from_fn(|_| Retime::new(plan.c2)),
+            c2_side: Retime::new(plan.c2),
             clamp_min: Default::default(),
             clamp_max: Default::default(),
+            c3: from_fn(|_| Retime::new(plan.c3)),
+            c3_miss: Retime::new(plan.c3),
+            c3_side: Retime::new(plan.c3),
+            c4: from_fn(|_| Retime::new(c4)),
+            c4_miss: Retime::new(c4),
             decide: Default::default(),
+            p_hit: Retime::new(plan.key - c4),
+            kadd: FpAddP::new(plan.key),
+            p_kmin: Retime::new(plan.key),
+            p_heur: Retime::new(plan.key),
             o: Default::default(),
             inv: Default::default(),
             lo: Default::default(),
             hi: Default::default(),
             near: Default::default(),
             far: Default::default(),
+            sign: Default::default(),
             tmax: Default::default(),
+            grow3: Default::default(),
             grown: Default::default(),
+            heur3: Default::default(),
             miss: Default::default(),
         }
     }
@@ -167,26 +251,53 @@ impl Logic for BoxSlab {
         self.hi[0].next = self.hi_x.val();
         self.hi[1].next = self.hi_y.val();
         self.hi[2].next = self.hi_z.val();
+        // Plane distances t = (plane − origin)·inv; the inverse direction waits beside the
+        // subtractions, its signs beside the products, the other inputs beside both.
         for k in 0..3 {
+            self.sub_lo[k].clock.next = self.clock.val();
+            self.sub_lo[k].en.next = self.en.val();
             self.sub_lo[k].a.next = self.lo[k].val();
             self.sub_lo[k].b.next = self.o[k].val();
             self.sub_lo[k].sub.next = true;
+            self.sub_hi[k].clock.next = self.clock.val();
+            self.sub_hi[k].en.next = self.en.val();
             self.sub_hi[k].a.next = self.hi[k].val();
             self.sub_hi[k].b.next = self.o[k].val();
             self.sub_hi[k].sub.next = true;
+            self.p_inv[k].clock.next = self.clock.val();
+            self.p_inv[k].en.next = self.en.val();
+            self.p_inv[k].d.next = self.inv[k].val();
+            self.mul_lo[k].clock.next = self.clock.val();
+            self.mul_lo[k].en.next = self.en.val();
             self.mul_lo[k].a.next = self.sub_lo[k].y.val();
-            self.mul_lo[k].b.next = self.inv[k].val();
+            self.mul_lo[k].b.next = self.p_inv[k].q.val();
+            self.mul_hi[k].clock.next = self.clock.val();
+            self.mul_hi[k].en.next = self.en.val();
             self.mul_hi[k].a.next = self.sub_hi[k].y.val();
-            self.mul_hi[k].b.next = self.inv[k].val();
+            self.mul_hi[k].b.next = self.p_inv[k].q.val();
+        }
+        self.p_sign.clock.next = self.clock.val();
+        self.p_sign.en.next = self.en.val();
+        self.p_sign.d.next = bit_cast::<3, 1>(self.p_inv[0].q.val().get_bits::<1>(31))
+            | (bit_cast::<3, 1>(self.p_inv[1].q.val().get_bits::<1>(31)) << 1)
+            | (bit_cast::<3, 1>(self.p_inv[2].q.val().get_bits::<1>(31)) << 2);
+        self.p_side.clock.next = self.clock.val();
+        self.p_side.en.next = self.en.val();
+        self.p_side.d.next = bit_cast::<42, 32>(self.extent.val())
+            | (bit_cast::<42, 8>(self.grow.val()) << 32)
+            | (bit_cast::<42, 2>(self.heur.val()) << 40);
+        // The sign of inv picks near and far.
+        self.sign.next = self.p_sign.q.val();
+        for k in 0..3 {
             self.near[k].next = self.mul_lo[k].y.val();
             self.far[k].next = self.mul_hi[k].y.val();
-            if self.inv[k].val().get_bit(31) {
+            if self.sign.val().get_bit(k) {
                 self.near[k].next = self.mul_hi[k].y.val();
                 self.far[k].next = self.mul_lo[k].y.val();
             }
         }
-        // Cut A (a wire at 0 stages).
-        for i in 0..7 {
+        // Cut A.
+        for i in 0..6 {
             self.ca[i].clock.next = self.clock.val();
             self.ca[i].en.next = self.en.val();
         }
@@ -194,57 +305,114 @@ impl Logic for BoxSlab {
             self.ca[k].d.next = self.near[k].val();
             self.ca[3 + k].d.next = self.far[k].val();
         }
-        self.ca[6].d.next = self.extent.val();
-        self.ca_grow.clock.next = self.clock.val();
-        self.ca_grow.en.next = self.en.val();
-        self.ca_grow.d.next = self.grow.val();
-        self.ca_heur.clock.next = self.clock.val();
-        self.ca_heur.en.next = self.en.val();
-        self.ca_heur.d.next = self.heur.val();
+        self.ca_side.clock.next = self.clock.val();
+        self.ca_side.en.next = self.en.val();
+        self.ca_side.d.next = self.p_side.q.val();
+        // near = maxNum of the near planes, far = minNum of the far ones, x and y first.
         self.near_xy.a.next = self.ca[0].q.val();
         self.near_xy.b.next = self.ca[1].q.val();
-        self.near_xyz.a.next = self.near_xy.max.val();
-        self.near_xyz.b.next = self.ca[2].q.val();
         self.far_xy.a.next = self.ca[3].q.val();
         self.far_xy.b.next = self.ca[4].q.val();
-        self.far_xyz.a.next = self.far_xy.min.val();
-        self.far_xyz.b.next = self.ca[5].q.val();
-        // min_t = maxNum(near, +0); max_t = minNum(far, extent).
-        self.clamp_min.a.next = self.near_xyz.max.val();
+        // Cut C1.
+        for i in 0..4 {
+            self.c1[i].clock.next = self.clock.val();
+            self.c1[i].en.next = self.en.val();
+        }
+        self.c1[0].d.next = self.near_xy.max.val();
+        self.c1[1].d.next = self.ca[2].q.val();
+        self.c1[2].d.next = self.far_xy.min.val();
+        self.c1[3].d.next = self.ca[5].q.val();
+        self.c1_side.clock.next = self.clock.val();
+        self.c1_side.en.next = self.en.val();
+        self.c1_side.d.next = self.ca_side.q.val();
+        self.near_xyz.a.next = self.c1[0].q.val();
+        self.near_xyz.b.next = self.c1[1].q.val();
+        self.far_xyz.a.next = self.c1[2].q.val();
+        self.far_xyz.b.next = self.c1[3].q.val();
+        // Cut C2.
+        for i in 0..2 {
+            self.c2[i].clock.next = self.clock.val();
+            self.c2[i].en.next = self.en.val();
+        }
+        self.c2[0].d.next = self.near_xyz.max.val();
+        self.c2[1].d.next = self.far_xyz.min.val();
+        self.c2_side.clock.next = self.clock.val();
+        self.c2_side.en.next = self.en.val();
+        self.c2_side.d.next = self.c1_side.q.val();
+        // min_t = maxNum(near, +0); max_t = minNum(far, extent); NaN near or far (all three
+        // planes NaN) ⇒ miss.
+        self.clamp_min.a.next = self.c2[0].q.val();
         self.clamp_min.b.next = bits::<32>(0);
-        self.clamp_max.a.next = self.far_xyz.min.val();
-        self.clamp_max.b.next = self.ca[6].q.val();
+        self.clamp_max.a.next = self.c2[1].q.val();
+        self.clamp_max.b.next = self.c2_side.q.val().get_bits::<32>(0);
+        self.miss.next = ((self.c2[0].q.val().get_bits::<8>(23) == bits::<8>(0xFF))
+            & self.c2[0].q.val().get_bits::<23>(0).any())
+            | ((self.c2[1].q.val().get_bits::<8>(23) == bits::<8>(0xFF))
+                & self.c2[1].q.val().get_bits::<23>(0).any());
+        // Cut C3.
+        for i in 0..4 {
+            self.c3[i].clock.next = self.clock.val();
+            self.c3[i].en.next = self.en.val();
+        }
+        self.c3[0].d.next = self.clamp_min.max.val();
+        self.c3[1].d.next = self.clamp_max.min.val();
+        self.c3[2].d.next = self.c2[0].q.val();
+        self.c3[3].d.next = self.c2[1].q.val();
+        self.c3_miss.clock.next = self.clock.val();
+        self.c3_miss.en.next = self.en.val();
+        self.c3_miss.d.next = self.miss.val();
+        self.c3_side.clock.next = self.clock.val();
+        self.c3_side.en.next = self.en.val();
+        self.c3_side.d.next = self.c2_side.q.val().get_bits::<10>(32);
+        self.grow3.next = self.c3_side.q.val().get_bits::<8>(0);
+        self.heur3.next = self.c3_side.q.val().get_bits::<2>(8);
         // Growing: positive finite max_t gains `grow` ULPs, saturating at +Inf.
-        self.tmax.next = self.clamp_max.min.val();
+        self.tmax.next = self.c3[1].q.val();
         self.grown.next = self.tmax.val();
         if !self.tmax.val().get_bit(31)
             & self.tmax.val().any()
             & (self.tmax.val() < bits::<32>(0x7F80_0000_u64))
         {
-            self.grown.next = self.tmax.val() + bit_cast::<32, 8>(self.ca_grow.q.val());
+            self.grown.next = self.tmax.val() + bit_cast::<32, 8>(self.grow3.val());
             if self.grown.val() > bits::<32>(0x7F80_0000_u64) {
                 self.grown.next = bits::<32>(0x7F80_0000_u64);
             }
         }
-        self.decide.a.next = self.clamp_min.max.val();
-        self.decide.b.next = self.grown.val();
-        // NaN near or far (all three planes NaN) ⇒ miss.
-        self.miss.next = ((self.near_xyz.max.val().get_bits::<8>(23) == bits::<8>(0xFF))
-            & self.near_xyz.max.val().get_bits::<23>(0).any())
-            | ((self.far_xyz.min.val().get_bits::<8>(23) == bits::<8>(0xFF))
-                & self.far_xyz.min.val().get_bits::<23>(0).any());
-        self.hit.next = !self.miss.val() & (self.decide.lt.val() | self.decide.eq.val());
+        // Cut C4, then hit iff min_t ≤ max_t, then the rest of the key's stages.
+        for i in 0..2 {
+            self.c4[i].clock.next = self.clock.val();
+            self.c4[i].en.next = self.en.val();
+        }
+        self.c4[0].d.next = self.c3[0].q.val();
+        self.c4[1].d.next = self.grown.val();
+        self.c4_miss.clock.next = self.clock.val();
+        self.c4_miss.en.next = self.en.val();
+        self.c4_miss.d.next = self.c3_miss.q.val();
+        self.decide.a.next = self.c4[0].q.val();
+        self.decide.b.next = self.c4[1].q.val();
+        self.p_hit.clock.next = self.clock.val();
+        self.p_hit.en.next = self.en.val();
+        self.p_hit.d.next = !self.c4_miss.q.val() & (self.decide.lt.val() | self.decide.eq.val());
+        self.hit.next = self.p_hit.q.val();
         // Sort key: min_t (0, 3); min_t − max_t before growing (1); near + far (2).
-        self.kadd.a.next = self.clamp_min.max.val();
+        self.kadd.clock.next = self.clock.val();
+        self.kadd.en.next = self.en.val();
+        self.kadd.a.next = self.c3[0].q.val();
         self.kadd.b.next = self.tmax.val();
         self.kadd.sub.next = true;
-        if self.ca_heur.q.val() == 2 {
-            self.kadd.a.next = self.near_xyz.max.val();
-            self.kadd.b.next = self.far_xyz.min.val();
+        if self.heur3.val() == 2 {
+            self.kadd.a.next = self.c3[2].q.val();
+            self.kadd.b.next = self.c3[3].q.val();
             self.kadd.sub.next = false;
         }
-        self.key.next = self.clamp_min.max.val();
-        if (self.ca_heur.q.val() == 1) | (self.ca_heur.q.val() == 2) {
+        self.p_kmin.clock.next = self.clock.val();
+        self.p_kmin.en.next = self.en.val();
+        self.p_kmin.d.next = self.c3[0].q.val();
+        self.p_heur.clock.next = self.clock.val();
+        self.p_heur.en.next = self.en.val();
+        self.p_heur.d.next = self.heur3.val();
+        self.key.next = self.p_kmin.q.val();
+        if (self.p_heur.q.val() == 1) | (self.p_heur.q.val() == 2) {
             self.key.next = self.kadd.y.val();
         }
     }

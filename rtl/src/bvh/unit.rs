@@ -23,12 +23,15 @@
 //! exceeds about the queue's length) until its node arrives, then the node test runs combinationally into the
 //! output register. Rays that fetch nothing (out of bounds, instance/procedural node, rejected
 //! instruction) pass through the same queue, so results stay in order. Throughput: one node test per
-//! clock while responses keep up; latency 1 + memory latency. Pipeline depth 1 or 2
+//! clock while responses keep up; latency 1 + memory latency. Pipeline depth 1…[`MAX_DEPTH`]
 //! ([`BvhUnit::new`]) adds register stages to the node test, all advancing with the output (a full
-//! output register that is not taken stalls them and the queue head): cut A inside each test
-//! ([`BoxSlab`]: after the plane distances; [`TriTest`]: after the differences and cross
-//! products), cut B (depth 2) between the slab tests and the sort and after the triangle's dot
-//! products. Latency 1 + memory latency + depth, one node test per clock, the same results.
+//! output register that is not taken stalls them and the queue head). On the box path depth `d`
+//! places the first `d` of [`BOX_STAGES`]: the slab test's stages ([`SlabPlan`]: inside the
+//! subtractions, the products and the key's addition, and cuts A, C1, C2 and C3 between its
+//! comparison levels) and cut B between the slab tests and the sort. The triangle tests take up to
+//! two ([`TriTest`]: cut A after the differences and cross products, cut B after the dot
+//! products; [`TriWatertight`] alike), and their result waits out the rest of the depth in a delay
+//! line. Latency 1 + memory latency + depth, one node test per clock, the same results.
 //!
 //! # Arithmetic
 //! [`BoxSlab`] ×4 and [`ChildSort`] for box nodes (box16 corners widened exactly from f16),
@@ -36,12 +39,74 @@
 //! directions are widened exactly ([`F16ToF32`]).
 
 use super::queue::{RayQueue, RAY_FIELDS};
-use super::{BoxSlab, ChildSort, TriTest, TriWatertight};
+use super::{BoxSlab, ChildSort, SlabPlan, TriTest, TriWatertight};
 use crate::common::fp::{F16ToF32, Retime, ValidRetime};
 use rust_hdl::prelude::*;
 
 /// Rays in flight by default ([`BvhUnit::with_queue`] sets another count).
 pub const QUEUE: usize = 8;
+
+/// One register stage of the box path (see [`BOX_STAGES`]).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum BoxStage {
+    /// A stage inside the slab test's subtractions ([`SlabPlan::sub`]).
+    Sub,
+    /// A stage inside the slab test's products ([`SlabPlan::mul`]).
+    Mul,
+    /// A stage inside the key's addition and the hit decision ([`SlabPlan::key`]).
+    Key,
+    /// The slab test's cut A ([`SlabPlan::a`]).
+    A,
+    /// The slab test's cut C1 ([`SlabPlan::c1`]).
+    C1,
+    /// The slab test's cut C2 ([`SlabPlan::c2`]).
+    C2,
+    /// The slab test's cut C3 ([`SlabPlan::c3`]).
+    C3,
+    /// Cut B, between the slab tests and the sort.
+    B,
+}
+
+/// The box path's register stages in the order the depth adds them: depth `d` places the first
+/// `d`. Cuts A and B come first (the unit's depths 1 and 2 before the slab test had stages of its
+/// own), then stages inside the floating-point operators, longest paths first, and the comparison
+/// levels' cuts.
+pub const BOX_STAGES: [BoxStage; 23] = {
+    use BoxStage::*;
+    [
+        A, B, Sub, Mul, Key, C2, Sub, Mul, Key, C1, C3, Sub, Mul, Key, Sub, Mul, Key, Sub, Mul,
+        Key, Sub, Mul, Key,
+    ]
+};
+
+/// The deepest pipeline [`BvhUnit::new`] builds.
+pub const MAX_DEPTH: usize = BOX_STAGES.len();
+
+/// Register stages of the triangle tests (cuts A and B) at `depth`; the rest is a delay line.
+const TRI_STAGES: usize = 2;
+
+/// The slab test's plan and cut B's stages at `depth` (0…[`MAX_DEPTH`]).
+pub fn box_plan(depth: usize) -> (SlabPlan, usize) {
+    assert!(
+        depth <= MAX_DEPTH,
+        "BVH: pipeline depth {depth} (0…{MAX_DEPTH})"
+    );
+    let mut plan = SlabPlan::default();
+    let mut b = 0;
+    for stage in &BOX_STAGES[..depth] {
+        match stage {
+            BoxStage::Sub => plan.sub += 1,
+            BoxStage::Mul => plan.mul += 1,
+            BoxStage::Key => plan.key += 1,
+            BoxStage::A => plan.a += 1,
+            BoxStage::C1 => plan.c1 += 1,
+            BoxStage::C2 => plan.c2 += 1,
+            BoxStage::C3 => plan.c3 += 1,
+            BoxStage::B => b += 1,
+        }
+    }
+    (plan, b)
+}
 
 crate::settled_block! {
 /// The intersector. See the module documentation.
@@ -171,6 +236,10 @@ pub struct BvhUnit {
     order: ChildSort,
     tritest: TriTest,
     wtri: TriWatertight,
+    /// The watertight flag beside the triangle tests' stages.
+    ct_wt: Retime<Bit>,
+    /// The triangle result through the rest of the depth.
+    tpad: [Retime<Bits<32>>; 4],
     corner: [Signal<Local, Bits<32>>; 24],
     vsel: [Signal<Local, Bits<32>>; 9],
     res: [Signal<Local, Bits<32>>; 4],
@@ -189,11 +258,11 @@ impl Default for BvhUnit {
 }
 
 impl BvhUnit {
-    /// Pipeline depths [`BvhUnit::new`] accepts.
-    pub const DEPTHS: [usize; 3] = [0, 1, 2];
+    /// The pipeline depths the test bench runs (every depth 0…[`MAX_DEPTH`] builds).
+    pub const DEPTHS: [usize; 3] = [0, 2, MAX_DEPTH];
 
-    /// The unit with `depth` (0…2) register stages inside the node test (see the module
-    /// documentation) and a [`QUEUE`]-entry ray queue: latency 1 + memory latency + `depth`.
+    /// The unit with `depth` (0…[`MAX_DEPTH`]) register stages inside the node test (see the
+    /// module documentation) and a [`QUEUE`]-entry ray queue: latency 1 + memory latency + `depth`.
     pub fn new(depth: usize) -> Self {
         Self::with_queue(depth, QUEUE)
     }
@@ -201,14 +270,15 @@ impl BvhUnit {
     /// [`BvhUnit::new`] with a `queue ≥ 1`-entry ray queue (rays in flight).
     pub fn with_queue(depth: usize, queue: usize) -> Self {
         use std::array::from_fn;
-        assert!(depth <= 2, "BVH: pipeline depth {depth} (0…2)");
-        let a = usize::from(depth >= 1);
-        let b = usize::from(depth >= 2);
+        let (plan, b) = box_plan(depth);
+        let tri = depth.min(TRI_STAGES);
         Self {
             settle: crate::common::settle::SettleState::new(true),
-            slab: from_fn(|_| BoxSlab::new(a)),
-            tritest: TriTest::new(depth),
-            wtri: TriWatertight::new(depth),
+            slab: from_fn(|_| BoxSlab::new(plan)),
+            tritest: TriTest::new(tri),
+            wtri: TriWatertight::new(tri),
+            ct_wt: Retime::new(tri),
+            tpad: from_fn(|_| Retime::new(depth - tri)),
             cb_hit: from_fn(|_| Retime::new(b)),
             cb_key: from_fn(|_| Retime::new(b)),
             cd_ptr: from_fn(|_| Retime::new(depth)),
@@ -567,16 +637,27 @@ impl Logic for BvhUnit {
         self.wtri.mode.next = self.head[10].val().get_bit(25);
         self.wtri.clock.next = self.clock.val();
         self.wtri.en.next = self.adv_out.val();
+        // The triangle result, plain or watertight, through the rest of the depth.
+        self.ct_wt.clock.next = self.clock.val();
+        self.ct_wt.en.next = self.adv_out.val();
+        self.ct_wt.d.next = self.head[10].val().get_bit(24);
+        for j in 0..4 {
+            self.tpad[j].clock.next = self.clock.val();
+            self.tpad[j].en.next = self.adv_out.val();
+        }
+        self.tpad[0].d.next = self.tritest.d_0.val();
+        self.tpad[1].d.next = self.tritest.d_1.val();
+        self.tpad[2].d.next = self.tritest.d_2.val();
+        self.tpad[3].d.next = self.tritest.d_3.val();
+        if self.ct_wt.q.val() {
+            self.tpad[0].d.next = self.wtri.d_0.val();
+            self.tpad[1].d.next = self.wtri.d_1.val();
+            self.tpad[2].d.next = self.wtri.d_2.val();
+            self.tpad[3].d.next = self.wtri.d_3.val();
+        }
         // Result by kind and node type.
-        self.res[0].next = self.tritest.d_0.val();
-        self.res[1].next = self.tritest.d_1.val();
-        self.res[2].next = self.tritest.d_2.val();
-        self.res[3].next = self.tritest.d_3.val();
-        if self.dctl.val().get_bit(16) {
-            self.res[0].next = self.wtri.d_0.val();
-            self.res[1].next = self.wtri.d_1.val();
-            self.res[2].next = self.wtri.d_2.val();
-            self.res[3].next = self.wtri.d_3.val();
+        for j in 0..4 {
+            self.res[j].next = self.tpad[j].q.val();
         }
         if self.dtype.val() >= bits::<3>(4) {
             self.res[0].next = self.order.d_0.val();
