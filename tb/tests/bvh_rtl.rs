@@ -411,3 +411,159 @@ fn slab_test_equals_golden_at_every_depth() {
         "{hits}"
     );
 }
+
+/// One `TriTest` at every plan the unit builds (`tri_plan(depth)`, depth 0…`MAX_DEPTH`: cuts A
+/// and B, then 1…6 stages inside every f32 operator), one input per clock, against the golden
+/// model's `tri_test` exactly `latency` clocks later, in both return modes: rays through the
+/// triangle's inside, edges and vertices, parallel rays (t_denom = 0), degenerate triangles,
+/// ±0, ±Inf, NaN and denormal coordinates, then random triangles and rays.
+#[test]
+fn triangle_test_equals_golden_at_every_plan() {
+    use rust_hdl::prelude::*;
+    use std::collections::VecDeque;
+    use texpix_rtl::bvh::unit::{tri_plan, MAX_DEPTH};
+    use texpix_rtl::bvh::TriTest;
+    use texpix_sim::{settle_block, SplitMix64};
+    use texpix_tb::bvh::{tri_test, Ray};
+    /// origin, direction, vertices a, b, c, tri_id, mode.
+    type TriIn = ([u32; 3], [u32; 3], [[u32; 3]; 3], u32, u32);
+    let f = |x: f32| x.to_bits();
+    let specials: [u32; 10] = [
+        0,
+        0x8000_0000,
+        0x7f80_0000,
+        0xff80_0000,
+        0x7fc0_0000,
+        0x0000_0001,
+        0x8000_0003,
+        0x3f80_0000,
+        0xbf80_0000,
+        0x7f7f_ffff,
+    ];
+    let unit_tri = [
+        [f(0.0), f(0.0), f(1.0)],
+        [f(1.0), f(0.0), f(1.0)],
+        [f(0.0), f(1.0), f(1.0)],
+    ];
+    let mut cases: Vec<TriIn> = Vec::new();
+    // Rays along +z through the inside, an edge, a vertex, and outside; a parallel ray; a
+    // degenerate (collinear) triangle.
+    for (x, y) in [
+        (0.25, 0.25),
+        (0.5, 0.0),
+        (0.0, 0.0),
+        (0.5, 0.5),
+        (1.0, 1.0),
+        (-0.1, 0.2),
+    ] {
+        for mode in 0..2 {
+            cases.push(([f(x), f(y), 0], [0, 0, f(1.0)], unit_tri, 7, mode));
+            cases.push(([f(x), f(y), f(2.0)], [0, 0, f(-1.0)], unit_tri, 7, mode));
+        }
+    }
+    cases.push(([0; 3], [f(1.0), 0, 0], unit_tri, 3, 1));
+    let line = [
+        [0, 0, f(1.0)],
+        [f(1.0), f(1.0), f(1.0)],
+        [f(2.0), f(2.0), f(1.0)],
+    ];
+    cases.push(([f(0.5), f(0.5), 0], [0, 0, f(1.0)], line, 3, 0));
+    for (i, &s) in specials.iter().enumerate() {
+        for (j, &t) in specials.iter().enumerate() {
+            let mut tri = unit_tri;
+            tri[i % 3][j % 3] = s;
+            cases.push((
+                [f(0.25), t, 0],
+                [s, 0, f(1.0)],
+                tri,
+                i as u32,
+                (j % 2) as u32,
+            ));
+        }
+    }
+    let mut rng = SplitMix64::new(31);
+    let mut r = |m: u64| rng.next_u64() % m;
+    let coord = |r: &mut dyn FnMut(u64) -> u64| (r(4000) as f32 / 100.0 - 20.0).to_bits();
+    for _ in 0..1500 {
+        let mut coord = || coord(&mut r);
+        let tri = [
+            [coord(), coord(), coord()],
+            [coord(), coord(), coord()],
+            [coord(), coord(), coord()],
+        ];
+        let o = [coord(), coord(), coord()];
+        // Aim at a point inside the triangle most of the time.
+        let (u, v) = (coord() as f32, coord() as f32);
+        let (u, v) = ((u % 1000.0) / 1000.0, (v % 1000.0) / 1000.0);
+        let p = |k: usize| {
+            let (a, b, c) = (
+                f32::from_bits(tri[0][k]),
+                f32::from_bits(tri[1][k]),
+                f32::from_bits(tri[2][k]),
+            );
+            a + u * (b - a) + v * (1.0 - u) * (c - a) - f32::from_bits(o[k])
+        };
+        let pick = coord();
+        let d = if pick % 4 == 0 {
+            [coord(), coord(), coord()]
+        } else {
+            [f(p(0)), f(p(1)), f(p(2))]
+        };
+        let (id, mode) = (coord() ^ 0x5a5a_5a5a, coord() % 2);
+        cases.push((o, d, tri, id, mode));
+    }
+    let mut plans: Vec<_> = (0..=MAX_DEPTH).map(tri_plan).collect();
+    plans.dedup();
+    assert_eq!(plans.len(), 9, "{plans:?}");
+    let mut hits = 0;
+    for plan in plans {
+        let lat = plan.latency();
+        let mut u = TriTest::new(plan);
+        u.connect_all();
+        u.en.next = true;
+        let mut want: VecDeque<TriIn> = VecDeque::new();
+        for &c in &cases {
+            let (o, d, [a, b, cv], id, mode) = c;
+            let bits = |x: u32| Bits::<32>::from(u64::from(x));
+            u.o_x.next = bits(o[0]);
+            u.o_y.next = bits(o[1]);
+            u.o_z.next = bits(o[2]);
+            u.d_x.next = bits(d[0]);
+            u.d_y.next = bits(d[1]);
+            u.d_z.next = bits(d[2]);
+            u.a_x.next = bits(a[0]);
+            u.a_y.next = bits(a[1]);
+            u.a_z.next = bits(a[2]);
+            u.b_x.next = bits(b[0]);
+            u.b_y.next = bits(b[1]);
+            u.b_z.next = bits(b[2]);
+            u.c_x.next = bits(cv[0]);
+            u.c_y.next = bits(cv[1]);
+            u.c_z.next = bits(cv[2]);
+            u.tri_id.next = bits(id);
+            u.mode.next = mode == 1;
+            settle_block(&mut u);
+            want.push_back(c);
+            if want.len() > lat {
+                let c = want.pop_front().expect("queued");
+                let (o, d, [a, b, cv], id, mode) = c;
+                let ray = Ray {
+                    origin: o,
+                    dir: d,
+                    inv_dir: [0; 3],
+                    extent: 0x7f80_0000,
+                };
+                let g = tri_test(&ray, a, b, cv, id, mode);
+                let got = [&u.d_0, &u.d_1, &u.d_2, &u.d_3].map(|p| p.val().to_u64() as u32);
+                assert_eq!(got, g, "{plan:?}: input {c:?}");
+                hits += usize::from(g[0] != 0x7f80_0000);
+            }
+            u.clock.next = Clock::from(true);
+            settle_block(&mut u);
+            u.clock.next = Clock::from(false);
+            settle_block(&mut u);
+        }
+    }
+    // Hits and misses both, at every plan.
+    assert!(hits > 9 * 300 && hits < 9 * (cases.len() - 200), "{hits}");
+}

@@ -13,7 +13,7 @@ pub mod watertight;
 pub use queue::RayQueue;
 pub use slab::{BoxSlab, SlabPlan};
 pub use sort::ChildSort;
-pub use tri::TriTest;
+pub use tri::{TriPlan, TriTest};
 pub use unit::BvhUnit;
 pub use vec3::{Cross3, Dot3};
 pub use watertight::TriWatertight;

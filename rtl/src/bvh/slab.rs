@@ -20,7 +20,8 @@
 //! Combinational (latency 0) when built by `default()`. [`BoxSlab::new`] takes a [`SlabPlan`]:
 //! register stages inside the subtractions and the products ([`FpAddP`], [`FpMulP`]), cut A after
 //! the near/far selection, cuts C1, C2 and C3 after each of the three comparison levels (the
-//! x/y comparisons, the z comparisons, the clamps), and stages inside the key's addition; the hit
+//! x/y comparisons, the z comparisons, the clamps; the key addition's operands are chosen before
+//! C3, so that its first piece starts at a register), and stages inside the key's addition; the hit
 //! decision's path gets as many as the key's (its first one, cut C4, between the growing and the
 //! last comparison). Every stage advances with `en`; latency [`SlabPlan::latency`], one test per
 //! enabled clock, the same results at every plan.
@@ -121,11 +122,11 @@ pub struct BoxSlab {
     c2_side: Retime<Bits<42>>,
     clamp_min: FpCmp,
     clamp_max: FpCmp,
-    /// Cut C3: min_t, max_t before growing, near, far.
+    /// Cut C3: min_t, max_t before growing, and the key addition's operands.
     c3: [Retime<Bits<32>>; 4],
     c3_miss: Retime<Bit>,
-    /// {heur [9:8], grow [7:0]}.
-    c3_side: Retime<Bits<10>>,
+    /// {key subtracts [10], heur [9:8], grow [7:0]}.
+    c3_side: Retime<Bits<11>>,
     /// Cut C4 (the first of the key's stages, on the hit path): min_t, grown max_t.
     c4: [Retime<Bits<32>>; 2],
     c4_miss: Retime<Bit>,
@@ -148,6 +149,10 @@ pub struct BoxSlab {
     grown: Signal<Local, Bits<32>>,
     heur3: Signal<Local, Bits<2>>,
     miss: Signal<Local, Bit>,
+    ka: Signal<Local, Bits<32>>,
+    kb: Signal<Local, Bits<32>>,
+    ksub: Signal<Local, Bit>,
+    kside: Signal<Local, Bits<11>>,
 }
 }
 
@@ -232,6 +237,10 @@ impl BoxSlab {
             grown: Default::default(),
             heur3: Default::default(),
             miss: Default::default(),
+            ka: Default::default(),
+            kb: Default::default(),
+            ksub: Default::default(),
+            kside: Default::default(),
         }
     }
 }
@@ -349,6 +358,16 @@ impl Logic for BoxSlab {
             & self.c2[0].q.val().get_bits::<23>(0).any())
             | ((self.c2[1].q.val().get_bits::<8>(23) == bits::<8>(0xFF))
                 & self.c2[1].q.val().get_bits::<23>(0).any());
+        // The key addition's operands, chosen before cut C3: min_t − max_t before growing (1),
+        // near + far (2).
+        self.ka.next = self.clamp_min.max.val();
+        self.kb.next = self.clamp_max.min.val();
+        self.ksub.next = true;
+        if self.c2_side.q.val().get_bits::<2>(40) == 2 {
+            self.ka.next = self.c2[0].q.val();
+            self.kb.next = self.c2[1].q.val();
+            self.ksub.next = false;
+        }
         // Cut C3.
         for i in 0..4 {
             self.c3[i].clock.next = self.clock.val();
@@ -356,14 +375,18 @@ impl Logic for BoxSlab {
         }
         self.c3[0].d.next = self.clamp_min.max.val();
         self.c3[1].d.next = self.clamp_max.min.val();
-        self.c3[2].d.next = self.c2[0].q.val();
-        self.c3[3].d.next = self.c2[1].q.val();
+        self.c3[2].d.next = self.ka.val();
+        self.c3[3].d.next = self.kb.val();
         self.c3_miss.clock.next = self.clock.val();
         self.c3_miss.en.next = self.en.val();
         self.c3_miss.d.next = self.miss.val();
         self.c3_side.clock.next = self.clock.val();
         self.c3_side.en.next = self.en.val();
-        self.c3_side.d.next = self.c2_side.q.val().get_bits::<10>(32);
+        self.kside.next = bit_cast::<11, 10>(self.c2_side.q.val().get_bits::<10>(32));
+        if self.ksub.val() {
+            self.kside.next = self.kside.val() | bits::<11>(0x400);
+        }
+        self.c3_side.d.next = self.kside.val();
         self.grow3.next = self.c3_side.q.val().get_bits::<8>(0);
         self.heur3.next = self.c3_side.q.val().get_bits::<2>(8);
         // Growing: positive finite max_t gains `grow` ULPs, saturating at +Inf.
@@ -397,14 +420,9 @@ impl Logic for BoxSlab {
         // Sort key: min_t (0, 3); min_t − max_t before growing (1); near + far (2).
         self.kadd.clock.next = self.clock.val();
         self.kadd.en.next = self.en.val();
-        self.kadd.a.next = self.c3[0].q.val();
-        self.kadd.b.next = self.tmax.val();
-        self.kadd.sub.next = true;
-        if self.heur3.val() == 2 {
-            self.kadd.a.next = self.c3[2].q.val();
-            self.kadd.b.next = self.c3[3].q.val();
-            self.kadd.sub.next = false;
-        }
+        self.kadd.a.next = self.c3[2].q.val();
+        self.kadd.b.next = self.c3[3].q.val();
+        self.kadd.sub.next = self.c3_side.q.val().get_bit(10);
         self.p_kmin.clock.next = self.clock.val();
         self.p_kmin.en.next = self.en.val();
         self.p_kmin.d.next = self.c3[0].q.val();

@@ -11,13 +11,41 @@
 //! flips all four signs; hit iff t_denom > 0, I ≥ 0, J ≥ 0, I + J ≤ t_denom and t_num ≥ 0 (IEEE
 //! comparisons, so NaN ⇒ miss). Mode 0 returns {t_num, t_denom, tri_id, 1}, a miss
 //! {+Inf, 1.0, tri_id, 0}; mode 1 returns {t_num, t_denom, I, J}, a miss {+Inf, 1.0, 0, 0}.
-//! 24 multipliers, 24 adders, 1 comparator. Combinational (latency 0) when built by `default()`;
-//! [`TriTest::new`] places up to two register stages advancing with `en`: cut A after the
-//! differences and cross products, cut B after the dot products.
+//! 24 multipliers, 24 adders, 1 comparator.
+//!
+//! # Pipeline
+//! Combinational (latency 0) when built by `default()`. [`TriTest::new`] takes a [`TriPlan`]:
+//! `fp` register stages inside every f32 operator ([`FpAddP`], [`FpMulP`]; seven operators in
+//! series: the differences, the cross products' products and subtractions, the dot products'
+//! products and two additions, and I + J), cut A after the differences and cross products and
+//! cut B after the dot products. Operands that skip an operator wait beside it in delay lines.
+//! Every stage advances with `en`; latency [`TriPlan::latency`], one test per enabled clock.
 
 use super::vec3::{Cross3, Dot3};
-use crate::common::fp::{FpAdd, FpCmp, Retime};
+use crate::common::fp::{FpAddP, FpCmp, Retime};
 use rust_hdl::prelude::*;
+
+/// Where a [`TriTest`] puts its register stages (see the module documentation).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct TriPlan {
+    /// Stages inside every f32 operator.
+    pub fp: usize,
+    /// Cut A (0 or 1), after the differences and cross products.
+    pub a: usize,
+    /// Cut B (0 or 1), after the dot products.
+    pub b: usize,
+}
+
+impl TriPlan {
+    /// f32 operators on the longest path (difference, product, subtraction, product, two
+    /// additions, I + J).
+    pub const OPS_IN_SERIES: usize = 7;
+
+    /// Register stages from the inputs to the results.
+    pub fn latency(&self) -> usize {
+        Self::OPS_IN_SERIES * self.fp + self.a + self.b
+    }
+}
 
 crate::settled_block! {
 /// The triangle test. See the module documentation.
@@ -70,24 +98,34 @@ pub struct TriTest {
     /// Result dword 3.
     pub d_3: Signal<Out, Bits<32>>,
     /// e1 (0…2), e2 (3…5), e3 (6…8).
-    diffs: [FpAdd; 9],
+    diffs: [FpAddP; 9],
+    /// The direction beside the differences.
+    p_dir: [Retime<Bits<32>>; 3],
     s1: Cross3,
     s2: Cross3,
+    /// e1, e2, e3 (0…8) and the direction (9…11) beside the cross products.
+    p_cross: [Retime<Bits<32>>; 12],
     /// Cut A: e1, e2, e3 (0…8), s1 (9…11), s2 (12…14), dir (15…17).
     ca: [Retime<Bits<32>>; 18],
-    /// tri_id and mode through cuts A and B.
+    /// tri_id and mode beside everything.
     cab_id: Retime<Bits<32>>,
     cab_mode: Retime<Bit>,
     /// t_num, t_denom, I, J.
     dot: [Dot3; 4],
     /// Cut B: the four dot products.
     cb: [Retime<Bits<32>>; 4],
-    ij: FpAdd,
+    ij: FpAddP,
+    /// t_num, t_denom, I, J (sign-corrected) beside I + J.
+    p_ij: [Retime<Bits<32>>; 4],
     le: FpCmp,
     tn: Signal<Local, Bits<32>>,
     td: Signal<Local, Bits<32>>,
     bi: Signal<Local, Bits<32>>,
     bj: Signal<Local, Bits<32>>,
+    tn2: Signal<Local, Bits<32>>,
+    td2: Signal<Local, Bits<32>>,
+    bi2: Signal<Local, Bits<32>>,
+    bj2: Signal<Local, Bits<32>>,
     ge0: Signal<Local, Bit>,
     h: Signal<Local, Bit>,
     r0: Signal<Local, Bits<32>>,
@@ -99,20 +137,21 @@ pub struct TriTest {
 
 impl Default for TriTest {
     fn default() -> Self {
-        Self::new(0)
+        Self::new(TriPlan::default())
     }
 }
 
 impl TriTest {
-    /// The test with `depth` (0…2) register stages: cut A (depth ≥ 1) after the edge differences
-    /// and the cross products, cut B (depth 2) after the dot products. Latency `depth`.
-    pub fn new(depth: usize) -> Self {
+    /// The test with the register stages of `plan`: latency `plan.latency()`.
+    pub fn new(plan: TriPlan) -> Self {
         use std::array::from_fn;
-        assert!(depth <= 2, "triangle test: depth {depth} (0…2)");
-        let a = usize::from(depth >= 1);
-        let b = usize::from(depth >= 2);
+        assert!(
+            plan.a <= 1 && plan.b <= 1,
+            "triangle test: {plan:?} (cuts A and B: 0 or 1)"
+        );
+        let (k, a, b) = (plan.fp, plan.a, plan.b);
         Self {
-            settle: crate::common::settle::SettleState::new(true),
+            settle: crate::common::settle::SettleState::new(plan.latency() > 0),
             clock: Default::default(),
             en: Default::default(),
             a_x: Default::default(),
@@ -136,20 +175,27 @@ impl TriTest {
             d_1: Default::default(),
             d_2: Default::default(),
             d_3: Default::default(),
-            diffs: Default::default(),
-            s1: Default::default(),
-            s2: Default::default(),
+            diffs: from_fn(|_| FpAddP::new(k)),
+            p_dir: from_fn(|_| Retime::new(k)),
+            s1: Cross3::new(k),
+            s2: Cross3::new(k),
+            p_cross: from_fn(|_| Retime::new(2 * k)),
             ca: from_fn(|_| Retime::new(a)),
-            cab_id: Retime::new(a + b),
-            cab_mode: Retime::new(a + b),
-            dot: Default::default(),
+            cab_id: Retime::new(plan.latency()),
+            cab_mode: Retime::new(plan.latency()),
+            dot: from_fn(|_| Dot3::new(k)),
             cb: from_fn(|_| Retime::new(b)),
-            ij: Default::default(),
+            ij: FpAddP::new(k),
+            p_ij: from_fn(|_| Retime::new(k)),
             le: Default::default(),
             tn: Default::default(),
             td: Default::default(),
             bi: Default::default(),
             bj: Default::default(),
+            tn2: Default::default(),
+            td2: Default::default(),
+            bi2: Default::default(),
+            bj2: Default::default(),
             ge0: Default::default(),
             h: Default::default(),
             r0: Default::default(),
@@ -179,12 +225,25 @@ impl Logic for TriTest {
             self.diffs[3 * g + 2].b.next = self.a_z.val();
         }
         for i in 0..9 {
+            self.diffs[i].clock.next = self.clock.val();
+            self.diffs[i].en.next = self.en.val();
             self.diffs[i].sub.next = true;
         }
+        for i in 0..3 {
+            self.p_dir[i].clock.next = self.clock.val();
+            self.p_dir[i].en.next = self.en.val();
+        }
+        self.p_dir[0].d.next = self.d_x.val();
+        self.p_dir[1].d.next = self.d_y.val();
+        self.p_dir[2].d.next = self.d_z.val();
         // s1 = dir × e2, s2 = e3 × e1.
-        self.s1.ux.next = self.d_x.val();
-        self.s1.uy.next = self.d_y.val();
-        self.s1.uz.next = self.d_z.val();
+        self.s1.clock.next = self.clock.val();
+        self.s1.en.next = self.en.val();
+        self.s2.clock.next = self.clock.val();
+        self.s2.en.next = self.en.val();
+        self.s1.ux.next = self.p_dir[0].q.val();
+        self.s1.uy.next = self.p_dir[1].q.val();
+        self.s1.uz.next = self.p_dir[2].q.val();
         self.s1.vx.next = self.diffs[3].y.val();
         self.s1.vy.next = self.diffs[4].y.val();
         self.s1.vz.next = self.diffs[5].y.val();
@@ -199,8 +258,17 @@ impl Logic for TriTest {
             self.ca[i].clock.next = self.clock.val();
             self.ca[i].en.next = self.en.val();
         }
+        for i in 0..12 {
+            self.p_cross[i].clock.next = self.clock.val();
+            self.p_cross[i].en.next = self.en.val();
+        }
         for i in 0..9 {
-            self.ca[i].d.next = self.diffs[i].y.val();
+            self.p_cross[i].d.next = self.diffs[i].y.val();
+            self.ca[i].d.next = self.p_cross[i].q.val();
+        }
+        for i in 0..3 {
+            self.p_cross[9 + i].d.next = self.p_dir[i].q.val();
+            self.ca[15 + i].d.next = self.p_cross[9 + i].q.val();
         }
         self.ca[9].d.next = self.s1.wx.val();
         self.ca[10].d.next = self.s1.wy.val();
@@ -208,15 +276,16 @@ impl Logic for TriTest {
         self.ca[12].d.next = self.s2.wx.val();
         self.ca[13].d.next = self.s2.wy.val();
         self.ca[14].d.next = self.s2.wz.val();
-        self.ca[15].d.next = self.d_x.val();
-        self.ca[16].d.next = self.d_y.val();
-        self.ca[17].d.next = self.d_z.val();
         self.cab_id.clock.next = self.clock.val();
         self.cab_id.en.next = self.en.val();
         self.cab_id.d.next = self.tri_id.val();
         self.cab_mode.clock.next = self.clock.val();
         self.cab_mode.en.next = self.en.val();
         self.cab_mode.d.next = self.mode.val();
+        for i in 0..4 {
+            self.dot[i].clock.next = self.clock.val();
+            self.dot[i].en.next = self.en.val();
+        }
         // t_num = e2·s2.
         self.dot[0].ux.next = self.ca[3].q.val();
         self.dot[0].uy.next = self.ca[4].q.val();
@@ -262,24 +331,39 @@ impl Logic for TriTest {
             self.bi.next = self.bi.val() ^ bits::<32>(0x8000_0000_u64);
             self.bj.next = self.bj.val() ^ bits::<32>(0x8000_0000_u64);
         }
+        self.ij.clock.next = self.clock.val();
+        self.ij.en.next = self.en.val();
         self.ij.a.next = self.bi.val();
         self.ij.b.next = self.bj.val();
         self.ij.sub.next = false;
+        // The corrected values beside I + J.
+        for i in 0..4 {
+            self.p_ij[i].clock.next = self.clock.val();
+            self.p_ij[i].en.next = self.en.val();
+        }
+        self.p_ij[0].d.next = self.tn.val();
+        self.p_ij[1].d.next = self.td.val();
+        self.p_ij[2].d.next = self.bi.val();
+        self.p_ij[3].d.next = self.bj.val();
+        self.tn2.next = self.p_ij[0].q.val();
+        self.td2.next = self.p_ij[1].q.val();
+        self.bi2.next = self.p_ij[2].q.val();
+        self.bj2.next = self.p_ij[3].q.val();
         self.le.a.next = self.ij.y.val();
-        self.le.b.next = self.td.val();
+        self.le.b.next = self.td2.val();
         // x ≥ 0 for a non-NaN x: sign clear (+0 … +Inf) or −0. NaN (sign clear, above +Inf) fails.
-        self.ge0.next = ((!self.bi.val().get_bit(31)
-            & (self.bi.val() <= bits::<32>(0x7F80_0000_u64)))
-            | (self.bi.val() == bits::<32>(0x8000_0000_u64)))
-            & ((!self.bj.val().get_bit(31) & (self.bj.val() <= bits::<32>(0x7F80_0000_u64)))
-                | (self.bj.val() == bits::<32>(0x8000_0000_u64)))
-            & ((!self.tn.val().get_bit(31) & (self.tn.val() <= bits::<32>(0x7F80_0000_u64)))
-                | (self.tn.val() == bits::<32>(0x8000_0000_u64)));
+        self.ge0.next = ((!self.bi2.val().get_bit(31)
+            & (self.bi2.val() <= bits::<32>(0x7F80_0000_u64)))
+            | (self.bi2.val() == bits::<32>(0x8000_0000_u64)))
+            & ((!self.bj2.val().get_bit(31) & (self.bj2.val() <= bits::<32>(0x7F80_0000_u64)))
+                | (self.bj2.val() == bits::<32>(0x8000_0000_u64)))
+            & ((!self.tn2.val().get_bit(31) & (self.tn2.val() <= bits::<32>(0x7F80_0000_u64)))
+                | (self.tn2.val() == bits::<32>(0x8000_0000_u64)));
         // t_denom > 0: sign clear, non-zero, not NaN.
         self.h.next = self.ge0.val()
-            & !self.td.val().get_bit(31)
-            & self.td.val().any()
-            & (self.td.val() <= bits::<32>(0x7F80_0000_u64))
+            & !self.td2.val().get_bit(31)
+            & self.td2.val().any()
+            & (self.td2.val() <= bits::<32>(0x7F80_0000_u64))
             & (self.le.lt.val() | self.le.eq.val());
         self.r0.next = bits::<32>(0x7F80_0000_u64);
         self.r1.next = bits::<32>(0x3F80_0000_u64);
@@ -289,12 +373,12 @@ impl Logic for TriTest {
             self.r2.next = bits::<32>(0);
         }
         if self.h.val() {
-            self.r0.next = self.tn.val();
-            self.r1.next = self.td.val();
+            self.r0.next = self.tn2.val();
+            self.r1.next = self.td2.val();
             self.r3.next = bits::<32>(1);
             if self.cab_mode.q.val() {
-                self.r2.next = self.bi.val();
-                self.r3.next = self.bj.val();
+                self.r2.next = self.bi2.val();
+                self.r3.next = self.bj2.val();
             }
         }
         self.d_0.next = self.r0.val();

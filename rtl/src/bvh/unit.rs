@@ -28,10 +28,12 @@
 //! output register that is not taken stalls them and the queue head). On the box path depth `d`
 //! places the first `d` of [`BOX_STAGES`]: the slab test's stages ([`SlabPlan`]: inside the
 //! subtractions, the products and the key's addition, and cuts A, C1, C2 and C3 between its
-//! comparison levels) and cut B between the slab tests and the sort. The triangle tests take up to
-//! two ([`TriTest`]: cut A after the differences and cross products, cut B after the dot
-//! products; [`TriWatertight`] alike), and their result waits out the rest of the depth in a delay
-//! line. Latency 1 + memory latency + depth, one node test per clock, the same results.
+//! comparison levels) and cut B between the slab tests and the sort (beyond 24, more stages at
+//! cut B). On the triangle path [`TriTest`] takes the stages of [`tri_plan`] (cut A after the
+//! differences and cross products, cut B after the dot products, then stages inside each of its
+//! f32 operators) and [`TriWatertight`] cuts A and B only; each test's result waits out the rest
+//! of the depth in a delay line. Latency 1 + memory latency + depth, one node test per clock, the
+//! same results.
 //!
 //! # Arithmetic
 //! [`BoxSlab`] ×4 and [`ChildSort`] for box nodes (box16 corners widened exactly from f16),
@@ -39,7 +41,7 @@
 //! directions are widened exactly ([`F16ToF32`]).
 
 use super::queue::{RayQueue, RAY_FIELDS};
-use super::{BoxSlab, ChildSort, SlabPlan, TriTest, TriWatertight};
+use super::{BoxSlab, ChildSort, SlabPlan, TriPlan, TriTest, TriWatertight};
 use crate::common::fp::{F16ToF32, Retime, ValidRetime};
 use rust_hdl::prelude::*;
 
@@ -70,30 +72,37 @@ pub enum BoxStage {
 /// The box path's register stages in the order the depth adds them: depth `d` places the first
 /// `d`. Cuts A and B come first (the unit's depths 1 and 2 before the slab test had stages of its
 /// own), then stages inside the floating-point operators, longest paths first, and the comparison
-/// levels' cuts.
-pub const BOX_STAGES: [BoxStage; 23] = {
+/// levels' cuts. The products' seventh stage (their every boundary cut, [`MUL_CUTS`]) comes last:
+/// at depth 23 the worst path of the slab test placed alone on the ECP5-85F was a product's
+/// classification and normalising shift (84.7 MHz, docs/fpga.md).
+///
+/// [`MUL_CUTS`]: crate::common::fp::pipe::MUL_CUTS
+pub const BOX_STAGES: [BoxStage; 24] = {
     use BoxStage::*;
     [
         A, B, Sub, Mul, Key, C2, Sub, Mul, Key, C1, C3, Sub, Mul, Key, Sub, Mul, Key, Sub, Mul,
-        Key, Sub, Mul, Key,
+        Key, Sub, Mul, Key, Mul,
     ]
 };
 
-/// The deepest pipeline [`BvhUnit::new`] builds.
-pub const MAX_DEPTH: usize = BOX_STAGES.len();
+/// Stages inside each f32 operator of the triangle test at the deepest pipeline (as many as the
+/// slab test's, where the pipelined adder and multiplier pass 100 MHz on the ECP5-85F).
+pub const TRI_FP_STAGES: usize = 6;
 
-/// Register stages of the triangle tests (cuts A and B) at `depth`; the rest is a delay line.
-const TRI_STAGES: usize = 2;
+/// The deepest pipeline [`BvhUnit::new`] builds: the plain triangle test's cuts A and B and
+/// [`TRI_FP_STAGES`] stages in each of its seven f32 operators in series.
+pub const MAX_DEPTH: usize = TriPlan::OPS_IN_SERIES * TRI_FP_STAGES + 2;
 
-/// The slab test's plan and cut B's stages at `depth` (0…[`MAX_DEPTH`]).
+/// The slab test's plan and cut B's stages at `depth` (0…[`MAX_DEPTH`]): the first `depth` of
+/// [`BOX_STAGES`], and beyond them more stages at cut B.
 pub fn box_plan(depth: usize) -> (SlabPlan, usize) {
     assert!(
         depth <= MAX_DEPTH,
         "BVH: pipeline depth {depth} (0…{MAX_DEPTH})"
     );
     let mut plan = SlabPlan::default();
-    let mut b = 0;
-    for stage in &BOX_STAGES[..depth] {
+    let mut b = depth.saturating_sub(BOX_STAGES.len());
+    for stage in &BOX_STAGES[..depth.min(BOX_STAGES.len())] {
         match stage {
             BoxStage::Sub => plan.sub += 1,
             BoxStage::Mul => plan.mul += 1,
@@ -106,6 +115,23 @@ pub fn box_plan(depth: usize) -> (SlabPlan, usize) {
         }
     }
     (plan, b)
+}
+
+/// The plain triangle test's plan at `depth` (0…[`MAX_DEPTH`]): cut A from depth 1, cut B from
+/// depth 2, then one more stage in every f32 operator per seven clocks of depth. The watertight
+/// test takes cuts A and B only. What a test does not place waits in a delay line on its result.
+pub fn tri_plan(depth: usize) -> TriPlan {
+    assert!(
+        depth <= MAX_DEPTH,
+        "BVH: pipeline depth {depth} (0…{MAX_DEPTH})"
+    );
+    let a = depth.min(1);
+    let b = depth.saturating_sub(1).min(1);
+    TriPlan {
+        fp: (depth - a - b) / TriPlan::OPS_IN_SERIES,
+        a,
+        b,
+    }
 }
 
 crate::settled_block! {
@@ -236,10 +262,9 @@ pub struct BvhUnit {
     order: ChildSort,
     tritest: TriTest,
     wtri: TriWatertight,
-    /// The watertight flag beside the triangle tests' stages.
-    ct_wt: Retime<Bit>,
-    /// The triangle result through the rest of the depth.
+    /// The plain and the watertight triangle test's result through the rest of the depth.
     tpad: [Retime<Bits<32>>; 4],
+    wpad: [Retime<Bits<32>>; 4],
     corner: [Signal<Local, Bits<32>>; 24],
     vsel: [Signal<Local, Bits<32>>; 9],
     res: [Signal<Local, Bits<32>>; 4],
@@ -271,14 +296,15 @@ impl BvhUnit {
     pub fn with_queue(depth: usize, queue: usize) -> Self {
         use std::array::from_fn;
         let (plan, b) = box_plan(depth);
-        let tri = depth.min(TRI_STAGES);
+        let tri = tri_plan(depth);
+        let wt = tri.a + tri.b;
         Self {
             settle: crate::common::settle::SettleState::new(true),
             slab: from_fn(|_| BoxSlab::new(plan)),
             tritest: TriTest::new(tri),
-            wtri: TriWatertight::new(tri),
-            ct_wt: Retime::new(tri),
-            tpad: from_fn(|_| Retime::new(depth - tri)),
+            wtri: TriWatertight::new(wt),
+            tpad: from_fn(|_| Retime::new(depth - tri.latency())),
+            wpad: from_fn(|_| Retime::new(depth - wt)),
             cb_hit: from_fn(|_| Retime::new(b)),
             cb_key: from_fn(|_| Retime::new(b)),
             cd_ptr: from_fn(|_| Retime::new(depth)),
@@ -637,27 +663,27 @@ impl Logic for BvhUnit {
         self.wtri.mode.next = self.head[10].val().get_bit(25);
         self.wtri.clock.next = self.clock.val();
         self.wtri.en.next = self.adv_out.val();
-        // The triangle result, plain or watertight, through the rest of the depth.
-        self.ct_wt.clock.next = self.clock.val();
-        self.ct_wt.en.next = self.adv_out.val();
-        self.ct_wt.d.next = self.head[10].val().get_bit(24);
+        // The triangle results through the rest of the depth.
         for j in 0..4 {
             self.tpad[j].clock.next = self.clock.val();
             self.tpad[j].en.next = self.adv_out.val();
+            self.wpad[j].clock.next = self.clock.val();
+            self.wpad[j].en.next = self.adv_out.val();
         }
         self.tpad[0].d.next = self.tritest.d_0.val();
         self.tpad[1].d.next = self.tritest.d_1.val();
         self.tpad[2].d.next = self.tritest.d_2.val();
         self.tpad[3].d.next = self.tritest.d_3.val();
-        if self.ct_wt.q.val() {
-            self.tpad[0].d.next = self.wtri.d_0.val();
-            self.tpad[1].d.next = self.wtri.d_1.val();
-            self.tpad[2].d.next = self.wtri.d_2.val();
-            self.tpad[3].d.next = self.wtri.d_3.val();
-        }
+        self.wpad[0].d.next = self.wtri.d_0.val();
+        self.wpad[1].d.next = self.wtri.d_1.val();
+        self.wpad[2].d.next = self.wtri.d_2.val();
+        self.wpad[3].d.next = self.wtri.d_3.val();
         // Result by kind and node type.
         for j in 0..4 {
             self.res[j].next = self.tpad[j].q.val();
+            if self.dctl.val().get_bit(16) {
+                self.res[j].next = self.wpad[j].q.val();
+            }
         }
         if self.dtype.val() >= bits::<3>(4) {
             self.res[0].next = self.order.d_0.val();

@@ -1,15 +1,22 @@
 //! f32 3-vector cross and dot products with a fixed operation order (each product rounded, then
-//! sums rounded left to right; round to nearest even, denormals kept). Combinational, latency 0.
-//! Ports are scalar so the blocks can live in arrays.
+//! sums rounded left to right; round to nearest even, denormals kept). Built with `new(stages)`:
+//! every operator is the pipelined core ([`FpMulP`], [`FpAddP`]) with `stages` register stages, so
+//! the cross product has latency 2·`stages` and the dot product 3·`stages`, one result per enabled
+//! clock (`en`); `default()` is combinational (latency 0). Ports are scalar so the blocks can live
+//! in arrays.
 
-use crate::common::fp::{FpAdd, FpMul};
+use crate::common::fp::{FpAddP, FpMulP, Retime};
 use rust_hdl::prelude::*;
 
 crate::settled_block! {
 /// `w = u × v`, component c = `u_{c+1}·v_{c+2} − u_{c+2}·v_{c+1}` (indices mod 3): two rounded
-/// products, one rounded subtraction. 6 multipliers, 3 subtracters.
-#[derive(Clone, Debug, Default)]
+/// products, one rounded subtraction. 6 multipliers, 3 subtracters. Latency 2·stages.
+#[derive(Clone, Debug)]
 pub struct Cross3 {
+    /// Clock (used only with register stages).
+    pub clock: Signal<In, Clock>,
+    /// Advance the register stages.
+    pub en: Signal<In, Bit>,
     /// u.x
     pub ux: Signal<In, Bits<32>>,
     /// u.y
@@ -28,14 +35,47 @@ pub struct Cross3 {
     pub wy: Signal<Out, Bits<32>>,
     /// w.z = u.x·v.y − u.y·v.x
     pub wz: Signal<Out, Bits<32>>,
-    mul: [FpMul; 6],
-    sub: [FpAdd; 3],
+    mul: [FpMulP; 6],
+    sub: [FpAddP; 3],
 }
+}
+
+impl Default for Cross3 {
+    fn default() -> Self {
+        Self::new(0)
+    }
+}
+
+impl Cross3 {
+    /// The cross product with `stages` register stages per operator (latency 2·`stages`).
+    pub fn new(stages: usize) -> Self {
+        use std::array::from_fn;
+        Self {
+            settle: crate::common::settle::SettleState::new(stages > 0),
+            clock: Default::default(),
+            en: Default::default(),
+            ux: Default::default(),
+            uy: Default::default(),
+            uz: Default::default(),
+            vx: Default::default(),
+            vy: Default::default(),
+            vz: Default::default(),
+            wx: Default::default(),
+            wy: Default::default(),
+            wz: Default::default(),
+            mul: from_fn(|_| FpMulP::new(stages)),
+            sub: from_fn(|_| FpAddP::new(stages)),
+        }
+    }
 }
 
 impl Logic for Cross3 {
     #[hdl_gen]
     fn update(&mut self) {
+        for i in 0..6 {
+            self.mul[i].clock.next = self.clock.val();
+            self.mul[i].en.next = self.en.val();
+        }
         self.mul[0].a.next = self.uy.val();
         self.mul[0].b.next = self.vz.val();
         self.mul[1].a.next = self.uz.val();
@@ -49,6 +89,8 @@ impl Logic for Cross3 {
         self.mul[5].a.next = self.uy.val();
         self.mul[5].b.next = self.vx.val();
         for c in 0..3 {
+            self.sub[c].clock.next = self.clock.val();
+            self.sub[c].en.next = self.en.val();
             self.sub[c].a.next = self.mul[2 * c].y.val();
             self.sub[c].b.next = self.mul[2 * c + 1].y.val();
             self.sub[c].sub.next = true;
@@ -60,9 +102,14 @@ impl Logic for Cross3 {
 }
 
 crate::settled_block! {
-/// `s = (u.x·v.x + u.y·v.y) + u.z·v.z`: three rounded products, two rounded additions.
-#[derive(Clone, Debug, Default)]
+/// `s = (u.x·v.x + u.y·v.y) + u.z·v.z`: three rounded products, two rounded additions (the third
+/// product waits beside the first addition). Latency 3·stages.
+#[derive(Clone, Debug)]
 pub struct Dot3 {
+    /// Clock (used only with register stages).
+    pub clock: Signal<In, Clock>,
+    /// Advance the register stages.
+    pub en: Signal<In, Bit>,
     /// u.x
     pub ux: Signal<In, Bits<32>>,
     /// u.y
@@ -77,14 +124,53 @@ pub struct Dot3 {
     pub vz: Signal<In, Bits<32>>,
     /// The dot product.
     pub s: Signal<Out, Bits<32>>,
-    mul: [FpMul; 3],
-    add: [FpAdd; 2],
+    mul: [FpMulP; 3],
+    add: [FpAddP; 2],
+    /// u.z·v.z beside the first addition.
+    z: Retime<Bits<32>>,
 }
+}
+
+impl Default for Dot3 {
+    fn default() -> Self {
+        Self::new(0)
+    }
+}
+
+impl Dot3 {
+    /// The dot product with `stages` register stages per operator (latency 3·`stages`).
+    pub fn new(stages: usize) -> Self {
+        use std::array::from_fn;
+        Self {
+            settle: crate::common::settle::SettleState::new(stages > 0),
+            clock: Default::default(),
+            en: Default::default(),
+            ux: Default::default(),
+            uy: Default::default(),
+            uz: Default::default(),
+            vx: Default::default(),
+            vy: Default::default(),
+            vz: Default::default(),
+            s: Default::default(),
+            mul: from_fn(|_| FpMulP::new(stages)),
+            add: from_fn(|_| FpAddP::new(stages)),
+            z: Retime::new(stages),
+        }
+    }
 }
 
 impl Logic for Dot3 {
     #[hdl_gen]
     fn update(&mut self) {
+        for i in 0..3 {
+            self.mul[i].clock.next = self.clock.val();
+            self.mul[i].en.next = self.en.val();
+        }
+        for i in 0..2 {
+            self.add[i].clock.next = self.clock.val();
+            self.add[i].en.next = self.en.val();
+            self.add[i].sub.next = false;
+        }
         self.mul[0].a.next = self.ux.val();
         self.mul[0].b.next = self.vx.val();
         self.mul[1].a.next = self.uy.val();
@@ -93,10 +179,11 @@ impl Logic for Dot3 {
         self.mul[2].b.next = self.vz.val();
         self.add[0].a.next = self.mul[0].y.val();
         self.add[0].b.next = self.mul[1].y.val();
-        self.add[0].sub.next = false;
+        self.z.clock.next = self.clock.val();
+        self.z.en.next = self.en.val();
+        self.z.d.next = self.mul[2].y.val();
         self.add[1].a.next = self.add[0].y.val();
-        self.add[1].b.next = self.mul[2].y.val();
-        self.add[1].sub.next = false;
+        self.add[1].b.next = self.z.q.val();
         self.s.next = self.add[1].y.val();
     }
 }
