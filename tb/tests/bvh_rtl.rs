@@ -252,6 +252,24 @@ fn regression_20k_mixed() {
     }
 }
 
+/// f32 edge values the block tests below combine: ±0, ±Inf, NaN, ± denormals, ±1, −0.5, the
+/// largest finite value and ±10.
+const F32_SPECIALS: [u32; 13] = [
+    0,
+    0x8000_0000,
+    0x7f80_0000,
+    0xff80_0000,
+    0x7fc0_0000,
+    0x0000_0001,
+    0x8000_0003,
+    0x3f80_0000,
+    0xbf80_0000,
+    0xbf00_0000,
+    0x7f7f_ffff,
+    0x4120_0000,
+    0xc120_0000,
+];
+
 /// One `BoxSlab` at the plan of every unit depth 0…`MAX_DEPTH`, one input per clock, against the
 /// golden model's `box_child` and `sort_key` exactly `latency` clocks later: `hit` always, `key`
 /// whenever near and far are numbers (the golden model stops at a NaN one; a missed child's key
@@ -268,20 +286,7 @@ fn slab_test_equals_golden_at_every_depth() {
     use texpix_tb::bvh::{box_child, sort_key, Ray};
     /// origin, inverse direction, extent, box, grow, heuristic.
     type SlabIn = ([u32; 3], [u32; 3], u32, [u32; 6], u32, u32);
-    let specials: [u32; 12] = [
-        0,
-        0x8000_0000,
-        0x7f80_0000,
-        0xff80_0000,
-        0x7fc0_0000,
-        0x0000_0001,
-        0x8000_0003,
-        0x3f80_0000,
-        0xbf00_0000,
-        0x7f7f_ffff,
-        0x4120_0000,
-        0xc120_0000,
-    ];
+    let specials = F32_SPECIALS;
     let mut rng = SplitMix64::new(29);
     let mut r = |m: u64| rng.next_u64() % m;
     let mut cases: Vec<SlabIn> = Vec::new();
@@ -428,18 +433,7 @@ fn triangle_test_equals_golden_at_every_plan() {
     /// origin, direction, vertices a, b, c, tri_id, mode.
     type TriIn = ([u32; 3], [u32; 3], [[u32; 3]; 3], u32, u32);
     let f = |x: f32| x.to_bits();
-    let specials: [u32; 10] = [
-        0,
-        0x8000_0000,
-        0x7f80_0000,
-        0xff80_0000,
-        0x7fc0_0000,
-        0x0000_0001,
-        0x8000_0003,
-        0x3f80_0000,
-        0xbf80_0000,
-        0x7f7f_ffff,
-    ];
+    let specials = F32_SPECIALS;
     let unit_tri = [
         [f(0.0), f(0.0), f(1.0)],
         [f(1.0), f(0.0), f(1.0)],
