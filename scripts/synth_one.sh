@@ -16,10 +16,14 @@ ys=yosys
 reads="$verilog"
 stop="$top"
 regio=""
+defines=""
 case "$fam" in
   ice40) synth="synth_ice40 -dsp $flags -top $top -json $base.json" ;;
   ecp5)
     ys="${ecp5_yosys:-yosys}"
+    # The ECP5 form of the DSP multiplier leaves (MulUReg): MULT18X18D with its own input and
+    # output registers, which synth_ecp5 does not infer. ecp5_dsp_regs=0 keeps the portable form.
+    [ "${ecp5_dsp_regs:-1}" = 1 ] && defines="-DTEXPIX_ECP5_DSP"
     # Out-of-context nextpnr times only register-to-register paths: a bare block is synthesised
     # inside a wrapper with a register on every port, so its input and output logic is timed too.
     if [ -n "${ecp5_pnr:-}" ] && [[ "$top" != *_ulx3s ]]; then
@@ -55,7 +59,7 @@ measure() {
   return $rc
 }
 rm -f "$base.mem"
-measure synth "$ys" -q -l "$base.log" -p "read_verilog $reads; $synth; tee -q -o $base.stat.json stat -json $statw" >"$base.err" 2>&1
+measure synth "$ys" -q -l "$base.log" -p "read_verilog $defines $reads; $synth; tee -q -o $base.stat.json stat -json $statw" >"$base.err" 2>&1
 rc=$?
 if [ $rc -ne 0 ]; then
   rm -f "$base.stat.json"

@@ -71,7 +71,7 @@ pub use fixed::FpToFixed;
 pub use log2::FpLog2;
 pub use lzc::{Lzc, LZC_BITS};
 pub use mul::FpMul;
-pub use mulu::MulU;
+pub use mulu::{MulU, MulUReg};
 pub use pipe::{F16ToF32P, FpAddP, FpCmpP, FpLog2P, FpMulP, FpToFixedP, LzcP};
 pub use retime::{Retime, ValidRetime};
 pub use round::RoundF32;

@@ -32,7 +32,7 @@
 //! (1 → 7).
 
 use super::lzc::LZC_BITS;
-use super::mulu::MulU;
+use super::mulu::{MulU, MulUReg};
 use super::pack::PackRound;
 use super::unpack::FpClassify;
 use rust_hdl::prelude::*;
@@ -168,6 +168,90 @@ pub struct FpMulProduct {
 impl Logic for FpMulProduct {
     #[hdl_gen]
     fn update(&mut self) {
+        self.mll.a.next = self.sa.val().get_bits::<18>(0);
+        self.mll.b.next = self.sb.val().get_bits::<18>(0);
+        self.mlh.a.next = self.sa.val().get_bits::<18>(0);
+        self.mlh.b.next = self.sb.val().get_bits::<6>(18);
+        self.mhl.a.next = self.sa.val().get_bits::<6>(18);
+        self.mhl.b.next = self.sb.val().get_bits::<18>(0);
+        self.mhh.a.next = self.sa.val().get_bits::<6>(18);
+        self.mhh.b.next = self.sb.val().get_bits::<6>(18);
+        self.ll.next = self.mll.p.val();
+        self.lh.next = self.mlh.p.val();
+        self.hl.next = self.mhl.p.val();
+        self.hh.next = self.mhh.p.val();
+    }
+}
+
+crate::settled_block! {
+/// Piece 3 of [`super::FpMulP`]: [`FpMulProduct`]'s four partial products, each on a
+/// [`MulUReg`] leaf, with or without the DSP slice's operand and product registers.
+///
+/// Ports: `clock`, `en`, `sa`, `sb` → `ll`, `lh`, `hl`, `hh` (as [`FpMulProduct`]). Latency 2
+/// enabled clocks when registered ([`FpMulProductP::new`]`(true)`), else 0 (combinational,
+/// `clock` and `en` unused). Exact.
+#[derive(Clone, Debug)]
+pub struct FpMulProductP {
+    /// Clock.
+    pub clock: Signal<In, Clock>,
+    /// Advance the registers.
+    pub en: Signal<In, Bit>,
+    /// Significand of `a`.
+    pub sa: Signal<In, Bits<24>>,
+    /// Significand of `b`.
+    pub sb: Signal<In, Bits<24>>,
+    /// Low × low.
+    pub ll: Signal<Out, Bits<36>>,
+    /// Low × high.
+    pub lh: Signal<Out, Bits<24>>,
+    /// High × low.
+    pub hl: Signal<Out, Bits<24>>,
+    /// High × high.
+    pub hh: Signal<Out, Bits<12>>,
+    mll: MulUReg<18, 18, 36>,
+    mlh: MulUReg<18, 6, 24>,
+    mhl: MulUReg<6, 18, 24>,
+    mhh: MulUReg<6, 6, 12>,
+}
+}
+
+impl FpMulProductP {
+    /// The partial products with (`true`, latency 2) or without the DSP registers.
+    pub fn new(registered: bool) -> Self {
+        Self {
+            settle: crate::common::settle::SettleState::new(registered),
+            clock: Default::default(),
+            en: Default::default(),
+            sa: Default::default(),
+            sb: Default::default(),
+            ll: Default::default(),
+            lh: Default::default(),
+            hl: Default::default(),
+            hh: Default::default(),
+            mll: MulUReg::new(registered),
+            mlh: MulUReg::new(registered),
+            mhl: MulUReg::new(registered),
+            mhh: MulUReg::new(registered),
+        }
+    }
+
+    /// Register stages: 2 or 0.
+    pub fn stages(&self) -> usize {
+        self.mll.stages()
+    }
+}
+
+impl Logic for FpMulProductP {
+    #[hdl_gen]
+    fn update(&mut self) {
+        self.mll.clock.next = self.clock.val();
+        self.mlh.clock.next = self.clock.val();
+        self.mhl.clock.next = self.clock.val();
+        self.mhh.clock.next = self.clock.val();
+        self.mll.en.next = self.en.val();
+        self.mlh.en.next = self.en.val();
+        self.mhl.en.next = self.en.val();
+        self.mhh.en.next = self.en.val();
         self.mll.a.next = self.sa.val().get_bits::<18>(0);
         self.mll.b.next = self.sb.val().get_bits::<18>(0);
         self.mlh.a.next = self.sa.val().get_bits::<18>(0);

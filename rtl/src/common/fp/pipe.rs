@@ -20,7 +20,7 @@ use super::log2::{
     FpLog2Class, FpLog2Interp, FpLog2Lookup, FpLog2Norm, FpLog2Product, FpLog2Round,
 };
 use super::mul::{
-    FpMulAlign, FpMulClass, FpMulDenorm, FpMulNorm, FpMulProduct, FpMulRound, FpMulSum,
+    FpMulAlign, FpMulClass, FpMulDenorm, FpMulNorm, FpMulProductP, FpMulRound, FpMulSum,
 };
 use super::{F16ToF32, FpCmp, Lzc, Retime, LZC_BITS};
 use rust_hdl::prelude::*;
@@ -147,6 +147,14 @@ pub const MUL_CUTS: [[u8; 6]; 10] = [
 /// Register stages at boundary `j` (after piece `j + 1`) of an `stages`-stage [`FpMulP`]: 0, 1 or 2.
 pub fn mul_cut(stages: usize, j: usize) -> usize {
     usize::from(MUL_CUTS[stages.min(9)][j])
+}
+
+/// Whether an `stages`-stage [`FpMulP`] builds its partial products with the DSP slice's registers
+/// ([`super::MulUReg`]): when boundaries 2 and 3 are both cut (five stages and more), one register
+/// of each is the slice's operand and product register; the others stay in front of and behind
+/// it as before.
+pub fn mul_dsp_registers(stages: usize) -> bool {
+    mul_cut(stages, 1) >= 1 && mul_cut(stages, 2) >= 1
 }
 
 /// Register stages after the last piece of an `stages`-stage [`FpMulP`].
@@ -329,8 +337,11 @@ crate::settled_block! {
 /// its seven pieces with registers at the boundaries [`MUL_CUTS`] names. Ports: `clock`, `en`,
 /// `a`, `b` → `y`. Each boundary signal is a [`Retime`] of 0, 1 or 2 stages, named `<signal><n>`
 /// after the boundary `n` (1–6) it crosses. With a register at boundary 3 the four partial products
-/// are registered right behind their multipliers (an FPGA DSP slice's output register); eight and
-/// nine stages add a transport register in front of the multipliers and behind them. At
+/// are registered right behind their multipliers (an FPGA DSP slice's output register); from five
+/// stages on, with boundaries 2 and 3 both cut, one register of each is inside the multiplier leaf
+/// ([`super::MulUReg`], [`mul_dsp_registers`]: the slice's operand and product registers, which an
+/// ECP5 export can put into the `MULT18X18D` itself); eight and nine stages add a transport
+/// register in front of the multipliers and behind them. At
 /// `S = 0` it is [`super::FpMul`] with unused clock ports, and settles within one simulation pass
 /// ([`crate::common::settle`]).
 #[derive(Clone, Debug)]
@@ -347,7 +358,7 @@ pub struct FpMulP {
     pub y: Signal<Out, Bits<32>>,
     classify: FpMulClass,
     align: FpMulAlign,
-    product: FpMulProduct,
+    product: FpMulProductP,
     psum: FpMulSum,
     norm: FpMulNorm,
     denorm: FpMulDenorm,
@@ -389,6 +400,9 @@ impl FpMulP {
     /// The multiplier with `stages` register stages (latency `stages`; 0: combinational,
     /// [`super::FpMul`]).
     pub fn new(stages: usize) -> Self {
+        let dsp = mul_dsp_registers(stages);
+        let operands = mul_cut(stages, 1) - usize::from(dsp);
+        let products = mul_cut(stages, 2) - usize::from(dsp);
         Self {
             settle: crate::common::settle::SettleState::new(stages > 0),
             clock: Default::default(),
@@ -398,7 +412,7 @@ impl FpMulP {
             y: Default::default(),
             classify: Default::default(),
             align: Default::default(),
-            product: Default::default(),
+            product: FpMulProductP::new(dsp),
             psum: Default::default(),
             norm: Default::default(),
             denorm: Default::default(),
@@ -409,14 +423,14 @@ impl FpMulP {
             lzb1: Retime::new(mul_cut(stages, 0)),
             esum1: Retime::new(mul_cut(stages, 0)),
             cls1: Retime::new(mul_cut(stages, 0)),
-            sa2: Retime::new(mul_cut(stages, 1)),
-            sb2: Retime::new(mul_cut(stages, 1)),
+            sa2: Retime::new(operands),
+            sb2: Retime::new(operands),
             eob2: Retime::new(mul_cut(stages, 1)),
             cls2: Retime::new(mul_cut(stages, 1)),
-            ll3: Retime::new(mul_cut(stages, 2)),
-            lh3: Retime::new(mul_cut(stages, 2)),
-            hl3: Retime::new(mul_cut(stages, 2)),
-            hh3: Retime::new(mul_cut(stages, 2)),
+            ll3: Retime::new(products),
+            lh3: Retime::new(products),
+            hl3: Retime::new(products),
+            hh3: Retime::new(products),
             eob3: Retime::new(mul_cut(stages, 2)),
             cls3: Retime::new(mul_cut(stages, 2)),
             p4: Retime::new(mul_cut(stages, 3)),
@@ -476,6 +490,8 @@ impl Logic for FpMulP {
         self.cls1.clock.next = self.clock.val();
         self.cls1.en.next = self.en.val();
         self.cls1.d.next = self.classify.cls.val();
+        self.product.clock.next = self.clock.val();
+        self.product.en.next = self.en.val();
         self.sa2.clock.next = self.clock.val();
         self.sa2.en.next = self.en.val();
         self.sa2.d.next = self.align.sa.val();
