@@ -532,7 +532,7 @@ fn icarus_fp_mul_p_every_stage_count() {
     }
 }
 
-/// The ECP5 form of the multiplier's DSP registers: from five stages on, the exported Verilog
+/// The ECP5 form of the multiplier's DSP registers: at nine stages, the exported Verilog
 /// under `TEXPIX_ECP5_DSP` puts each partial product on a `MULT18X18D` with its input and output
 /// registers (`MulUReg`). Co-simulated in Icarus with a behavioural model of the primitive
 /// (tb/verilog/ecp5_mult18x18d.v, which stops on any setting it does not model) against the same
@@ -544,11 +544,11 @@ fn icarus_fp_mul_p_ecp5_dsp_registers() {
         std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("verilog/ecp5_mult18x18d.v"),
     )
     .expect("read tb/verilog/ecp5_mult18x18d.v");
-    for s in [4, 5, 6, 9] {
+    for s in [8, 9] {
         let dut = mul_dut(s);
         let verilog = export(&dut, s);
         let instances = verilog.matches("MULT18X18D #(").count();
-        assert_eq!(instances, if s >= 5 { 4 } else { 0 }, "{s} stages");
+        assert_eq!(instances, if s >= 9 { 4 } else { 0 }, "{s} stages");
         let trace = rust_trace(&dut, s, CYCLES, 40 + s as u64);
         let dir = workdir(&format!("fp_cosim_ecp5_dsp_{s}"));
         let text = format!("`define TEXPIX_ECP5_DSP\n{model}\n{verilog}");

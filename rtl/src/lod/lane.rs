@@ -2,7 +2,8 @@
 //! the algorithm in docs/units/lod.md §3, stated bit for bit in `texpix_tb::lod`).
 //!
 //! # Ports
-//! Inputs (valid together, sampled on a rising edge with `adv` high): the lane's derivatives
+//! Inputs (valid together, sampled on a rising edge that advances the lane: `adv_next` high a clock
+//! before): the lane's derivatives
 //! `dsdx`, `dsdy`, `dtdx`, `dtdy` (f32), `wf`/`hf` the texture size as f32, `maxabs` (ρ² = max instead of
 //! sum), `lfix`/`lnan` (the lane's LOD or shader bias already in λ·2^17, passed along).
 //! Outputs (registered): `lx`/`ly` = log2(ρx²)/log2(ρy²) with 16 fraction bits (= λ·2^17), their
@@ -10,7 +11,8 @@
 //! and `lfix`/`lnan` delayed.
 //!
 //! # Timing
-//! Four operations in a row, all advancing with `adv` (the unit's global stall): an optional
+//! Four operations in a row, all advancing together (the unit's stall, `adv_next` registered a
+//! clock ahead into thirteen [`EnableCopy`] registers, one per group of registers): an optional
 //! input cut (after the unit's derivative subtracters), the scaling `m = |d|·size` (four f32
 //! multipliers), the squares and their sums (four multipliers, two adders or two unsigned
 //! compares), the logs (two [`FpLog2P`]). [`LaneStages::at`] gives each its register stages for a
@@ -33,6 +35,7 @@
 //! max-abs option compares the non-negative squares as unsigned bit patterns (a NaN wins).
 
 use crate::common::fp::{FpAddP, FpLog2P, FpMulP, Retime};
+use crate::common::EnableCopy;
 use rust_hdl::prelude::*;
 
 /// Register stages of each operation of the lane at one pipeline depth.
@@ -128,8 +131,9 @@ crate::settled_block! {
 pub struct LodLane {
     /// Clock.
     pub clock: Signal<In, Clock>,
-    /// Advance (global stall when low).
-    pub adv: Signal<In, Bit>,
+    /// Advance in the next clock (the unit's stall, decided a clock ahead): registered into the
+    /// lane's enable copies `e_*`, one per group of registers placed together.
+    pub adv_next: Signal<In, Bit>,
     /// ∂s/∂x (f32).
     pub dsdx: Signal<In, Bits<32>>,
     /// ∂s/∂y (f32).
@@ -169,6 +173,13 @@ pub struct LodLane {
     /// `lnan`, delayed by the lane's latency.
     pub lnan_q: Signal<Out, Bit>,
     // Input cut: the lane's inputs, between the unit's derivative subtracters and the scaling.
+    /// Enable copies: the input cut and the side delay lines; each scaling multiplier; each
+    /// squaring multiplier; the x and the y sum, select and log.
+    e_in: EnableCopy,
+    e_scale: [EnableCopy; 4],
+    e_square: [EnableCopy; 4],
+    e_x: EnableCopy,
+    e_y: EnableCopy,
     cut_d: [Retime<Bits<32>>; 4],
     cut_wf: Retime<Bits<32>>,
     cut_hf: Retime<Bits<32>>,
@@ -229,7 +240,12 @@ impl LodLane {
         Self {
             settle: crate::common::settle::SettleState::new(true),
             clock: Default::default(),
-            adv: Default::default(),
+            adv_next: Default::default(),
+            e_in: Default::default(),
+            e_scale: Default::default(),
+            e_square: Default::default(),
+            e_x: Default::default(),
+            e_y: Default::default(),
             dsdx: Default::default(),
             dsdy: Default::default(),
             dtdx: Default::default(),
@@ -280,20 +296,33 @@ impl LodLane {
 impl Logic for LodLane {
     #[hdl_gen]
     fn update(&mut self) {
+        self.e_in.clock.next = self.clock.val();
+        self.e_in.d.next = self.adv_next.val();
+        self.e_x.clock.next = self.clock.val();
+        self.e_x.d.next = self.adv_next.val();
+        self.e_y.clock.next = self.clock.val();
+        self.e_y.d.next = self.adv_next.val();
+        for i in 0..4 {
+            self.e_scale[i].clock.next = self.clock.val();
+            self.e_scale[i].d.next = self.adv_next.val();
+            self.e_square[i].clock.next = self.clock.val();
+            self.e_square[i].d.next = self.adv_next.val();
+        }
+
         // Input cut.
         for i in 0..4 {
             self.cut_d[i].clock.next = self.clock.val();
-            self.cut_d[i].en.next = self.adv.val();
+            self.cut_d[i].en.next = self.e_in.q.val();
         }
         self.cut_d[0].d.next = self.dsdx.val();
         self.cut_d[1].d.next = self.dsdy.val();
         self.cut_d[2].d.next = self.dtdx.val();
         self.cut_d[3].d.next = self.dtdy.val();
         self.cut_wf.clock.next = self.clock.val();
-        self.cut_wf.en.next = self.adv.val();
+        self.cut_wf.en.next = self.e_in.q.val();
         self.cut_wf.d.next = self.wf.val();
         self.cut_hf.clock.next = self.clock.val();
-        self.cut_hf.en.next = self.adv.val();
+        self.cut_hf.en.next = self.e_in.q.val();
         self.cut_hf.d.next = self.hf.val();
 
         // Scaling: m = |d|·size. Order: 0 = m_ux (dsdx·w), 1 = m_uy (dsdy·w), 2 = m_vx (dtdx·h),
@@ -301,10 +330,10 @@ impl Logic for LodLane {
         for i in 0..4 {
             self.abs[i].next = self.cut_d[i].q.val() & bits::<32>(0x7FFF_FFFF);
             self.scale[i].clock.next = self.clock.val();
-            self.scale[i].en.next = self.adv.val();
+            self.scale[i].en.next = self.e_scale[i].q.val();
             self.scale[i].a.next = self.abs[i].val();
             self.scale_q[i].clock.next = self.clock.val();
-            self.scale_q[i].en.next = self.adv.val();
+            self.scale_q[i].en.next = self.e_scale[i].q.val();
             self.scale_q[i].d.next = self.scale[i].y.val();
         }
         self.scale[0].b.next = self.cut_wf.q.val();
@@ -315,39 +344,39 @@ impl Logic for LodLane {
         // Squares.
         for i in 0..4 {
             self.square[i].clock.next = self.clock.val();
-            self.square[i].en.next = self.adv.val();
+            self.square[i].en.next = self.e_square[i].q.val();
             self.square[i].a.next = self.scale_q[i].q.val();
             self.square[i].b.next = self.scale_q[i].q.val();
             self.square_q[i].clock.next = self.clock.val();
-            self.square_q[i].en.next = self.adv.val();
+            self.square_q[i].en.next = self.e_square[i].q.val();
             self.square_q[i].d.next = self.square[i].y.val();
         }
 
         // ρx² = m_ux² + m_vx², ρy² = m_uy² + m_vy², or the larger square.
         self.sum_x.clock.next = self.clock.val();
-        self.sum_x.en.next = self.adv.val();
+        self.sum_x.en.next = self.e_x.q.val();
         self.sum_x.a.next = self.square_q[0].q.val();
         self.sum_x.b.next = self.square_q[2].q.val();
         self.sum_x.sub.next = false;
         self.sum_y.clock.next = self.clock.val();
-        self.sum_y.en.next = self.adv.val();
+        self.sum_y.en.next = self.e_y.q.val();
         self.sum_y.a.next = self.square_q[1].q.val();
         self.sum_y.b.next = self.square_q[3].q.val();
         self.sum_y.sub.next = false;
         self.max_x.clock.next = self.clock.val();
-        self.max_x.en.next = self.adv.val();
+        self.max_x.en.next = self.e_x.q.val();
         self.max_x.d.next = self.square_q[0].q.val();
         if self.square_q[2].q.val() > self.square_q[0].q.val() {
             self.max_x.d.next = self.square_q[2].q.val();
         }
         self.max_y.clock.next = self.clock.val();
-        self.max_y.en.next = self.adv.val();
+        self.max_y.en.next = self.e_y.q.val();
         self.max_y.d.next = self.square_q[1].q.val();
         if self.square_q[3].q.val() > self.square_q[1].q.val() {
             self.max_y.d.next = self.square_q[3].q.val();
         }
         self.maxabs_d.clock.next = self.clock.val();
-        self.maxabs_d.en.next = self.adv.val();
+        self.maxabs_d.en.next = self.e_in.q.val();
         self.maxabs_d.d.next = self.maxabs.val();
         self.rho_x.next = self.sum_x.y.val();
         self.rho_y.next = self.sum_y.y.val();
@@ -356,28 +385,30 @@ impl Logic for LodLane {
             self.rho_y.next = self.max_y.q.val();
         }
         self.rho_x_q.clock.next = self.clock.val();
-        self.rho_x_q.en.next = self.adv.val();
+        self.rho_x_q.en.next = self.e_x.q.val();
         self.rho_x_q.d.next = self.rho_x.val();
         self.rho_y_q.clock.next = self.clock.val();
-        self.rho_y_q.en.next = self.adv.val();
+        self.rho_y_q.en.next = self.e_y.q.val();
         self.rho_y_q.d.next = self.rho_y.val();
 
         // Logs.
         self.log_x.clock.next = self.clock.val();
-        self.log_x.en.next = self.adv.val();
+        self.log_x.en.next = self.e_x.q.val();
         self.log_x.a.next = self.rho_x_q.q.val();
         self.log_y.clock.next = self.clock.val();
-        self.log_y.en.next = self.adv.val();
+        self.log_y.en.next = self.e_y.q.val();
         self.log_y.a.next = self.rho_y_q.q.val();
         self.log_x_q.clock.next = self.clock.val();
-        self.log_x_q.en.next = self.adv.val();
+        self.log_x_q.en.next = self.e_x.q.val();
         self.log_x_q.d.next = self.log_x.y.val();
         self.log_y_q.clock.next = self.clock.val();
-        self.log_y_q.en.next = self.adv.val();
+        self.log_y_q.en.next = self.e_y.q.val();
         self.log_y_q.d.next = self.log_y.y.val();
-        for i in 0..6 {
+        for i in 0..3 {
             self.flags_q[i].clock.next = self.clock.val();
-            self.flags_q[i].en.next = self.adv.val();
+            self.flags_q[i].en.next = self.e_x.q.val();
+            self.flags_q[3 + i].clock.next = self.clock.val();
+            self.flags_q[3 + i].en.next = self.e_y.q.val();
         }
         self.flags_q[0].d.next = self.log_x.zero.val();
         self.flags_q[1].d.next = self.log_x.inf.val();
@@ -386,10 +417,10 @@ impl Logic for LodLane {
         self.flags_q[4].d.next = self.log_y.inf.val();
         self.flags_q[5].d.next = self.log_y.nan.val() | self.log_y.neg.val();
         self.lfix_d.clock.next = self.clock.val();
-        self.lfix_d.en.next = self.adv.val();
+        self.lfix_d.en.next = self.e_in.q.val();
         self.lfix_d.d.next = self.lfix.val();
         self.lnan_d.clock.next = self.clock.val();
-        self.lnan_d.en.next = self.adv.val();
+        self.lnan_d.en.next = self.e_in.q.val();
         self.lnan_d.d.next = self.lnan.val();
 
         // Outputs.

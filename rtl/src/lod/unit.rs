@@ -29,8 +29,15 @@
 //! delay lines beside them, and the last four (depths 36…39) are transport registers in front of
 //! and behind the lanes' multipliers (for a large die, where a DSP slice can be far from the logic
 //! that feeds it): latency 5 + depth, II = 1, the same results. Back-pressure stalls
-//! every stage together (`in_ready = !out_valid || out_ready`); `reset` (synchronous, active high)
-//! empties the pipeline.
+//! every stage together, decided a clock ahead: behind the output registers sits a skid register
+//! of one result, which takes the output registers' result when the output refuses it while the
+//! pipeline advances; the pipeline advances in exactly the clocks in which the skid register is
+//! empty, so `in_ready` and every stage's enable are registers (one copy per group of registers,
+//! [`EnableCopy`], instead of one net from `out_ready` to every flip-flop) and `out_valid` is
+//! `skid valid || stage-5 valid`, the skid's result first. A refused result therefore costs one
+//! clock of input (`in_ready` low for a clock after the output first refuses); with `out_ready`
+//! high the unit takes a quad every clock. `reset` (synchronous, active high) empties the
+//! pipeline and the skid register.
 //!
 //! # Arithmetic
 //! Stage 1's outputs feed eight f32 subtracters (the quad's coarse and fine differences of s and t;
@@ -40,7 +47,7 @@
 
 use super::{LodFinish, LodLane};
 use crate::common::fp::{FpAddP, FpToFixedP, Retime, ValidRetime};
-use crate::common::U16ToF32;
+use crate::common::{EnableCopy, U16ToF32};
 use rust_hdl::prelude::*;
 
 crate::settled_block! {
@@ -114,7 +121,34 @@ pub struct LodUnit {
     /// TFE status word per lane.
     pub out_status: [Signal<Out, Bits<32>>; 4],
 
-    adv: Signal<Local, Bit>,
+    /// Advance in the next clock: the skid register will be empty.
+    adv_next: Signal<Local, Bit>,
+    /// The skid register's next valid bit.
+    sv_next: Signal<Local, Bit>,
+    /// The output refuses a result while the pipeline advances: it moves into the skid register.
+    skid_load: Signal<Local, Bit>,
+    /// Registered copies of the advance, one per group of registers placed together: the input
+    /// registers, valid bits and configuration delay lines; each operand; each derivative
+    /// subtracter; each lane's LOD converter; each lane's back end and output registers.
+    e_front: EnableCopy,
+    e_op: [EnableCopy; 16],
+    e_diff: [EnableCopy; 8],
+    e_fix: [EnableCopy; 4],
+    e_fin: [EnableCopy; 4],
+    /// Valid bit of the skid register (reset).
+    sv: DFF<Bit>,
+    // The skid register: the output registers' result, taken when `skid_load`.
+    s_tag: Retime<Bits<16>>,
+    s_lambda: [Retime<Bits<16>>; 4],
+    s_unclamped: [Retime<Bits<24>>; 4],
+    s_level0: [Retime<Bits<5>>; 4],
+    s_level1: [Retime<Bits<5>>; 4],
+    s_frac: [Retime<Bits<8>>; 4],
+    s_magnify: [Retime<Bit>; 4],
+    s_warn: [Retime<Bit>; 4],
+    s_probes: [Retime<Bits<5>>; 4],
+    s_major: [Retime<Bit>; 4],
+    s_status: [Retime<Bits<32>>; 4],
     // Valid bits (reset).
     v1: DFF<Bit>,
     v2: DFF<Bit>,
@@ -252,7 +286,26 @@ impl LodUnit {
             out_probes: Default::default(),
             out_major_y: Default::default(),
             out_status: Default::default(),
-            adv: Default::default(),
+            adv_next: Default::default(),
+            sv_next: Default::default(),
+            skid_load: Default::default(),
+            e_front: Default::default(),
+            e_op: Default::default(),
+            e_diff: Default::default(),
+            e_fix: Default::default(),
+            e_fin: Default::default(),
+            sv: Default::default(),
+            s_tag: Retime::new(1),
+            s_lambda: from_fn(|_| Retime::new(1)),
+            s_unclamped: from_fn(|_| Retime::new(1)),
+            s_level0: from_fn(|_| Retime::new(1)),
+            s_level1: from_fn(|_| Retime::new(1)),
+            s_frac: from_fn(|_| Retime::new(1)),
+            s_magnify: from_fn(|_| Retime::new(1)),
+            s_warn: from_fn(|_| Retime::new(1)),
+            s_probes: from_fn(|_| Retime::new(1)),
+            s_major: from_fn(|_| Retime::new(1)),
+            s_status: from_fn(|_| Retime::new(1)),
             v1: Default::default(),
             v2: Default::default(),
             v3: Default::default(),
@@ -301,16 +354,44 @@ impl LodUnit {
 impl Logic for LodUnit {
     #[hdl_gen]
     fn update(&mut self) {
-        self.adv.next = !self.v5.q.val() | self.out_ready.val();
-        self.in_ready.next = self.adv.val();
+        dff_setup!(self, clock, v1, v2, v3, v4, v5, sv);
+
+        // ---------------- advance, decided a clock ahead ----------------
+        // The pipeline advances in a clock exactly when the skid register is empty then, so the
+        // advance is a register (copied per group, `e_*`), not a function of `out_ready`. A result
+        // that the output refuses while the pipeline advances moves into the skid register, which
+        // then stalls the pipeline until the output takes it.
+        self.skid_load.next = !self.sv.q.val() & self.v5.q.val() & !self.out_ready.val();
+        self.sv_next.next = self.skid_load.val() | (self.sv.q.val() & !self.out_ready.val());
+        if self.reset.val() {
+            self.sv_next.next = false;
+        }
+        self.sv.d.next = self.sv_next.val();
+        self.adv_next.next = !self.sv_next.val();
+        self.e_front.clock.next = self.clock.val();
+        self.e_front.d.next = self.adv_next.val();
+        for i in 0..16 {
+            self.e_op[i].clock.next = self.clock.val();
+            self.e_op[i].d.next = self.adv_next.val();
+        }
+        for i in 0..8 {
+            self.e_diff[i].clock.next = self.clock.val();
+            self.e_diff[i].d.next = self.adv_next.val();
+        }
+        for l in 0..4 {
+            self.e_fix[l].clock.next = self.clock.val();
+            self.e_fix[l].d.next = self.adv_next.val();
+            self.e_fin[l].clock.next = self.clock.val();
+            self.e_fin[l].d.next = self.adv_next.val();
+        }
+        self.in_ready.next = self.e_front.q.val();
 
         // ---------------- valid bits ----------------
-        dff_setup!(self, clock, v1, v2, v3, v4, v5);
         self.vcut.clock.next = self.clock.val();
         self.vcut.reset.next = self.reset.val();
-        self.vcut.en.next = self.adv.val();
+        self.vcut.en.next = self.e_front.q.val();
         self.vcut.d.next = self.v3.q.val();
-        if self.adv.val() {
+        if self.e_front.q.val() {
             self.v1.d.next = self.in_valid.val();
             self.v2.d.next = self.v1.q.val();
             self.v3.d.next = self.v2.q.val();
@@ -327,16 +408,16 @@ impl Logic for LodUnit {
 
         // ---------------- stage 1: input registers ----------------
         self.r1_tag.clock.next = self.clock.val();
-        self.r1_tag.en.next = self.adv.val();
+        self.r1_tag.en.next = self.e_front.q.val();
         self.r1_tag.d.next = self.in_tag.val();
         self.r1_width.clock.next = self.clock.val();
-        self.r1_width.en.next = self.adv.val();
+        self.r1_width.en.next = self.e_front.q.val();
         self.r1_width.d.next = self.in_width.val();
         self.r1_height.clock.next = self.clock.val();
-        self.r1_height.en.next = self.adv.val();
+        self.r1_height.en.next = self.e_front.q.val();
         self.r1_height.d.next = self.in_height.val();
         self.r1_cfg.clock.next = self.clock.val();
-        self.r1_cfg.en.next = self.adv.val();
+        self.r1_cfg.en.next = self.e_front.q.val();
         self.r1_cfg.d.next = bit_cast::<19, 3>(self.in_mode.val())
             | (bit_cast::<19, 5>(self.in_aniso.val()) << 3)
             | (bit_cast::<19, 5>(self.in_levels.val()) << 8)
@@ -347,22 +428,22 @@ impl Logic for LodUnit {
             self.lo_in.next = self.in_lod_clamp.val();
         }
         self.r1_clamp.clock.next = self.clock.val();
-        self.r1_clamp.en.next = self.adv.val();
+        self.r1_clamp.en.next = self.e_front.q.val();
         self.r1_clamp.d.next = bit_cast::<32, 12>(self.lo_in.val())
             | (bit_cast::<32, 12>(self.in_max_lod.val()) << 16);
         self.r1_bias.clock.next = self.clock.val();
-        self.r1_bias.en.next = self.adv.val();
+        self.r1_bias.en.next = self.e_front.q.val();
         self.r1_bias.d.next = bit_cast::<32, 16>(self.in_sbias.val())
             | (bit_cast::<32, 12>(self.in_warn.val()) << 16);
         self.r1_fine.clock.next = self.clock.val();
-        self.r1_fine.en.next = self.adv.val();
+        self.r1_fine.en.next = self.e_front.q.val();
         self.r1_fine.d.next = self.in_fine.val();
         self.r1_maxabs.clock.next = self.clock.val();
-        self.r1_maxabs.en.next = self.adv.val();
+        self.r1_maxabs.en.next = self.e_front.q.val();
         self.r1_maxabs.d.next = self.in_maxabs.val();
         for i in 0..16 {
             self.r1_op[i].clock.next = self.clock.val();
-            self.r1_op[i].en.next = self.adv.val();
+            self.r1_op[i].en.next = self.e_op[i].q.val();
             self.r1_op[i].d.next = self.in_op[i].val();
         }
 
@@ -380,30 +461,30 @@ impl Logic for LodUnit {
         }
         for i in 0..8 {
             self.diff[i].clock.next = self.clock.val();
-            self.diff[i].en.next = self.adv.val();
+            self.diff[i].en.next = self.e_diff[i].q.val();
             self.diff[i].sub.next = true;
         }
         self.wconv.a.next = self.r1_width.q.val();
         self.hconv.a.next = self.r1_height.q.val();
         self.wf_q.clock.next = self.clock.val();
-        self.wf_q.en.next = self.adv.val();
+        self.wf_q.en.next = self.e_front.q.val();
         self.wf_q.d.next = self.wconv.y.val();
         self.hf_q.clock.next = self.clock.val();
-        self.hf_q.en.next = self.adv.val();
+        self.hf_q.en.next = self.e_front.q.val();
         self.hf_q.d.next = self.hconv.y.val();
         for i in 0..16 {
             self.op_q[i].clock.next = self.clock.val();
-            self.op_q[i].en.next = self.adv.val();
+            self.op_q[i].en.next = self.e_op[i].q.val();
             self.op_q[i].d.next = self.r1_op[i].q.val();
         }
         self.implicit.next = (self.r1_cfg.q.val().get_bits::<3>(0) == bits::<3>(0))
             | (self.r1_cfg.q.val().get_bits::<3>(0) == bits::<3>(3));
         self.sel_q.clock.next = self.clock.val();
-        self.sel_q.en.next = self.adv.val();
+        self.sel_q.en.next = self.e_front.q.val();
         self.sel_q.d.next = bit_cast::<2, 1>(self.implicit.val().into())
             | (bit_cast::<2, 1>(self.r1_fine.q.val().into()) << 1);
         self.maxabs_q.clock.next = self.clock.val();
-        self.maxabs_q.en.next = self.adv.val();
+        self.maxabs_q.en.next = self.e_front.q.val();
         self.maxabs_q.d.next = self.r1_maxabs.q.val();
         // Lanes 0, 1 use row 0 for ∂/∂x (row 1 for lanes 2, 3 when fine); lanes 0, 2 use column 0
         // for ∂/∂y (column 1 for lanes 1, 3 when fine).
@@ -445,13 +526,13 @@ impl Logic for LodUnit {
         }
         for l in 0..4 {
             self.lane[l].clock.next = self.clock.val();
-            self.lane[l].adv.next = self.adv.val();
+            self.lane[l].adv_next.next = self.adv_next.val();
             self.lane[l].wf.next = self.wf_q.q.val();
             self.lane[l].hf.next = self.hf_q.q.val();
             self.lane[l].maxabs.next = self.maxabs_q.q.val();
             // The explicit LOD is operand 0, the shader bias operand 2.
             self.fix[l].clock.next = self.clock.val();
-            self.fix[l].en.next = self.adv.val();
+            self.fix[l].en.next = self.e_fix[l].q.val();
             if self.r1_cfg.q.val().get_bits::<3>(0) == bits::<3>(2) {
                 self.fix[l].a.next = self.r1_op[4 * l].q.val();
             } else {
@@ -463,22 +544,22 @@ impl Logic for LodUnit {
 
         // ---------------- configuration to stage 4 ----------------
         self.c4_tag.clock.next = self.clock.val();
-        self.c4_tag.en.next = self.adv.val();
+        self.c4_tag.en.next = self.e_front.q.val();
         self.c4_tag.d.next = self.r1_tag.q.val();
         self.c4_cfg.clock.next = self.clock.val();
-        self.c4_cfg.en.next = self.adv.val();
+        self.c4_cfg.en.next = self.e_front.q.val();
         self.c4_cfg.d.next = self.r1_cfg.q.val();
         self.c4_clamp.clock.next = self.clock.val();
-        self.c4_clamp.en.next = self.adv.val();
+        self.c4_clamp.en.next = self.e_front.q.val();
         self.c4_clamp.d.next = self.r1_clamp.q.val();
         self.c4_bias.clock.next = self.clock.val();
-        self.c4_bias.en.next = self.adv.val();
+        self.c4_bias.en.next = self.e_front.q.val();
         self.c4_bias.d.next = self.r1_bias.q.val();
 
         // ---------------- stage 4 → 5: fixed-point back end ----------------
         for l in 0..4 {
             self.fin[l].clock.next = self.clock.val();
-            self.fin[l].en.next = self.adv.val();
+            self.fin[l].en.next = self.e_fin[l].q.val();
             self.fin[l].lx.next = self.lane[l].lx.val();
             self.fin[l].ly.next = self.lane[l].ly.val();
             self.fin[l].x_zero.next = self.lane[l].x_zero.val();
@@ -499,54 +580,106 @@ impl Logic for LodUnit {
             self.fin[l].sbias.next = self.c4_bias.q.val().get_bits::<16>(0);
             self.fin[l].warn.next = self.c4_bias.q.val().get_bits::<16>(16);
             self.r5_lambda[l].clock.next = self.clock.val();
-            self.r5_lambda[l].en.next = self.adv.val();
+            self.r5_lambda[l].en.next = self.e_fin[l].q.val();
             self.r5_lambda[l].d.next = self.fin[l].lambda.val();
             self.r5_unclamped[l].clock.next = self.clock.val();
-            self.r5_unclamped[l].en.next = self.adv.val();
+            self.r5_unclamped[l].en.next = self.e_fin[l].q.val();
             self.r5_unclamped[l].d.next = self.fin[l].unclamped.val();
             self.r5_level0[l].clock.next = self.clock.val();
-            self.r5_level0[l].en.next = self.adv.val();
+            self.r5_level0[l].en.next = self.e_fin[l].q.val();
             self.r5_level0[l].d.next = self.fin[l].level0.val();
             self.r5_level1[l].clock.next = self.clock.val();
-            self.r5_level1[l].en.next = self.adv.val();
+            self.r5_level1[l].en.next = self.e_fin[l].q.val();
             self.r5_level1[l].d.next = self.fin[l].level1.val();
             self.r5_frac[l].clock.next = self.clock.val();
-            self.r5_frac[l].en.next = self.adv.val();
+            self.r5_frac[l].en.next = self.e_fin[l].q.val();
             self.r5_frac[l].d.next = self.fin[l].frac.val();
             self.r5_magnify[l].clock.next = self.clock.val();
-            self.r5_magnify[l].en.next = self.adv.val();
+            self.r5_magnify[l].en.next = self.e_fin[l].q.val();
             self.r5_magnify[l].d.next = self.fin[l].magnify.val();
             self.r5_warn[l].clock.next = self.clock.val();
-            self.r5_warn[l].en.next = self.adv.val();
+            self.r5_warn[l].en.next = self.e_fin[l].q.val();
             self.r5_warn[l].d.next = self.fin[l].lod_warning.val();
             self.r5_probes[l].clock.next = self.clock.val();
-            self.r5_probes[l].en.next = self.adv.val();
+            self.r5_probes[l].en.next = self.e_fin[l].q.val();
             self.r5_probes[l].d.next = self.fin[l].probes.val();
             self.r5_major[l].clock.next = self.clock.val();
-            self.r5_major[l].en.next = self.adv.val();
+            self.r5_major[l].en.next = self.e_fin[l].q.val();
             self.r5_major[l].d.next = self.fin[l].major_y.val();
             self.r5_status[l].clock.next = self.clock.val();
-            self.r5_status[l].en.next = self.adv.val();
+            self.r5_status[l].en.next = self.e_fin[l].q.val();
             self.r5_status[l].d.next = self.fin[l].status.val();
         }
         self.r5_tag.clock.next = self.clock.val();
-        self.r5_tag.en.next = self.adv.val();
+        self.r5_tag.en.next = self.e_front.q.val();
         self.r5_tag.d.next = self.c4_tag.q.val();
 
-        // ---------------- outputs ----------------
-        self.out_valid.next = self.v5.q.val();
-        self.out_tag.next = self.r5_tag.q.val();
+        // ---------------- skid register and outputs ----------------
+        self.s_tag.clock.next = self.clock.val();
+        self.s_tag.en.next = self.skid_load.val();
+        self.s_tag.d.next = self.r5_tag.q.val();
         for l in 0..4 {
-            self.out_lambda[l].next = self.r5_lambda[l].q.val();
-            self.out_unclamped[l].next = self.r5_unclamped[l].q.val();
-            self.out_level0[l].next = self.r5_level0[l].q.val();
-            self.out_level1[l].next = self.r5_level1[l].q.val();
-            self.out_frac[l].next = self.r5_frac[l].q.val();
-            self.out_magnify[l].next = self.r5_magnify[l].q.val();
-            self.out_lod_warning[l].next = self.r5_warn[l].q.val();
-            self.out_probes[l].next = self.r5_probes[l].q.val();
-            self.out_major_y[l].next = self.r5_major[l].q.val();
-            self.out_status[l].next = self.r5_status[l].q.val();
+            self.s_lambda[l].clock.next = self.clock.val();
+            self.s_lambda[l].en.next = self.skid_load.val();
+            self.s_lambda[l].d.next = self.r5_lambda[l].q.val();
+            self.s_unclamped[l].clock.next = self.clock.val();
+            self.s_unclamped[l].en.next = self.skid_load.val();
+            self.s_unclamped[l].d.next = self.r5_unclamped[l].q.val();
+            self.s_level0[l].clock.next = self.clock.val();
+            self.s_level0[l].en.next = self.skid_load.val();
+            self.s_level0[l].d.next = self.r5_level0[l].q.val();
+            self.s_level1[l].clock.next = self.clock.val();
+            self.s_level1[l].en.next = self.skid_load.val();
+            self.s_level1[l].d.next = self.r5_level1[l].q.val();
+            self.s_frac[l].clock.next = self.clock.val();
+            self.s_frac[l].en.next = self.skid_load.val();
+            self.s_frac[l].d.next = self.r5_frac[l].q.val();
+            self.s_magnify[l].clock.next = self.clock.val();
+            self.s_magnify[l].en.next = self.skid_load.val();
+            self.s_magnify[l].d.next = self.r5_magnify[l].q.val();
+            self.s_warn[l].clock.next = self.clock.val();
+            self.s_warn[l].en.next = self.skid_load.val();
+            self.s_warn[l].d.next = self.r5_warn[l].q.val();
+            self.s_probes[l].clock.next = self.clock.val();
+            self.s_probes[l].en.next = self.skid_load.val();
+            self.s_probes[l].d.next = self.r5_probes[l].q.val();
+            self.s_major[l].clock.next = self.clock.val();
+            self.s_major[l].en.next = self.skid_load.val();
+            self.s_major[l].d.next = self.r5_major[l].q.val();
+            self.s_status[l].clock.next = self.clock.val();
+            self.s_status[l].en.next = self.skid_load.val();
+            self.s_status[l].d.next = self.r5_status[l].q.val();
+        }
+        // The skid register holds the older result.
+        self.out_valid.next = self.sv.q.val() | self.v5.q.val();
+        if self.sv.q.val() {
+            self.out_tag.next = self.s_tag.q.val();
+            for l in 0..4 {
+                self.out_lambda[l].next = self.s_lambda[l].q.val();
+                self.out_unclamped[l].next = self.s_unclamped[l].q.val();
+                self.out_level0[l].next = self.s_level0[l].q.val();
+                self.out_level1[l].next = self.s_level1[l].q.val();
+                self.out_frac[l].next = self.s_frac[l].q.val();
+                self.out_magnify[l].next = self.s_magnify[l].q.val();
+                self.out_lod_warning[l].next = self.s_warn[l].q.val();
+                self.out_probes[l].next = self.s_probes[l].q.val();
+                self.out_major_y[l].next = self.s_major[l].q.val();
+                self.out_status[l].next = self.s_status[l].q.val();
+            }
+        } else {
+            self.out_tag.next = self.r5_tag.q.val();
+            for l in 0..4 {
+                self.out_lambda[l].next = self.r5_lambda[l].q.val();
+                self.out_unclamped[l].next = self.r5_unclamped[l].q.val();
+                self.out_level0[l].next = self.r5_level0[l].q.val();
+                self.out_level1[l].next = self.r5_level1[l].q.val();
+                self.out_frac[l].next = self.r5_frac[l].q.val();
+                self.out_magnify[l].next = self.r5_magnify[l].q.val();
+                self.out_lod_warning[l].next = self.r5_warn[l].q.val();
+                self.out_probes[l].next = self.r5_probes[l].q.val();
+                self.out_major_y[l].next = self.r5_major[l].q.val();
+                self.out_status[l].next = self.r5_status[l].q.val();
+            }
         }
     }
 }

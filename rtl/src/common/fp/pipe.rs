@@ -150,11 +150,15 @@ pub fn mul_cut(stages: usize, j: usize) -> usize {
 }
 
 /// Whether an `stages`-stage [`FpMulP`] builds its partial products with the DSP slice's registers
-/// ([`super::MulUReg`]): when boundaries 2 and 3 are both cut (five stages and more), one register
-/// of each is the slice's operand and product register; the others stay in front of and behind
-/// it as before.
+/// ([`super::MulUReg`]): when boundaries 2 and 3 both have two registers (nine stages), one of each
+/// pair is the slice's operand and product register and the other, the transport register,
+/// stays in the logic. With a single register at a boundary it stays in the logic: inside the
+/// slice it would put the route between the logic and the DSP column into the logic's clock
+/// (on the ECP5-85F the BVH slab test at depth 23, whose products have six and seven stages, fell
+/// from 76.1 to 70.0 MHz that way; the LOD lane at depth 39, nine stages, rose from 79.5 to
+/// 83.6 MHz; docs/fpga.md).
 pub fn mul_dsp_registers(stages: usize) -> bool {
-    mul_cut(stages, 1) >= 1 && mul_cut(stages, 2) >= 1
+    mul_cut(stages, 1) >= 2 && mul_cut(stages, 2) >= 2
 }
 
 /// Register stages after the last piece of an `stages`-stage [`FpMulP`].
@@ -337,11 +341,11 @@ crate::settled_block! {
 /// its seven pieces with registers at the boundaries [`MUL_CUTS`] names. Ports: `clock`, `en`,
 /// `a`, `b` → `y`. Each boundary signal is a [`Retime`] of 0, 1 or 2 stages, named `<signal><n>`
 /// after the boundary `n` (1–6) it crosses. With a register at boundary 3 the four partial products
-/// are registered right behind their multipliers (an FPGA DSP slice's output register); from five
-/// stages on, with boundaries 2 and 3 both cut, one register of each is inside the multiplier leaf
-/// ([`super::MulUReg`], [`mul_dsp_registers`]: the slice's operand and product registers, which an
-/// ECP5 export can put into the `MULT18X18D` itself); eight and nine stages add a transport
-/// register in front of the multipliers and behind them. At
+/// are registered right behind their multipliers (an FPGA DSP slice's output register); eight and
+/// nine stages add a transport register in front of the multipliers and behind them, and at nine
+/// stages the other register of each pair is inside the multiplier leaf ([`super::MulUReg`],
+/// [`mul_dsp_registers`]: the slice's operand and product registers, which an ECP5 export puts
+/// into the `MULT18X18D` itself). At
 /// `S = 0` it is [`super::FpMul`] with unused clock ports, and settles within one simulation pass
 /// ([`crate::common::settle`]).
 #[derive(Clone, Debug)]
