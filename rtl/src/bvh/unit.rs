@@ -28,7 +28,7 @@
 //! output register that is not taken stalls them and the queue head). On the box path depth `d`
 //! places the first `d` of [`BOX_STAGES`]: the slab test's stages ([`SlabPlan`]: inside the
 //! subtractions, the products and the key's addition, and cuts A, C1, C2 and C3 between its
-//! comparison levels) and cut B between the slab tests and the sort (beyond 24, more stages at
+//! comparison levels) and cut B between the slab tests and the sort (beyond 26, more stages at
 //! cut B). On the triangle path [`TriTest`] takes the stages of [`tri_plan`] (cut A after the
 //! differences and cross products, cut B after the dot products, then stages inside each of its
 //! f32 operators) and [`TriWatertight`] cuts A and B only; each test's result waits out the rest
@@ -72,16 +72,19 @@ pub enum BoxStage {
 /// The box path's register stages in the order the depth adds them: depth `d` places the first
 /// `d`. Cuts A and B come first (the unit's depths 1 and 2 before the slab test had stages of its
 /// own), then stages inside the floating-point operators, longest paths first, and the comparison
-/// levels' cuts. The products' seventh stage (their every boundary cut, [`MUL_CUTS`]) comes last:
+/// levels' cuts. The products' seventh stage (their every boundary cut, [`MUL_CUTS`]) comes next:
 /// at depth 23 the worst path of the slab test placed alone on the ECP5-85F was a product's
-/// classification and normalising shift (84.7 MHz, docs/fpga.md).
+/// classification and normalising shift (84.7 MHz, docs/fpga.md). Their eighth and ninth stages
+/// come last: the transport registers in front of and behind the DSP products, at nine stages
+/// with the DSP slice's own operand and product registers ([`mul_dsp_registers`]).
 ///
 /// [`MUL_CUTS`]: crate::common::fp::pipe::MUL_CUTS
-pub const BOX_STAGES: [BoxStage; 24] = {
+/// [`mul_dsp_registers`]: crate::common::fp::pipe::mul_dsp_registers
+pub const BOX_STAGES: [BoxStage; 26] = {
     use BoxStage::*;
     [
         A, B, Sub, Mul, Key, C2, Sub, Mul, Key, C1, C3, Sub, Mul, Key, Sub, Mul, Key, Sub, Mul,
-        Key, Sub, Mul, Key, Mul,
+        Key, Sub, Mul, Key, Mul, Mul, Mul,
     ]
 };
 
