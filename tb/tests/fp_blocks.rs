@@ -393,6 +393,50 @@ fn fp_add_special_pairs() {
     assert_eq!(n, 2 * SPECIALS.len() * SPECIALS.len());
 }
 
+/// The alignment's sticky bit at every shift: exponent differences 0 to 40 and the extremes
+/// (denormal against the largest normal), the smaller significand with every count of trailing
+/// zeros (0 to 23, and zero itself), both orders, both signs of the result, against the host.
+#[test]
+fn fp_add_sticky_at_every_shift() {
+    let mut u = connected(FpAdd::default());
+    let mut r = SplitMix64::new(17);
+    let mut n = 0;
+    let mut shifts: Vec<u32> = (0..=40).collect();
+    shifts.extend([63, 126, 200, 252, 253]);
+    for &d in &shifts {
+        for tz in 0..=24u32 {
+            for _ in 0..4 {
+                let x = r.next_u64();
+                let ea = 1 + d + (x % u64::from(254 - d.min(253))) as u32;
+                let ea = ea.min(254);
+                let eb = ea - d.min(ea);
+                // Smaller significand: a one at bit `tz` (the hidden bit at 23), random above it.
+                let mb = if tz == 24 {
+                    0
+                } else {
+                    let m = ((x >> 8) as u32 | 0x80_0000) & 0xff_ffff;
+                    (m >> tz << tz) | 1 << tz
+                };
+                let (eb, fb) = if mb & 0x80_0000 != 0 || eb == 0 {
+                    (eb, mb & 0x7f_ffff)
+                } else {
+                    // A one below the hidden bit with tz < 23 stays normal only with the hidden
+                    // bit; without it, make the operand denormal.
+                    (0, mb & 0x7f_ffff)
+                };
+                let a = ((x >> 40) as u32 & 1) << 31 | ea << 23 | (x >> 20) as u32 & 0x7f_ffff;
+                let b = ((x >> 41) as u32 & 1) << 31 | eb << 23 | fb;
+                for sub in [false, true] {
+                    add_check(&mut u, a, b, sub);
+                    add_check(&mut u, b, a, sub);
+                    n += 2;
+                }
+            }
+        }
+    }
+    assert_eq!(n, shifts.len() * 25 * 4 * 4);
+}
+
 #[test]
 fn fp_add_sign_of_zero_rules() {
     let mut u = connected(FpAdd::default());
