@@ -15,12 +15,12 @@
 //! combinational pieces in a row, each a block of its own so that [`super::FpAddP`] can put a
 //! register between any two of them:
 //! 1. [`FpAddOrder`]: classes; order the operands by magnitude (`|L| ≥ |S|`, the result takes the
-//!    sign of `L`); the exponent difference; beside the magnitude compare, the trailing zeros of
-//!    both significands ([`Tzc`]), of which `S`'s go on.
-//! 2. [`FpAddAlign`]: align `S` right by the exponent difference; the sticky bit (some bit of `S`
-//!    shifted out) is `S`'s trailing-zero count below the exponent difference, one compare beside
-//!    the shifter. No clamp in front of the shifter: its five-bit amount shifts the 27-bit window
-//!    out by itself from 27 on, and a difference of 32 or more clears it.
+//!    sign of `L`); the exponent difference.
+//! 2. [`FpAddAlign`]: align `S` right by the exponent difference; the bits shifted out are ORed
+//!    into the sticky bit (a mask of the low bits, beside the shifter). No clamp in front of the
+//!    shifter and the mask: they take the difference's five low bits straight from their input
+//!    (from 27 on the 27-bit window is shifted out by itself) and its three high bits clear the
+//!    shift result and fill the mask.
 //! 3. [`FpAddSum`]: add or subtract the 27-bit values (28-bit result); beside the adder, a marker
 //!    bit that limits the normalising shift so that the exponent does not drop below the
 //!    denormal exponent (the result is then denormal, exactly as IEEE requires).
@@ -32,12 +32,12 @@
 //!    increment, so that a rounding carry moves into the exponent (denormal → normal,
 //!    normal → Inf) by itself; then the special cases.
 //!
-//! Between the pieces: `ml`, `ms`, `dexp`, `tzs` (1 → 2); `xl`, `al` (2 → 3); `sum` (3 → 4, 5); `mark`
+//! Between the pieces: `ml`, `ms`, `dexp` (1 → 2); `xl`, `al` (2 → 3); `sum` (3 → 4, 5); `mark`
 //! (3 → 4); `sh` (4 → 5); `nrm`, `eexp` (5 → 6); the control word `ctl` = {el[7:0], eff_sub[8],
 //! sl[9], sa[10], sb[11], a_inf[12], b_inf[13], is_nan[14]} from piece 1 to piece 5, and its flags
 //! `ctl[14:8]` on to piece 6.
 
-use super::lzc::{Lzc, Tzc};
+use super::lzc::Lzc;
 use super::pack::PackRound;
 use rust_hdl::prelude::*;
 
@@ -45,8 +45,7 @@ crate::settled_block! {
 /// Piece 1 of [`FpAdd`]: classes, ordering by magnitude, exponent difference.
 ///
 /// Ports: `a`, `b`, `sub` → `ml` (the larger 24-bit significand), `ms` (the smaller one),
-/// `dexp` (exponent of `L` minus exponent of `S`), `tzs` (trailing zeros of `ms << 3`, 255 when
-/// `ms` is zero), `ctl`. Combinational.
+/// `dexp` (exponent of `L` minus exponent of `S`), `ctl`. Combinational.
 #[derive(Clone, Debug, Default)]
 pub struct FpAddOrder {
     /// First operand.
@@ -61,14 +60,8 @@ pub struct FpAddOrder {
     pub ms: Signal<Out, Bits<32>>,
     /// Exponent difference.
     pub dexp: Signal<Out, Bits<8>>,
-    /// Trailing zeros of the smaller significand in the 27-bit window (255: it is zero).
-    pub tzs: Signal<Out, Bits<8>>,
     /// Exponent, signs and classes.
     pub ctl: Signal<Out, Bits<15>>,
-    tz_a: Tzc<32>,
-    tz_b: Tzc<32>,
-    tza: Signal<Local, Bits<8>>,
-    tzb: Signal<Local, Bits<8>>,
     sa: Signal<Local, Bit>,
     sb: Signal<Local, Bit>,
     ea: Signal<Local, Bits<8>>,
@@ -128,17 +121,6 @@ impl Logic for FpAddOrder {
         } else {
             self.xb.next = bits::<8>(1);
         }
-        // Trailing zeros in the 27-bit window, 255 for a zero significand (never sticky).
-        self.tz_a.a.next = self.ma.val() << 3;
-        self.tz_b.a.next = self.mb.val() << 3;
-        self.tza.next = bit_cast::<8, 7>(self.tz_a.count.val());
-        if !self.ma.val().any() {
-            self.tza.next = bits::<8>(0xff);
-        }
-        self.tzb.next = bit_cast::<8, 7>(self.tz_b.count.val());
-        if !self.mb.val().any() {
-            self.tzb.next = bits::<8>(0xff);
-        }
         // Order by magnitude: |L| >= |S|.
         self.amag.next = self.a.val() & bits::<32>(0x7fff_ffff);
         self.bmag.next = self.b.val() & bits::<32>(0x7fff_ffff);
@@ -149,14 +131,12 @@ impl Logic for FpAddOrder {
             self.es.next = self.xa.val();
             self.ml.next = self.mb.val();
             self.ms.next = self.ma.val();
-            self.tzs.next = self.tza.val();
         } else {
             self.sl.next = self.sa.val();
             self.el.next = self.xa.val();
             self.es.next = self.xb.val();
             self.ml.next = self.ma.val();
             self.ms.next = self.mb.val();
-            self.tzs.next = self.tzb.val();
         }
         self.dexp.next = self.el.val() - self.es.val();
         self.c.next = bit_cast::<16, 8>(self.el.val());
@@ -188,11 +168,9 @@ impl Logic for FpAddOrder {
 crate::settled_block! {
 /// Piece 2 of [`FpAdd`]: alignment.
 ///
-/// Ports: `ml`, `ms`, `dexp`, `tzs` → `xl` (the larger significand in the 27-bit window), `al`
-/// (the smaller one shifted right by `dexp`, sticky in bit 0). The sticky bit is `tzs < dexp`: a
-/// one of `S` is shifted out exactly when `S` has fewer trailing zeros than the shift. The shifter
-/// takes `dexp[4:0]` straight from its input and `dexp[7:5]` clears its result (a shift of 27 to
-/// 31 empties the 27-bit window by itself). Combinational.
+/// Ports: `ml`, `ms`, `dexp` → `xl` (the larger significand in the 27-bit window), `al` (the
+/// smaller one shifted right by `dexp`, sticky in bit 0). The sticky bit is the OR of the bits
+/// below the shift amount (a mask beside the shifter, not a shift back). Combinational.
 #[derive(Clone, Debug, Default)]
 pub struct FpAddAlign {
     /// Larger significand.
@@ -201,13 +179,16 @@ pub struct FpAddAlign {
     pub ms: Signal<In, Bits<32>>,
     /// Exponent difference.
     pub dexp: Signal<In, Bits<8>>,
-    /// Trailing zeros of the smaller significand in the window (255: zero).
-    pub tzs: Signal<In, Bits<8>>,
     /// Larger significand, 27-bit window.
     pub xl: Signal<Out, Bits<32>>,
     /// Smaller significand, aligned.
     pub al: Signal<Out, Bits<32>>,
+    far: Signal<Local, Bit>,
+    dsh: Signal<Local, Bits<5>>,
     xs: Signal<Local, Bits<32>>,
+    keep: Signal<Local, Bits<32>>,
+    lowmask: Signal<Local, Bits<32>>,
+    lost: Signal<Local, Bits<32>>,
     alv: Signal<Local, Bits<32>>,
 }
 }
@@ -215,14 +196,21 @@ pub struct FpAddAlign {
 impl Logic for FpAddAlign {
     #[hdl_gen]
     fn update(&mut self) {
-        // 24-bit significands with three extra bits (guard, round, sticky).
+        // 24-bit significands with three extra bits (guard, round, sticky). A difference of 32 or
+        // more (`far`) shifts everything out; 27 to 31 do so by themselves.
+        self.far.next = self.dexp.val().get_bits::<3>(5).any();
+        self.dsh.next = self.dexp.val().get_bits::<5>(0);
         self.xl.next = self.ml.val() << 3;
         self.xs.next = self.ms.val() << 3;
-        self.alv.next = self.xs.val() >> self.dexp.val().get_bits::<5>(0);
-        if self.dexp.val().get_bits::<3>(5).any() {
+        self.keep.next = bits::<32>(0xffff_ffff_u64) << self.dsh.val();
+        self.lowmask.next = !self.keep.val();
+        self.alv.next = self.xs.val() >> self.dsh.val();
+        if self.far.val() {
+            self.lowmask.next = bits::<32>(0xffff_ffff_u64);
             self.alv.next = bits::<32>(0);
         }
-        if self.tzs.val() < self.dexp.val() {
+        self.lost.next = self.xs.val() & self.lowmask.val();
+        if self.lost.val().any() {
             self.alv.next = self.alv.val() | bits::<32>(1);
         }
         self.al.next = self.alv.val();
@@ -437,7 +425,6 @@ impl Logic for FpAdd {
         self.align.ml.next = self.order.ml.val();
         self.align.ms.next = self.order.ms.val();
         self.align.dexp.next = self.order.dexp.val();
-        self.align.tzs.next = self.order.tzs.val();
         self.add.xl.next = self.align.xl.val();
         self.add.al.next = self.align.al.val();
         self.add.eff_sub.next = self.order.ctl.val().get_bit(8);

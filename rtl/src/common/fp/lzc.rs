@@ -1,4 +1,4 @@
-//! Leading- and trailing-zero counts.
+//! Leading-zero count.
 //!
 //! Ports: `a: Bits<N>` → `count: Bits<7>` = number of zero bits above the most significant one of
 //! `a` (`0 ≤ count ≤ N - 1`), or `N` when `a` is all zeros. `1 ≤ N ≤ 64`. Combinational, latency 0.
@@ -46,59 +46,6 @@ impl<const N: usize> Logic for Lzc<N> {
         self.c.next = self.kall.val();
         for i in 0..N {
             if self.a.val().get_bit(i) {
-                self.c.next = self.kpos[i].val();
-            }
-        }
-        self.count.next = self.c.val();
-    }
-}
-
-/// Trailing-zero counter of an `N`-bit word.
-///
-/// Ports: `a: Bits<N>` → `count: Bits<7>` = number of zero bits below the least significant one of
-/// `a` (`0 ≤ count ≤ N − 1`), or `N` when `a` is all zeros. `1 ≤ N ≤ 64`. Combinational.
-///
-/// Hardware: `a & (!a + 1)` isolates the lowest one (a carry chain on an FPGA), then a one-hot
-/// encoder.
-#[derive(Clone, Debug, LogicBlock)]
-pub struct Tzc<const N: usize> {
-    /// The word.
-    pub a: Signal<In, Bits<N>>,
-    /// Trailing zeros (N for zero).
-    pub count: Signal<Out, Bits<LZC_BITS>>,
-    /// `kpos[i] = i`: the count when bit `i` is the lowest one.
-    kpos: [Constant<Bits<LZC_BITS>>; N],
-    /// The count of an all-zero word.
-    kall: Constant<Bits<LZC_BITS>>,
-    /// 1, to negate `a`.
-    kone: Constant<Bits<N>>,
-    low: Signal<Local, Bits<N>>,
-    c: Signal<Local, Bits<LZC_BITS>>,
-}
-
-impl<const N: usize> Default for Tzc<N> {
-    fn default() -> Self {
-        assert!((1..=64).contains(&N), "Tzc<N> supports 1 ≤ N ≤ 64");
-        Self {
-            a: Default::default(),
-            count: Default::default(),
-            kpos: std::array::from_fn(|i| Constant::new((i as u64).into())),
-            kall: Constant::new((N as u64).into()),
-            kone: Constant::new(1u64.into()),
-            low: Default::default(),
-            c: Default::default(),
-        }
-    }
-}
-
-impl<const N: usize> Logic for Tzc<N> {
-    #[hdl_gen]
-    fn update(&mut self) {
-        // The lowest one alone (zero for a zero word), then its index.
-        self.low.next = self.a.val() & (!self.a.val() + self.kone.val());
-        self.c.next = self.kall.val();
-        for i in 0..N {
-            if self.low.val().get_bit(i) {
                 self.c.next = self.kpos[i].val();
             }
         }

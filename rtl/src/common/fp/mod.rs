@@ -69,7 +69,7 @@ pub use div::{FpDiv, FP_DIV_LATENCY};
 pub use f16::{F16ToF32, F32ToF16};
 pub use fixed::FpToFixed;
 pub use log2::FpLog2;
-pub use lzc::{Lzc, Tzc, LZC_BITS};
+pub use lzc::{Lzc, LZC_BITS};
 pub use mul::FpMul;
 pub use mulu::{MulU, MulUReg};
 pub use pipe::{F16ToF32P, FpAddP, FpCmpP, FpLog2P, FpMulP, FpToFixedP, LzcP};

@@ -195,7 +195,6 @@ pub struct FpAddP {
     ml1: Retime<Bits<32>>,
     ms1: Retime<Bits<32>>,
     dexp1: Retime<Bits<8>>,
-    tzs1: Retime<Bits<8>>,
     ctl1: Retime<Bits<15>>,
     xl2: Retime<Bits<32>>,
     al2: Retime<Bits<32>>,
@@ -233,7 +232,6 @@ impl FpAddP {
             ml1: Retime::new(fp_cut(stages, 0)),
             ms1: Retime::new(fp_cut(stages, 0)),
             dexp1: Retime::new(fp_cut(stages, 0)),
-            tzs1: Retime::new(fp_cut(stages, 0)),
             ctl1: Retime::new(fp_cut(stages, 0)),
             xl2: Retime::new(fp_cut(stages, 1)),
             al2: Retime::new(fp_cut(stages, 1)),
@@ -280,10 +278,6 @@ impl Logic for FpAddP {
         self.dexp1.en.next = self.en.val();
         self.dexp1.d.next = self.order.dexp.val();
         self.align.dexp.next = self.dexp1.q.val();
-        self.tzs1.clock.next = self.clock.val();
-        self.tzs1.en.next = self.en.val();
-        self.tzs1.d.next = self.order.tzs.val();
-        self.align.tzs.next = self.tzs1.q.val();
         self.ctl1.clock.next = self.clock.val();
         self.ctl1.en.next = self.en.val();
         self.ctl1.d.next = self.order.ctl.val();
