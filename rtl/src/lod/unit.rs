@@ -170,6 +170,10 @@ pub struct LodUnit {
     r1_fine: Retime<Bit>,
     r1_maxabs: Retime<Bit>,
     r1_op: [Retime<Bits<32>>; 16],
+    /// Lane `l`'s converter operand, selected by the mode in front of the input register (the
+    /// explicit LOD `op[4l]` in mode 2, else the shader bias `op[4l + 2]`), so that no mode
+    /// decode lies between a register and the converter.
+    r1_lop: [Retime<Bits<32>>; 4],
     lo_in: Signal<Local, Bits<12>>,
     // Stage 1 combinational: derivatives, sizes, operand conversion.
     /// s: x row 0, x row 1, y column 0, y column 1; then the same for t.
@@ -320,6 +324,7 @@ impl LodUnit {
             r1_fine: Retime::new(1),
             r1_maxabs: Retime::new(1),
             r1_op: from_fn(|_| Retime::new(1)),
+            r1_lop: from_fn(|_| Retime::new(1)),
             lo_in: Default::default(),
             diff: from_fn(|_| FpAddP::new(front)),
             wconv: Default::default(),
@@ -446,6 +451,15 @@ impl Logic for LodUnit {
             self.r1_op[i].en.next = self.e_op[i].q.val();
             self.r1_op[i].d.next = self.in_op[i].val();
         }
+        for l in 0..4 {
+            self.r1_lop[l].clock.next = self.clock.val();
+            self.r1_lop[l].en.next = self.e_fix[l].q.val();
+            if self.in_mode.val() == bits::<3>(2) {
+                self.r1_lop[l].d.next = self.in_op[4 * l].val();
+            } else {
+                self.r1_lop[l].d.next = self.in_op[4 * l + 2].val();
+            }
+        }
 
         // ---------------- stage 1 → lanes: derivatives and operands ----------------
         // s of lane l is op[4l], t is op[4l + 1].
@@ -533,11 +547,7 @@ impl Logic for LodUnit {
             // The explicit LOD is operand 0, the shader bias operand 2.
             self.fix[l].clock.next = self.clock.val();
             self.fix[l].en.next = self.e_fix[l].q.val();
-            if self.r1_cfg.q.val().get_bits::<3>(0) == bits::<3>(2) {
-                self.fix[l].a.next = self.r1_op[4 * l].q.val();
-            } else {
-                self.fix[l].a.next = self.r1_op[4 * l + 2].q.val();
-            }
+            self.fix[l].a.next = self.r1_lop[l].q.val();
             self.lane[l].lfix.next = self.fix[l].y.val();
             self.lane[l].lnan.next = self.fix[l].nan.val();
         }

@@ -325,8 +325,17 @@ pub struct FpMulNorm {
     m: Signal<Local, Bits<32>>,
     grd: Signal<Local, Bit>,
     stlo: Signal<Local, Bits<24>>,
-    eo: Signal<Local, Bits<16>>,
+    kk0: Signal<Local, Bits<8>>,
+    kk1: Signal<Local, Bits<8>>,
+    sub0: Signal<Local, Bit>,
+    sub1: Signal<Local, Bit>,
+    e10: Signal<Local, Bits<8>>,
+    e11: Signal<Local, Bits<8>>,
+    big0: Signal<Local, Bit>,
+    big1: Signal<Local, Bit>,
     kk: Signal<Local, Bits<8>>,
+    sub: Signal<Local, Bit>,
+    e1v: Signal<Local, Bits<8>>,
     wv: Signal<Local, Bits<32>>,
 }
 }
@@ -348,11 +357,6 @@ impl Logic for FpMulNorm {
             self.grd.next = self.plo.val().get_bit(22);
             self.stlo.next = self.plo.val() & bits::<24>(0x3f_ffff);
         }
-        // Result exponent E = xa - lza + xb - lzb - 127 + top, held as eo = E + 256 (always > 0).
-        self.eo.next = self.eob.val();
-        if self.top.val() {
-            self.eo.next = self.eob.val() + bits::<16>(1);
-        }
         // W = {m, guard, sticky, 6'b0}; below the normal range shift right by 1 - E (sticky kept).
         self.wv.next = self.m.val() << 8;
         if self.grd.val() {
@@ -362,19 +366,42 @@ impl Logic for FpMulNorm {
             self.wv.next = self.wv.val() | bits::<32>(0x40);
         }
         self.w.next = self.wv.val();
-        // 257 - eo and eo - 257 in 8 bits (both lie in 0..=253 where they are used).
-        self.kk.next = bits::<8>(1) - self.eo.val().get_bits::<8>(0);
-        if self.eo.val() < bits::<16>(226) {
-            self.kk.next = bits::<8>(31);
+        // Result exponent E = xa - lza + xb - lzb - 127 + top, held as eo = eob + top = E + 256
+        // (always > 0). Each use of eo is decided from eob for both values of top, and top (the
+        // product's MSB, which also steers the significand) selects last: no carry chain
+        // behind it. 1 - eo and eo - 1 in 8 bits (both lie in 0..=253 where they are used).
+        self.kk0.next = bits::<8>(1) - self.eob.val().get_bits::<8>(0);
+        if self.eob.val() < bits::<16>(226) {
+            self.kk0.next = bits::<8>(31);
         }
-        if self.eo.val() < bits::<16>(257) {
+        self.kk1.next = bits::<8>(0) - self.eob.val().get_bits::<8>(0);
+        if self.eob.val() < bits::<16>(225) {
+            self.kk1.next = bits::<8>(31);
+        }
+        self.sub0.next = self.eob.val() < bits::<16>(257);
+        self.sub1.next = self.eob.val() < bits::<16>(256);
+        self.e10.next = self.eob.val().get_bits::<8>(0) - bits::<8>(1);
+        self.e11.next = self.eob.val().get_bits::<8>(0);
+        self.big0.next = self.eob.val() >= bits::<16>(511);
+        self.big1.next = self.eob.val() >= bits::<16>(510);
+        if self.top.val() {
+            self.kk.next = self.kk1.val();
+            self.sub.next = self.sub1.val();
+            self.e1v.next = self.e11.val();
+            self.big.next = self.big1.val();
+        } else {
+            self.kk.next = self.kk0.val();
+            self.sub.next = self.sub0.val();
+            self.e1v.next = self.e10.val();
+            self.big.next = self.big0.val();
+        }
+        if self.sub.val() {
             self.k.next = self.kk.val();
             self.e1.next = bits::<8>(0);
         } else {
             self.k.next = bits::<8>(0);
-            self.e1.next = self.eo.val().get_bits::<8>(0) - bits::<8>(1);
+            self.e1.next = self.e1v.val();
         }
-        self.big.next = self.eo.val() >= bits::<16>(511);
     }
 }
 
