@@ -313,8 +313,8 @@ pub struct FpMulNorm {
     pub eob: Signal<In, Bits<16>>,
     /// Significand, guard and sticky bits.
     pub w: Signal<Out, Bits<32>>,
-    /// Denormal right shift.
-    pub k: Signal<Out, Bits<8>>,
+    /// Denormal right shift (five bits: the shifter behind it has five levels).
+    pub k: Signal<Out, Bits<5>>,
     /// Exponent field less one.
     pub e1: Signal<Out, Bits<8>>,
     /// Exponent overflow.
@@ -396,10 +396,10 @@ impl Logic for FpMulNorm {
             self.big.next = self.big0.val();
         }
         if self.sub.val() {
-            self.k.next = self.kk.val();
+            self.k.next = self.kk.val().get_bits::<5>(0);
             self.e1.next = bits::<8>(0);
         } else {
-            self.k.next = bits::<8>(0);
+            self.k.next = bits::<5>(0);
             self.e1.next = self.e1v.val();
         }
     }
@@ -414,8 +414,8 @@ crate::settled_block! {
 pub struct FpMulDenorm {
     /// Significand, guard and sticky bits.
     pub w: Signal<In, Bits<32>>,
-    /// Right shift (≤ 31).
-    pub k: Signal<In, Bits<8>>,
+    /// Right shift.
+    pub k: Signal<In, Bits<5>>,
     /// Shifted.
     pub ws: Signal<Out, Bits<32>>,
     /// A one was shifted out.

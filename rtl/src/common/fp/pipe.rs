@@ -387,7 +387,7 @@ pub struct FpMulP {
     eob4: Retime<Bits<16>>,
     cls4: Retime<Bits<4>>,
     w5: Retime<Bits<32>>,
-    k5: Retime<Bits<8>>,
+    k5: Retime<Bits<5>>,
     e15: Retime<Bits<8>>,
     big5: Retime<Bit>,
     cls5: Retime<Bits<4>>,
