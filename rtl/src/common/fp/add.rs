@@ -82,7 +82,8 @@ pub struct FpAddOrder {
     swap: Signal<Local, Bit>,
     sl: Signal<Local, Bit>,
     el: Signal<Local, Bits<8>>,
-    es: Signal<Local, Bits<8>>,
+    dab: Signal<Local, Bits<8>>,
+    dba: Signal<Local, Bits<8>>,
     eff_sub: Signal<Local, Bit>,
     c: Signal<Local, Bits<16>>,
 }
@@ -128,17 +129,21 @@ impl Logic for FpAddOrder {
         if self.swap.val() {
             self.sl.next = self.sb.val();
             self.el.next = self.xb.val();
-            self.es.next = self.xa.val();
             self.ml.next = self.mb.val();
             self.ms.next = self.ma.val();
         } else {
             self.sl.next = self.sa.val();
             self.el.next = self.xa.val();
-            self.es.next = self.xb.val();
             self.ml.next = self.ma.val();
             self.ms.next = self.mb.val();
         }
-        self.dexp.next = self.el.val() - self.es.val();
+        // Both differences beside the compare, so that `swap` only selects one.
+        self.dab.next = self.xa.val() - self.xb.val();
+        self.dba.next = self.xb.val() - self.xa.val();
+        self.dexp.next = self.dab.val();
+        if self.swap.val() {
+            self.dexp.next = self.dba.val();
+        }
         self.c.next = bit_cast::<16, 8>(self.el.val());
         if self.eff_sub.val() {
             self.c.next = self.c.val() | bits::<16>(1 << 8);
