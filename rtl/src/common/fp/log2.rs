@@ -124,19 +124,18 @@ pub struct FpLog2Norm {
     /// `E`'s low 16 bits.
     pub ex: Signal<Out, Bits<16>>,
     lzd: Signal<Local, Bits<16>>,
-    nsh: Signal<Local, Bits<8>>,
 }
 }
 
 impl Logic for FpLog2Norm {
     #[hdl_gen]
     fn update(&mut self) {
-        // Denormal: shift the leading one out (lz + 1 places), exponent -127 - lz.
-        self.nsh.next = bit_cast::<8, LZC_BITS>(self.lz.val()) + bits::<8>(1);
+        // Denormal: shift the leading one out (lz + 1 places: by lz's five bits, lz ≤ 23, then
+        // by one more in the wiring, no adder in front of the shifter), exponent -127 - lz.
         self.f.next = self.fm.val();
         self.lzd.next = bits::<16>(0);
         if self.den.val() {
-            self.f.next = self.fm.val() << self.nsh.val();
+            self.f.next = (self.fm.val() << self.lz.val().get_bits::<5>(0)) << 1;
             self.lzd.next = bit_cast::<16, LZC_BITS>(self.lz.val());
         }
         // E = e - 127 - lz in 16-bit two's complement (only E's low 16 bits reach the result).
