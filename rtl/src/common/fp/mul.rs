@@ -325,15 +325,15 @@ pub struct FpMulNorm {
     m: Signal<Local, Bits<32>>,
     grd: Signal<Local, Bit>,
     stlo: Signal<Local, Bits<24>>,
-    kk0: Signal<Local, Bits<8>>,
-    kk1: Signal<Local, Bits<8>>,
+    kk0: Signal<Local, Bits<5>>,
+    kk1: Signal<Local, Bits<5>>,
     sub0: Signal<Local, Bit>,
     sub1: Signal<Local, Bit>,
     e10: Signal<Local, Bits<8>>,
     e11: Signal<Local, Bits<8>>,
     big0: Signal<Local, Bit>,
     big1: Signal<Local, Bit>,
-    kk: Signal<Local, Bits<8>>,
+    kk: Signal<Local, Bits<5>>,
     sub: Signal<Local, Bit>,
     e1v: Signal<Local, Bits<8>>,
     wv: Signal<Local, Bits<32>>,
@@ -369,14 +369,14 @@ impl Logic for FpMulNorm {
         // Result exponent E = xa - lza + xb - lzb - 127 + top, held as eo = eob + top = E + 256
         // (always > 0). Each use of eo is decided from eob for both values of top, and top (the
         // product's MSB, which also steers the significand) selects last: no carry chain
-        // behind it. 1 - eo and eo - 1 in 8 bits (both lie in 0..=253 where they are used).
-        self.kk0.next = bits::<8>(1) - self.eob.val().get_bits::<8>(0);
+        // behind it. 1 - eo in 5 bits (it lies in 1..=31 where it is used) and eo - 1 in 8 bits (0..=253).
+        self.kk0.next = bits::<5>(1) - self.eob.val().get_bits::<5>(0);
         if self.eob.val() < bits::<16>(226) {
-            self.kk0.next = bits::<8>(31);
+            self.kk0.next = bits::<5>(31);
         }
-        self.kk1.next = bits::<8>(0) - self.eob.val().get_bits::<8>(0);
+        self.kk1.next = bits::<5>(0) - self.eob.val().get_bits::<5>(0);
         if self.eob.val() < bits::<16>(225) {
-            self.kk1.next = bits::<8>(31);
+            self.kk1.next = bits::<5>(31);
         }
         self.sub0.next = self.eob.val() < bits::<16>(257);
         self.sub1.next = self.eob.val() < bits::<16>(256);
@@ -396,7 +396,7 @@ impl Logic for FpMulNorm {
             self.big.next = self.big0.val();
         }
         if self.sub.val() {
-            self.k.next = self.kk.val().get_bits::<5>(0);
+            self.k.next = self.kk.val();
             self.e1.next = bits::<8>(0);
         } else {
             self.k.next = bits::<5>(0);
