@@ -417,13 +417,9 @@ fn fp_add_sticky_at_every_shift() {
                     let m = ((x >> 8) as u32 | 0x80_0000) & 0xff_ffff;
                     (m >> tz << tz) | 1 << tz
                 };
-                let (eb, fb) = if mb & 0x80_0000 != 0 || eb == 0 {
-                    (eb, mb & 0x7f_ffff)
-                } else {
-                    // A one below the hidden bit with tz < 23 stays normal only with the hidden
-                    // bit; without it, make the operand denormal.
-                    (0, mb & 0x7f_ffff)
-                };
+                // The hidden bit is set, so the stored fraction keeps the count (a denormal
+                // `b`, eb = 0, drops the hidden bit: its tz = 23 case is a zero).
+                let fb = mb & 0x7f_ffff;
                 let a = ((x >> 40) as u32 & 1) << 31 | ea << 23 | (x >> 20) as u32 & 0x7f_ffff;
                 let b = ((x >> 41) as u32 & 1) << 31 | eb << 23 | fb;
                 for sub in [false, true] {
