@@ -358,7 +358,11 @@ fn slab_test_equals_golden_at_every_depth() {
         let lat = plan.latency();
         let mut u = BoxSlab::new(plan);
         u.connect_all();
-        u.en.next = true;
+        u.en_x.next = true;
+        u.en_y.next = true;
+        u.en_z.next = true;
+        u.en_cut.next = true;
+        u.en_key.next = true;
         let mut want: VecDeque<SlabIn> = VecDeque::new();
         for &c in &cases {
             let (o, inv, extent, b, grow, heur) = c;
@@ -514,7 +518,9 @@ fn triangle_test_equals_golden_at_every_plan() {
         let lat = plan.latency();
         let mut u = TriTest::new(plan);
         u.connect_all();
-        u.en.next = true;
+        u.en_cross.next = true;
+        u.en_dot.next = true;
+        u.en_tail.next = true;
         let mut want: VecDeque<TriIn> = VecDeque::new();
         for &c in &cases {
             let (o, d, [a, b, cv], id, mode) = c;

@@ -23,8 +23,12 @@
 //! x/y comparisons, the z comparisons, the clamps; the key addition's operands are chosen before
 //! C3, so that its first piece starts at a register), and stages inside the key's addition; the hit
 //! decision's path gets as many as the key's (its first one, cut C4, between the growing and the
-//! last comparison). Every stage advances with `en`; latency [`SlabPlan::latency`], one test per
-//! enabled clock, the same results at every plan.
+//! last comparison). The stages advance together, in five groups with an enable each (`en_x`,
+//! `en_y`, `en_z`: each axis's two subtractions and two products; `en_cut`: cuts A to C3 and
+//! the delay lines beside the products; `en_key`: cut C4 and the key's addition), which the user
+//! drives with the same value: [`crate::bvh::BvhUnit`] drives each from its own register, so that
+//! no one net reaches every flip-flop. Latency [`SlabPlan::latency`], one test per enabled clock,
+//! the same results at every plan.
 
 use crate::common::fp::{FpAddP, FpCmp, FpMulP, Retime};
 use rust_hdl::prelude::*;
@@ -61,8 +65,16 @@ crate::settled_block! {
 pub struct BoxSlab {
     /// Clock (used only with register stages, see [`BoxSlab::new`]).
     pub clock: Signal<In, Clock>,
-    /// Advance the register stages.
-    pub en: Signal<In, Bit>,
+    /// Advance the x axis's subtractions, products and the inverse direction beside them.
+    pub en_x: Signal<In, Bit>,
+    /// Advance the y axis's (as `en_x`).
+    pub en_y: Signal<In, Bit>,
+    /// Advance the z axis's (as `en_x`).
+    pub en_z: Signal<In, Bit>,
+    /// Advance the side delay lines and cuts A, C1, C2 and C3.
+    pub en_cut: Signal<In, Bit>,
+    /// Advance cut C4, the key's addition and what waits beside it.
+    pub en_key: Signal<In, Bit>,
     /// Origin x.
     pub o_x: Signal<In, Bits<32>>,
     /// Origin y.
@@ -153,6 +165,8 @@ pub struct BoxSlab {
     kb: Signal<Local, Bits<32>>,
     ksub: Signal<Local, Bit>,
     kside: Signal<Local, Bits<11>>,
+    /// The axes' enables.
+    en: [Signal<Local, Bit>; 3],
 }
 }
 
@@ -178,7 +192,11 @@ impl BoxSlab {
         Self {
             settle: crate::common::settle::SettleState::new(plan.latency() > 0),
             clock: Default::default(),
-            en: Default::default(),
+            en_x: Default::default(),
+            en_y: Default::default(),
+            en_z: Default::default(),
+            en_cut: Default::default(),
+            en_key: Default::default(),
             o_x: Default::default(),
             o_y: Default::default(),
             o_z: Default::default(),
@@ -241,6 +259,7 @@ impl BoxSlab {
             kb: Default::default(),
             ksub: Default::default(),
             kside: Default::default(),
+            en: Default::default(),
         }
     }
 }
@@ -260,38 +279,41 @@ impl Logic for BoxSlab {
         self.hi[0].next = self.hi_x.val();
         self.hi[1].next = self.hi_y.val();
         self.hi[2].next = self.hi_z.val();
+        self.en[0].next = self.en_x.val();
+        self.en[1].next = self.en_y.val();
+        self.en[2].next = self.en_z.val();
         // Plane distances t = (plane − origin)·inv; the inverse direction waits beside the
         // subtractions, its signs beside the products, the other inputs beside both.
         for k in 0..3 {
             self.sub_lo[k].clock.next = self.clock.val();
-            self.sub_lo[k].en.next = self.en.val();
+            self.sub_lo[k].en.next = self.en[k].val();
             self.sub_lo[k].a.next = self.lo[k].val();
             self.sub_lo[k].b.next = self.o[k].val();
             self.sub_lo[k].sub.next = true;
             self.sub_hi[k].clock.next = self.clock.val();
-            self.sub_hi[k].en.next = self.en.val();
+            self.sub_hi[k].en.next = self.en[k].val();
             self.sub_hi[k].a.next = self.hi[k].val();
             self.sub_hi[k].b.next = self.o[k].val();
             self.sub_hi[k].sub.next = true;
             self.p_inv[k].clock.next = self.clock.val();
-            self.p_inv[k].en.next = self.en.val();
+            self.p_inv[k].en.next = self.en[k].val();
             self.p_inv[k].d.next = self.inv[k].val();
             self.mul_lo[k].clock.next = self.clock.val();
-            self.mul_lo[k].en.next = self.en.val();
+            self.mul_lo[k].en.next = self.en[k].val();
             self.mul_lo[k].a.next = self.sub_lo[k].y.val();
             self.mul_lo[k].b.next = self.p_inv[k].q.val();
             self.mul_hi[k].clock.next = self.clock.val();
-            self.mul_hi[k].en.next = self.en.val();
+            self.mul_hi[k].en.next = self.en[k].val();
             self.mul_hi[k].a.next = self.sub_hi[k].y.val();
             self.mul_hi[k].b.next = self.p_inv[k].q.val();
         }
         self.p_sign.clock.next = self.clock.val();
-        self.p_sign.en.next = self.en.val();
+        self.p_sign.en.next = self.en_cut.val();
         self.p_sign.d.next = bit_cast::<3, 1>(self.p_inv[0].q.val().get_bits::<1>(31))
             | (bit_cast::<3, 1>(self.p_inv[1].q.val().get_bits::<1>(31)) << 1)
             | (bit_cast::<3, 1>(self.p_inv[2].q.val().get_bits::<1>(31)) << 2);
         self.p_side.clock.next = self.clock.val();
-        self.p_side.en.next = self.en.val();
+        self.p_side.en.next = self.en_cut.val();
         self.p_side.d.next = bit_cast::<42, 32>(self.extent.val())
             | (bit_cast::<42, 8>(self.grow.val()) << 32)
             | (bit_cast::<42, 2>(self.heur.val()) << 40);
@@ -308,14 +330,14 @@ impl Logic for BoxSlab {
         // Cut A.
         for i in 0..6 {
             self.ca[i].clock.next = self.clock.val();
-            self.ca[i].en.next = self.en.val();
+            self.ca[i].en.next = self.en_cut.val();
         }
         for k in 0..3 {
             self.ca[k].d.next = self.near[k].val();
             self.ca[3 + k].d.next = self.far[k].val();
         }
         self.ca_side.clock.next = self.clock.val();
-        self.ca_side.en.next = self.en.val();
+        self.ca_side.en.next = self.en_cut.val();
         self.ca_side.d.next = self.p_side.q.val();
         // near = maxNum of the near planes, far = minNum of the far ones, x and y first.
         self.near_xy.a.next = self.ca[0].q.val();
@@ -325,14 +347,14 @@ impl Logic for BoxSlab {
         // Cut C1.
         for i in 0..4 {
             self.c1[i].clock.next = self.clock.val();
-            self.c1[i].en.next = self.en.val();
+            self.c1[i].en.next = self.en_cut.val();
         }
         self.c1[0].d.next = self.near_xy.max.val();
         self.c1[1].d.next = self.ca[2].q.val();
         self.c1[2].d.next = self.far_xy.min.val();
         self.c1[3].d.next = self.ca[5].q.val();
         self.c1_side.clock.next = self.clock.val();
-        self.c1_side.en.next = self.en.val();
+        self.c1_side.en.next = self.en_cut.val();
         self.c1_side.d.next = self.ca_side.q.val();
         self.near_xyz.a.next = self.c1[0].q.val();
         self.near_xyz.b.next = self.c1[1].q.val();
@@ -341,12 +363,12 @@ impl Logic for BoxSlab {
         // Cut C2.
         for i in 0..2 {
             self.c2[i].clock.next = self.clock.val();
-            self.c2[i].en.next = self.en.val();
+            self.c2[i].en.next = self.en_cut.val();
         }
         self.c2[0].d.next = self.near_xyz.max.val();
         self.c2[1].d.next = self.far_xyz.min.val();
         self.c2_side.clock.next = self.clock.val();
-        self.c2_side.en.next = self.en.val();
+        self.c2_side.en.next = self.en_cut.val();
         self.c2_side.d.next = self.c1_side.q.val();
         // min_t = maxNum(near, +0); max_t = minNum(far, extent); NaN near or far (all three
         // planes NaN) ⇒ miss.
@@ -371,17 +393,17 @@ impl Logic for BoxSlab {
         // Cut C3.
         for i in 0..4 {
             self.c3[i].clock.next = self.clock.val();
-            self.c3[i].en.next = self.en.val();
+            self.c3[i].en.next = self.en_cut.val();
         }
         self.c3[0].d.next = self.clamp_min.max.val();
         self.c3[1].d.next = self.clamp_max.min.val();
         self.c3[2].d.next = self.ka.val();
         self.c3[3].d.next = self.kb.val();
         self.c3_miss.clock.next = self.clock.val();
-        self.c3_miss.en.next = self.en.val();
+        self.c3_miss.en.next = self.en_cut.val();
         self.c3_miss.d.next = self.miss.val();
         self.c3_side.clock.next = self.clock.val();
-        self.c3_side.en.next = self.en.val();
+        self.c3_side.en.next = self.en_cut.val();
         self.kside.next = bit_cast::<11, 10>(self.c2_side.q.val().get_bits::<10>(32));
         if self.ksub.val() {
             self.kside.next = self.kside.val() | bits::<11>(0x400);
@@ -404,30 +426,30 @@ impl Logic for BoxSlab {
         // Cut C4, then hit iff min_t ≤ max_t, then the rest of the key's stages.
         for i in 0..2 {
             self.c4[i].clock.next = self.clock.val();
-            self.c4[i].en.next = self.en.val();
+            self.c4[i].en.next = self.en_key.val();
         }
         self.c4[0].d.next = self.c3[0].q.val();
         self.c4[1].d.next = self.grown.val();
         self.c4_miss.clock.next = self.clock.val();
-        self.c4_miss.en.next = self.en.val();
+        self.c4_miss.en.next = self.en_key.val();
         self.c4_miss.d.next = self.c3_miss.q.val();
         self.decide.a.next = self.c4[0].q.val();
         self.decide.b.next = self.c4[1].q.val();
         self.p_hit.clock.next = self.clock.val();
-        self.p_hit.en.next = self.en.val();
+        self.p_hit.en.next = self.en_key.val();
         self.p_hit.d.next = !self.c4_miss.q.val() & (self.decide.lt.val() | self.decide.eq.val());
         self.hit.next = self.p_hit.q.val();
         // Sort key: min_t (0, 3); min_t − max_t before growing (1); near + far (2).
         self.kadd.clock.next = self.clock.val();
-        self.kadd.en.next = self.en.val();
+        self.kadd.en.next = self.en_key.val();
         self.kadd.a.next = self.c3[2].q.val();
         self.kadd.b.next = self.c3[3].q.val();
         self.kadd.sub.next = self.c3_side.q.val().get_bit(10);
         self.p_kmin.clock.next = self.clock.val();
-        self.p_kmin.en.next = self.en.val();
+        self.p_kmin.en.next = self.en_key.val();
         self.p_kmin.d.next = self.c3[0].q.val();
         self.p_heur.clock.next = self.clock.val();
-        self.p_heur.en.next = self.en.val();
+        self.p_heur.en.next = self.en_key.val();
         self.p_heur.d.next = self.heur3.val();
         self.key.next = self.p_kmin.q.val();
         if (self.p_heur.q.val() == 1) | (self.p_heur.q.val() == 2) {

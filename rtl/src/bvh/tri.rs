@@ -19,7 +19,10 @@
 //! series: the differences, the cross products' products and subtractions, the dot products'
 //! products and two additions, and I + J), cut A after the differences and cross products and
 //! cut B after the dot products. Operands that skip an operator wait beside it in delay lines.
-//! Every stage advances with `en`; latency [`TriPlan::latency`], one test per enabled clock.
+//! The stages advance together, in three groups with an enable each (`en_cross`: the differences
+//! and cross products; `en_dot`: cut A and the dot products; `en_tail`: cut B and I + J), which
+//! the user drives with the same value ([`crate::bvh::BvhUnit`] from a register per group);
+//! latency [`TriPlan::latency`], one test per enabled clock.
 
 use super::vec3::{Cross3, Dot3};
 use crate::common::fp::{FpAddP, FpCmp, Retime};
@@ -53,8 +56,12 @@ crate::settled_block! {
 pub struct TriTest {
     /// Clock (used only with register stages, see [`TriTest::new`]).
     pub clock: Signal<In, Clock>,
-    /// Advance the register stages.
-    pub en: Signal<In, Bit>,
+    /// Advance the differences, the cross products and what waits beside them.
+    pub en_cross: Signal<In, Bit>,
+    /// Advance cut A and the dot products.
+    pub en_dot: Signal<In, Bit>,
+    /// Advance cut B, I + J and what waits beside it.
+    pub en_tail: Signal<In, Bit>,
     /// Vertex a.x
     pub a_x: Signal<In, Bits<32>>,
     /// Vertex a.y
@@ -153,7 +160,9 @@ impl TriTest {
         Self {
             settle: crate::common::settle::SettleState::new(plan.latency() > 0),
             clock: Default::default(),
-            en: Default::default(),
+            en_cross: Default::default(),
+            en_dot: Default::default(),
+            en_tail: Default::default(),
             a_x: Default::default(),
             a_y: Default::default(),
             a_z: Default::default(),
@@ -226,21 +235,21 @@ impl Logic for TriTest {
         }
         for i in 0..9 {
             self.diffs[i].clock.next = self.clock.val();
-            self.diffs[i].en.next = self.en.val();
+            self.diffs[i].en.next = self.en_cross.val();
             self.diffs[i].sub.next = true;
         }
         for i in 0..3 {
             self.p_dir[i].clock.next = self.clock.val();
-            self.p_dir[i].en.next = self.en.val();
+            self.p_dir[i].en.next = self.en_cross.val();
         }
         self.p_dir[0].d.next = self.d_x.val();
         self.p_dir[1].d.next = self.d_y.val();
         self.p_dir[2].d.next = self.d_z.val();
         // s1 = dir × e2, s2 = e3 × e1.
         self.s1.clock.next = self.clock.val();
-        self.s1.en.next = self.en.val();
+        self.s1.en.next = self.en_cross.val();
         self.s2.clock.next = self.clock.val();
-        self.s2.en.next = self.en.val();
+        self.s2.en.next = self.en_cross.val();
         self.s1.ux.next = self.p_dir[0].q.val();
         self.s1.uy.next = self.p_dir[1].q.val();
         self.s1.uz.next = self.p_dir[2].q.val();
@@ -256,11 +265,11 @@ impl Logic for TriTest {
         // Cut A (a wire at depth 0).
         for i in 0..18 {
             self.ca[i].clock.next = self.clock.val();
-            self.ca[i].en.next = self.en.val();
+            self.ca[i].en.next = self.en_dot.val();
         }
         for i in 0..12 {
             self.p_cross[i].clock.next = self.clock.val();
-            self.p_cross[i].en.next = self.en.val();
+            self.p_cross[i].en.next = self.en_cross.val();
         }
         for i in 0..9 {
             self.p_cross[i].d.next = self.diffs[i].y.val();
@@ -277,14 +286,14 @@ impl Logic for TriTest {
         self.ca[13].d.next = self.s2.wy.val();
         self.ca[14].d.next = self.s2.wz.val();
         self.cab_id.clock.next = self.clock.val();
-        self.cab_id.en.next = self.en.val();
+        self.cab_id.en.next = self.en_dot.val();
         self.cab_id.d.next = self.tri_id.val();
         self.cab_mode.clock.next = self.clock.val();
-        self.cab_mode.en.next = self.en.val();
+        self.cab_mode.en.next = self.en_dot.val();
         self.cab_mode.d.next = self.mode.val();
         for i in 0..4 {
             self.dot[i].clock.next = self.clock.val();
-            self.dot[i].en.next = self.en.val();
+            self.dot[i].en.next = self.en_dot.val();
         }
         // t_num = e2·s2.
         self.dot[0].ux.next = self.ca[3].q.val();
@@ -317,7 +326,7 @@ impl Logic for TriTest {
         // Cut B (a wire below depth 2).
         for k in 0..4 {
             self.cb[k].clock.next = self.clock.val();
-            self.cb[k].en.next = self.en.val();
+            self.cb[k].en.next = self.en_tail.val();
             self.cb[k].d.next = self.dot[k].s.val();
         }
         // Sign correction: a negative t_denom flips all four signs.
@@ -332,14 +341,14 @@ impl Logic for TriTest {
             self.bj.next = self.bj.val() ^ bits::<32>(0x8000_0000_u64);
         }
         self.ij.clock.next = self.clock.val();
-        self.ij.en.next = self.en.val();
+        self.ij.en.next = self.en_tail.val();
         self.ij.a.next = self.bi.val();
         self.ij.b.next = self.bj.val();
         self.ij.sub.next = false;
         // The corrected values beside I + J.
         for i in 0..4 {
             self.p_ij[i].clock.next = self.clock.val();
-            self.p_ij[i].en.next = self.en.val();
+            self.p_ij[i].en.next = self.en_tail.val();
         }
         self.p_ij[0].d.next = self.tn.val();
         self.p_ij[1].d.next = self.td.val();

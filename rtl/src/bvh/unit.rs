@@ -43,6 +43,7 @@
 use super::queue::{RayQueue, RAY_FIELDS};
 use super::{BoxSlab, ChildSort, SlabPlan, TriPlan, TriTest, TriWatertight};
 use crate::common::fp::{F16ToF32, Retime, ValidRetime};
+use crate::common::EnableCopy;
 use rust_hdl::prelude::*;
 
 /// Rays in flight by default ([`BvhUnit::with_queue`] sets another count).
@@ -243,7 +244,22 @@ pub struct BvhUnit {
     rdy: Signal<Local, Bit>,
     push: Signal<Local, Bit>,
     pop: Signal<Local, Bit>,
-    adv_out: Signal<Local, Bit>,
+    /// The output refuses a result while the pipeline advances: it moves into the skid register.
+    skid_load: Signal<Local, Bit>,
+    /// The skid register's next valid bit.
+    sv_next: Signal<Local, Bit>,
+    /// Advance in the next clock: the skid register will be empty.
+    adv_next: Signal<Local, Bit>,
+    /// Registered copies of the advance: the queue's pop, the control delay lines and the valid
+    /// bits; each slab test's five groups (`5i + g`, with cut B beside its key group); the
+    /// triangle test's three groups; the watertight test; the triangle results' delay lines; the
+    /// output registers.
+    e_ctl: EnableCopy,
+    e_slab: [EnableCopy; 20],
+    e_tri: [EnableCopy; 3],
+    e_wtri: EnableCopy,
+    e_pad: EnableCopy,
+    e_out: EnableCopy,
     // Queue.
     queue: RayQueue,
     head: [Signal<Local, Bits<32>>; 11],
@@ -276,6 +292,12 @@ pub struct BvhUnit {
     o_tag: Retime<Bits<16>>,
     o_d: [Retime<Bits<32>>; 4],
     o_err: Retime<Bit>,
+    /// Valid bit of the skid register (reset).
+    sv: DFF<Bit>,
+    // The skid register: the output registers' result, taken when `skid_load`.
+    s_tag: Retime<Bits<16>>,
+    s_d: [Retime<Bits<32>>; 4],
+    s_err: Retime<Bit>,
 }
 }
 
@@ -373,7 +395,15 @@ impl BvhUnit {
             rdy: Default::default(),
             push: Default::default(),
             pop: Default::default(),
-            adv_out: Default::default(),
+            skid_load: Default::default(),
+            sv_next: Default::default(),
+            adv_next: Default::default(),
+            e_ctl: Default::default(),
+            e_slab: from_fn(|_| Default::default()),
+            e_tri: Default::default(),
+            e_wtri: Default::default(),
+            e_pad: Default::default(),
+            e_out: Default::default(),
             queue: RayQueue::new(queue),
             head: Default::default(),
             hkind: Default::default(),
@@ -387,6 +417,10 @@ impl BvhUnit {
             o_tag: Retime::new(1),
             o_d: from_fn(|_| Retime::new(1)),
             o_err: Retime::new(1),
+            sv: Default::default(),
+            s_tag: Retime::new(1),
+            s_d: from_fn(|_| Retime::new(1)),
+            s_err: Retime::new(1),
         }
     }
 }
@@ -396,6 +430,37 @@ const _: () = assert!(RAY_FIELDS == 11);
 impl Logic for BvhUnit {
     #[hdl_gen]
     fn update(&mut self) {
+        dff_setup!(self, clock, ovalid, sv);
+
+        // ---------------- advance, decided a clock ahead ----------------
+        // The pipeline advances in a clock exactly when the skid register is empty then, so the
+        // advance is a register (copied per group of registers), not a function of `out_ready`.
+        // A result that the output refuses while the pipeline advances moves into the skid
+        // register, which then stalls the pipeline until the output takes it.
+        self.skid_load.next = !self.sv.q.val() & self.ovalid.q.val() & !self.out_ready.val();
+        self.sv_next.next = self.skid_load.val() | (self.sv.q.val() & !self.out_ready.val());
+        if self.reset.val() {
+            self.sv_next.next = false;
+        }
+        self.sv.d.next = self.sv_next.val();
+        self.adv_next.next = !self.sv_next.val();
+        self.e_ctl.clock.next = self.clock.val();
+        self.e_ctl.d.next = self.adv_next.val();
+        for i in 0..20 {
+            self.e_slab[i].clock.next = self.clock.val();
+            self.e_slab[i].d.next = self.adv_next.val();
+        }
+        for g in 0..3 {
+            self.e_tri[g].clock.next = self.clock.val();
+            self.e_tri[g].d.next = self.adv_next.val();
+        }
+        self.e_wtri.clock.next = self.clock.val();
+        self.e_wtri.d.next = self.adv_next.val();
+        self.e_pad.clock.next = self.clock.val();
+        self.e_pad.d.next = self.adv_next.val();
+        self.e_out.clock.next = self.clock.val();
+        self.e_out.d.next = self.adv_next.val();
+
         // ---------------- decode ----------------
         // A16: {d | inv << 16} per axis, widened exactly.
         self.wide[0].a.next = self.in_d_x.val().get_bits::<16>(0);
@@ -478,7 +543,6 @@ impl Logic for BvhUnit {
             | (bit_cast::<32, 1>(self.smode.val().get_bits::<1>(1)) << 31);
 
         // ---------------- handshakes ----------------
-        self.adv_out.next = !self.ovalid.q.val() | self.out_ready.val();
         self.space.next = !self.queue.full.val();
         self.fetch.next = self.kind.val() == bits::<2>(0);
         self.rdy.next = self.space.val() & (!self.fetch.val() | self.mem_req_ready.val());
@@ -517,11 +581,10 @@ impl Logic for BvhUnit {
             }
         }
         self.mem_resp_ready.next =
-            !self.queue.empty.val() & (self.hkind.val() == bits::<2>(0)) & self.adv_out.val();
+            !self.queue.empty.val() & (self.hkind.val() == bits::<2>(0)) & self.e_ctl.q.val();
         self.pop.next = !self.queue.empty.val()
-            & self.adv_out.val()
+            & self.e_ctl.q.val()
             & ((self.hkind.val() != bits::<2>(0)) | self.mem_resp_valid.val());
-        dff_setup!(self, clock, ovalid);
         self.queue.pop.next = self.pop.val();
 
         // ---------------- node tests ----------------
@@ -560,26 +623,30 @@ impl Logic for BvhUnit {
         // by the same depth (wires at depth 0).
         for i in 0..4 {
             self.slab[i].clock.next = self.clock.val();
-            self.slab[i].en.next = self.adv_out.val();
+            self.slab[i].en_x.next = self.e_slab[5 * i].q.val();
+            self.slab[i].en_y.next = self.e_slab[5 * i + 1].q.val();
+            self.slab[i].en_z.next = self.e_slab[5 * i + 2].q.val();
+            self.slab[i].en_cut.next = self.e_slab[5 * i + 3].q.val();
+            self.slab[i].en_key.next = self.e_slab[5 * i + 4].q.val();
             self.cb_hit[i].clock.next = self.clock.val();
-            self.cb_hit[i].en.next = self.adv_out.val();
+            self.cb_hit[i].en.next = self.e_slab[5 * i + 4].q.val();
             self.cb_hit[i].d.next = self.slab[i].hit.val();
             self.cb_key[i].clock.next = self.clock.val();
-            self.cb_key[i].en.next = self.adv_out.val();
+            self.cb_key[i].en.next = self.e_slab[5 * i + 4].q.val();
             self.cb_key[i].d.next = self.slab[i].key.val();
             self.cd_ptr[i].clock.next = self.clock.val();
-            self.cd_ptr[i].en.next = self.adv_out.val();
+            self.cd_ptr[i].en.next = self.e_ctl.q.val();
             self.cd_ptr[i].d.next = self.mem_resp_data[i].val();
         }
         self.cd_ctl.clock.next = self.clock.val();
-        self.cd_ctl.en.next = self.adv_out.val();
+        self.cd_ctl.en.next = self.e_ctl.q.val();
         self.cd_ctl.d.next = bit_cast::<23, 16>(self.head[10].val().get_bits::<16>(0))
             | (bit_cast::<23, 1>(self.head[10].val().get_bits::<1>(24)) << 16)
             | (bit_cast::<23, 5>(self.head[10].val().get_bits::<5>(26)) << 17)
             | (bit_cast::<23, 1>(self.head[10].val().get_bits::<1>(31)) << 22);
         self.vpipe.clock.next = self.clock.val();
         self.vpipe.reset.next = self.reset.val();
-        self.vpipe.en.next = self.adv_out.val();
+        self.vpipe.en.next = self.e_ctl.q.val();
         self.vpipe.d.next = self.pop.val();
         self.dctl.next = self.cd_ctl.q.val();
         self.dkind.next = self.dctl.val().get_bits::<2>(20);
@@ -646,7 +713,9 @@ impl Logic for BvhUnit {
         self.tritest.tri_id.next = self.mem_resp_data[15].val();
         self.tritest.mode.next = self.head[10].val().get_bit(25);
         self.tritest.clock.next = self.clock.val();
-        self.tritest.en.next = self.adv_out.val();
+        self.tritest.en_cross.next = self.e_tri[0].q.val();
+        self.tritest.en_dot.next = self.e_tri[1].q.val();
+        self.tritest.en_tail.next = self.e_tri[2].q.val();
         self.wtri.a_x.next = self.vsel[0].val();
         self.wtri.a_y.next = self.vsel[1].val();
         self.wtri.a_z.next = self.vsel[2].val();
@@ -665,13 +734,13 @@ impl Logic for BvhUnit {
         self.wtri.tri_id.next = self.mem_resp_data[15].val();
         self.wtri.mode.next = self.head[10].val().get_bit(25);
         self.wtri.clock.next = self.clock.val();
-        self.wtri.en.next = self.adv_out.val();
+        self.wtri.en.next = self.e_wtri.q.val();
         // The triangle results through the rest of the depth.
         for j in 0..4 {
             self.tpad[j].clock.next = self.clock.val();
-            self.tpad[j].en.next = self.adv_out.val();
+            self.tpad[j].en.next = self.e_pad.q.val();
             self.wpad[j].clock.next = self.clock.val();
-            self.wpad[j].en.next = self.adv_out.val();
+            self.wpad[j].en.next = self.e_pad.q.val();
         }
         self.tpad[0].d.next = self.tritest.d_0.val();
         self.tpad[1].d.next = self.tritest.d_1.val();
@@ -704,28 +773,49 @@ impl Logic for BvhUnit {
         }
 
         // ---------------- output register ----------------
-        if self.adv_out.val() {
+        if self.e_out.q.val() {
             self.ovalid.d.next = self.vpipe.q.val();
         }
         if self.reset.val() {
             self.ovalid.d.next = false;
         }
         self.o_tag.clock.next = self.clock.val();
-        self.o_tag.en.next = self.adv_out.val() & self.vpipe.q.val();
+        self.o_tag.en.next = self.e_out.q.val() & self.vpipe.q.val();
         self.o_tag.d.next = self.dctl.val().get_bits::<16>(0);
         self.o_err.clock.next = self.clock.val();
-        self.o_err.en.next = self.adv_out.val() & self.vpipe.q.val();
+        self.o_err.en.next = self.e_out.q.val() & self.vpipe.q.val();
         self.o_err.d.next = self.dkind.val() == bits::<2>(2);
         for j in 0..4 {
             self.o_d[j].clock.next = self.clock.val();
-            self.o_d[j].en.next = self.adv_out.val() & self.vpipe.q.val();
+            self.o_d[j].en.next = self.e_out.q.val() & self.vpipe.q.val();
             self.o_d[j].d.next = self.res[j].val();
         }
-        self.out_valid.next = self.ovalid.q.val();
+
+        // ---------------- skid register and outputs ----------------
+        self.s_tag.clock.next = self.clock.val();
+        self.s_tag.en.next = self.skid_load.val();
+        self.s_tag.d.next = self.o_tag.q.val();
+        self.s_err.clock.next = self.clock.val();
+        self.s_err.en.next = self.skid_load.val();
+        self.s_err.d.next = self.o_err.q.val();
+        for j in 0..4 {
+            self.s_d[j].clock.next = self.clock.val();
+            self.s_d[j].en.next = self.skid_load.val();
+            self.s_d[j].d.next = self.o_d[j].q.val();
+        }
+        // The skid register holds the older result.
+        self.out_valid.next = self.sv.q.val() | self.ovalid.q.val();
         self.out_tag.next = self.o_tag.q.val();
         self.out_err.next = self.o_err.q.val();
         for j in 0..4 {
             self.out_d[j].next = self.o_d[j].q.val();
+        }
+        if self.sv.q.val() {
+            self.out_tag.next = self.s_tag.q.val();
+            self.out_err.next = self.s_err.q.val();
+            for j in 0..4 {
+                self.out_d[j].next = self.s_d[j].q.val();
+            }
         }
     }
 }
