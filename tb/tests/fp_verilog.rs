@@ -513,7 +513,8 @@ fn lod_fin_dut(stages: usize) -> Dut<LodFinish> {
 }
 
 // ---------------------------------------------------------------------------------------------
-// Co-simulation in Icarus (2 register stages; the adder with 1 to 7, the multiplier 1 to 9).
+// Co-simulation in Icarus (2 register stages; the adder with 1 to 7, the multiplier and the log
+// 1 to 9).
 
 /// Every stage count from one to seven (nine for the multiplier, whose last two add transport
 /// registers): each of `FP_CUTS`' and `MUL_CUTS`' rows (and, for the adder, one with a stage after
@@ -540,22 +541,42 @@ fn icarus_fp_mul_p_every_stage_count() {
 /// repeat the portable one.
 #[test]
 fn icarus_fp_mul_p_ecp5_dsp_registers() {
+    for s in [8, 9] {
+        cosim_ecp5_dsp(&mul_dut(s), s, if s >= 9 { 4 } else { 0 });
+    }
+}
+
+/// The log's interpolation product in the same form: a `MULT18X18D` with its input and output
+/// registers at eight stages (`log2_dsp_registers`), none at seven.
+#[test]
+fn icarus_fp_log2_p_ecp5_dsp_registers() {
+    for s in [7, 8] {
+        cosim_ecp5_dsp(&log2_dut(s), s, if s >= 8 { 1 } else { 0 });
+    }
+}
+
+/// Co-simulates `dut` at `stages` in Icarus with `TEXPIX_ECP5_DSP` defined and the behavioural
+/// `MULT18X18D` model (tb/verilog/ecp5_mult18x18d.v, which stops on any setting it does not model)
+/// against the scoreboarded Rust trace, after checking that the export has `instances` of the
+/// primitive (with none, the test would only repeat the portable form).
+fn cosim_ecp5_dsp<U: Block + 'static>(dut: &Dut<U>, stages: usize, instances: usize) {
     let model = std::fs::read_to_string(
         std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("verilog/ecp5_mult18x18d.v"),
     )
     .expect("read tb/verilog/ecp5_mult18x18d.v");
-    for s in [8, 9] {
-        let dut = mul_dut(s);
-        let verilog = export(&dut, s);
-        let instances = verilog.matches("MULT18X18D #(").count();
-        assert_eq!(instances, if s >= 9 { 4 } else { 0 }, "{s} stages");
-        let trace = rust_trace(&dut, s, CYCLES, 40 + s as u64);
-        let dir = workdir(&format!("fp_cosim_ecp5_dsp_{s}"));
-        let text = format!("`define TEXPIX_ECP5_DSP\n{model}\n{verilog}");
-        let report = cosim::run(Simulator::Icarus, &dir, &dut.top, &text, &trace)
-            .unwrap_or_else(|e| panic!("{} with MULT18X18D: {e}", dut.top));
-        assert_eq!(report.cycles, CYCLES);
-    }
+    let verilog = export(dut, stages);
+    assert_eq!(
+        verilog.matches("MULT18X18D #(").count(),
+        instances,
+        "{} at {stages} stages",
+        dut.top
+    );
+    let trace = rust_trace(dut, stages, CYCLES, 40 + stages as u64);
+    let dir = workdir(&format!("fp_cosim_ecp5_dsp_{}_{stages}", dut.top));
+    let text = format!("`define TEXPIX_ECP5_DSP\n{model}\n{verilog}");
+    let report = cosim::run(Simulator::Icarus, &dir, &dut.top, &text, &trace)
+        .unwrap_or_else(|e| panic!("{} with MULT18X18D: {e}", dut.top));
+    assert_eq!(report.cycles, CYCLES);
 }
 
 #[test]
@@ -580,9 +601,11 @@ fn icarus_fp_to_fixed_p() {
     }
 }
 
+/// Every row of `LOG2_CUTS` (seven and eight stages add transport registers on the two sides of
+/// the interpolation product) and a stage after a fully cut pipeline.
 #[test]
 fn icarus_fp_log2_p_every_stage_count() {
-    for s in 1..=7 {
+    for s in 1..=9 {
         cosim_icarus(&log2_dut(s), s, 10 + s as u64);
     }
 }
@@ -638,7 +661,7 @@ fn verilator_lint_and_yosys_checks_are_clean() {
     lint_and_yosys(&fixed_dut::<0>("fp_to_fixed0_p2"), 2);
     lint_and_yosys(&fixed_dut::<16>("fp_to_fixed16_p2"), 2);
     lint_and_yosys(&fixed_dut::<17>("fp_to_fixed17_p"), 1);
-    for s in [1, 2, 5, 6] {
+    for s in [1, 2, 5, 6, 7, 8] {
         lint_and_yosys(&log2_dut(s), s);
     }
     lint_and_yosys(&lzc_dut::<27>("lzc27_p2"), 2);

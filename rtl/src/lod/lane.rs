@@ -26,7 +26,8 @@
 //! core and five for the logs, and add a register between the max-abs select and the logs; the
 //! last three depths of those give the multipliers their seventh stage and the logs their sixth (a
 //! cut between the leading-zero count and the normalising shift of each); depths 26…29 give the
-//! multipliers transport registers in front of and behind their DSP products. Latency
+//! multipliers transport registers in front of and behind their DSP products, and depths 30 and
+//! 31 give the logs theirs, on the two sides of the interpolation product. Latency
 //! 3 + depth, initiation interval 1, the same results at every depth. The side signals (`maxabs`,
 //! `lfix`, `lnan`) go through delay lines of the matching length.
 //!
@@ -49,7 +50,7 @@ pub struct LaneStages {
     pub square: usize,
     /// Adders (1…6).
     pub sum: usize,
-    /// Logs (1…6).
+    /// Logs (1…8).
     pub log: usize,
     /// A register between the max-abs select (after the adders) and the logs (0 or 1).
     pub select: usize,
@@ -60,9 +61,11 @@ impl LaneStages {
     /// then one stage more per depth, to the squares (cut A), the input (cut B), and then round
     /// robin to the scaling, squaring, summing and log cores and the select register until the
     /// adders have six stages, the select one, the multipliers seven and the logs six (depth
-    /// [`LodLane::CORE_DEPTH`]); the depths above alternate between the squaring and the scaling
-    /// multipliers, whose eighth and ninth stages are transport registers on the two sides of
-    /// their DSP products ([`crate::common::fp::pipe::MUL_CUTS`]).
+    /// [`LodLane::CORE_DEPTH`]); the next four depths alternate between the squaring and the
+    /// scaling multipliers, whose eighth and ninth stages are transport registers on the two
+    /// sides of their DSP products ([`crate::common::fp::pipe::MUL_CUTS`]), and the last two
+    /// give the logs theirs, on the two sides of the interpolation product
+    /// ([`crate::common::fp::pipe::LOG2_CUTS`]).
     pub fn at(depth: usize) -> Self {
         assert!(
             depth <= LodLane::MAX_DEPTH,
@@ -99,10 +102,10 @@ impl LaneStages {
             }
         }
         for k in LodLane::CORE_DEPTH..depth {
-            if (k - LodLane::CORE_DEPTH).is_multiple_of(2) {
-                s.square += 1;
-            } else {
-                s.scale += 1;
+            match k - LodLane::CORE_DEPTH {
+                0 | 2 => s.square += 1,
+                1 | 3 => s.scale += 1,
+                _ => s.log += 1,
             }
         }
         s
@@ -220,9 +223,9 @@ impl Default for LodLane {
 }
 
 impl LodLane {
-    /// The deepest pipeline depth [`LodLane::new`] builds: [`LodLane::CORE_DEPTH`] and the four
-    /// transport registers of the multipliers.
-    pub const MAX_DEPTH: usize = LodLane::CORE_DEPTH + 4;
+    /// The deepest pipeline depth [`LodLane::new`] builds: [`LodLane::CORE_DEPTH`], the four
+    /// transport registers of the multipliers and the two of the logs.
+    pub const MAX_DEPTH: usize = LodLane::CORE_DEPTH + 6;
 
     /// The depth at which every operation has all its pieces cut ([`LaneStages::at`]).
     pub const CORE_DEPTH: usize = 25;

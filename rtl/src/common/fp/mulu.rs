@@ -130,7 +130,9 @@ impl<const A: usize, const B: usize, const P: usize> Logic for MulUReg<A, B, P> 
 }
 
 /// The Verilog body of [`MulUReg`]: portable registers around `*`, and for a registered leaf of at
-/// most 18 × 18 bits an ECP5 `MULT18X18D` alternative under `TEXPIX_ECP5_DSP`.
+/// most 18 × 18 bits an ECP5 `MULT18X18D` alternative under `TEXPIX_ECP5_DSP`, whose `p` follows
+/// the slice's product register and starts at its power-up value, zero (without the `initial`,
+/// a simulator may leave `p` unknown until the product first changes).
 fn mul_reg_verilog(a: usize, b: usize, p: usize, registered: bool) -> String {
     if !registered {
         return "always @(*) p = a * b;\n/* verilator lint_off UNUSEDSIGNAL */\nwire unused_ok = &{1'b0, clock, en};\n/* verilator lint_on UNUSEDSIGNAL */\n".into();
@@ -176,7 +178,7 @@ fn mul_reg_verilog(a: usize, b: usize, p: usize, registered: bool) -> String {
          .SIGNEDA(1'b0), .SIGNEDB(1'b0), .SOURCEA(1'b0), .SOURCEB(1'b0),\n      \
          .CLK0(clock), .CLK1(1'b0), .CLK2(1'b0), .CLK3(1'b0), .CE0(en), .CE1(1'b0), .CE2(1'b0), .CE3(1'b0),\n      \
          .RST0(1'b0), .RST1(1'b0), .RST2(1'b0), .RST3(1'b0),\n      {outs}\n   );\n\
-         always @(*) p = pw[{}:0];\n`else\n{portable}`endif\n",
+         initial p = 0;\nalways @(*) p = pw[{}:0];\n`else\n{portable}`endif\n",
         pad(a, "a"),
         pad(b, "b"),
         bus("A", "aw"),

@@ -16,13 +16,11 @@
 
 use super::add::{FpAddAlign, FpAddLead, FpAddNorm, FpAddOrder, FpAddRound, FpAddSum};
 use super::fixed::{FpFixClass, FpFixRound, FpFixShift};
-use super::log2::{
-    FpLog2Class, FpLog2Interp, FpLog2Lookup, FpLog2Norm, FpLog2Product, FpLog2Round,
-};
+use super::log2::{FpLog2Class, FpLog2Interp, FpLog2Lookup, FpLog2Norm, FpLog2Round};
 use super::mul::{
     FpMulAlign, FpMulClass, FpMulDenorm, FpMulNorm, FpMulProductP, FpMulRound, FpMulSum,
 };
-use super::{F16ToF32, FpCmp, Lzc, Retime, LZC_BITS};
+use super::{F16ToF32, FpCmp, Lzc, MulUReg, Retime, LZC_BITS};
 use rust_hdl::prelude::*;
 
 /// Defines `$name`: the core `$core` followed by a [`Retime`] chain per output.
@@ -739,33 +737,48 @@ impl<const F: usize> Logic for FpToFixedP<F> {
     }
 }
 
-/// Where [`FpLog2P`] puts its registers: `LOG2_CUTS[S][j]` says whether the boundary after piece
-/// `j + 1` of the six is registered in an `S`-stage build (`S ≥ 6` as `S = 6`): 2 stages cut
-/// after the ROM, 3 after the normalisation and after the product, 4 also after the
-/// interpolation, 5 after every piece but the classification, 6 after every piece; the other
-/// stages follow the last piece.
-pub const LOG2_CUTS: [[bool; 5]; 7] = [
-    [false, false, false, false, false],
-    [false, false, false, false, false],
-    [false, false, true, false, false],
-    [false, true, false, true, false],
-    [false, true, false, true, true],
-    [false, true, true, true, true],
-    [true, true, true, true, true],
+/// Where [`FpLog2P`] puts its registers: `LOG2_CUTS[S][j]` is the number of registers at the
+/// boundary after piece `j + 1` of the six in an `S`-stage build (`S ≥ 8` as `S = 8`): 2 stages
+/// cut after the ROM, 3 after the normalisation and after the product, 4 also after the
+/// interpolation, 5 after every piece but the classification, 6 after every piece; 7 and 8 add
+/// transport registers on the two sides of the interpolation product, in front of it (boundary
+/// 3) and behind it (boundary 4), as [`MUL_CUTS`] does for the f32 multiplier; the other stages
+/// follow the last piece.
+pub const LOG2_CUTS: [[u8; 5]; 9] = [
+    [0, 0, 0, 0, 0],
+    [0, 0, 0, 0, 0],
+    [0, 0, 1, 0, 0],
+    [0, 1, 0, 1, 0],
+    [0, 1, 0, 1, 1],
+    [0, 1, 1, 1, 1],
+    [1, 1, 1, 1, 1],
+    [1, 1, 2, 1, 1],
+    [1, 1, 2, 2, 1],
 ];
 
-/// Register stages at boundary `j` (after piece `j + 1`) of an `stages`-stage [`FpLog2P`]: 0 or 1.
+/// Register stages at boundary `j` (after piece `j + 1`) of an `stages`-stage [`FpLog2P`]: 0, 1
+/// or 2.
 pub fn log2_cut(stages: usize, j: usize) -> usize {
-    usize::from(LOG2_CUTS[stages.min(6)][j])
+    usize::from(LOG2_CUTS[stages.min(8)][j])
+}
+
+/// Whether an `stages`-stage [`FpLog2P`] builds its interpolation product with the DSP slice's
+/// operand and product registers ([`super::MulUReg`]): when the boundaries on both sides of the
+/// product have two registers (eight stages), as [`mul_dsp_registers`] decides for the f32
+/// multiplier.
+pub fn log2_dsp_registers(stages: usize) -> bool {
+    log2_cut(stages, 2) >= 2 && log2_cut(stages, 3) >= 2
 }
 
 crate::settled_block! {
 /// [`super::FpLog2`] with `S ≥ 0` register stages (latency `S`, one result per enabled clock):
-/// its six pieces ([`super::log2`]) with registers at the boundaries [`LOG2_CUTS`] names. Ports:
-/// `clock`, `en`, `a` → `y`, `zero`, `inf`, `nan`, `neg`. Each boundary signal is a [`Retime`]
-/// of 0 or 1 stages, named `<signal><n>` after the boundary `n` (1–5) it crosses. At `S = 0` it
-/// is [`super::FpLog2`] with unused clock ports, and settles within one simulation pass
-/// ([`crate::common::settle`]).
+/// its six pieces ([`super::log2`]) with registers at the boundaries [`LOG2_CUTS`] names; the
+/// fourth piece, the interpolation product, is a [`super::MulUReg`] leaf, with the DSP slice's
+/// operand and product registers at eight stages ([`log2_dsp_registers`]; the transport
+/// registers beside them stay in the logic). Ports: `clock`, `en`, `a` → `y`, `zero`, `inf`,
+/// `nan`, `neg`. Each boundary signal is a [`Retime`] of 0, 1 or 2 stages, named `<signal><n>`
+/// after the boundary `n` (1–5) it crosses. At `S = 0` it is [`super::FpLog2`] with unused clock
+/// ports, and settles within one simulation pass ([`crate::common::settle`]).
 #[derive(Clone, Debug)]
 pub struct FpLog2P {
     /// Clock.
@@ -787,7 +800,8 @@ pub struct FpLog2P {
     classify: FpLog2Class,
     norm: FpLog2Norm,
     lookup: FpLog2Lookup,
-    product: FpLog2Product,
+    /// The interpolation product `dv · r17` (piece 4).
+    product: MulUReg<16, 17, 32>,
     interp: FpLog2Interp,
     round: FpLog2Round,
     fm1: Retime<Bits<23>>,
@@ -822,6 +836,7 @@ impl FpLog2P {
     pub fn new(stages: usize) -> Self {
         let cut = |j| log2_cut(stages, j);
         let tail = stages - (0..5).map(cut).sum::<usize>();
+        let dsp = log2_dsp_registers(stages);
         Self {
             settle: crate::common::settle::SettleState::new(stages > 0),
             clock: Default::default(),
@@ -835,7 +850,7 @@ impl FpLog2P {
             classify: Default::default(),
             norm: Default::default(),
             lookup: Default::default(),
-            product: Default::default(),
+            product: MulUReg::new(dsp),
             interp: Default::default(),
             round: Default::default(),
             fm1: Retime::new(cut(0)),
@@ -847,11 +862,11 @@ impl FpLog2P {
             ex2: Retime::new(cut(1)),
             cls2: Retime::new(cut(1)),
             tv3: Retime::new(cut(2)),
-            dv3: Retime::new(cut(2)),
-            r3: Retime::new(cut(2)),
+            dv3: Retime::new(cut(2) - usize::from(dsp)),
+            r3: Retime::new(cut(2) - usize::from(dsp)),
             ex3: Retime::new(cut(2)),
             cls3: Retime::new(cut(2)),
-            p4: Retime::new(cut(3)),
+            p4: Retime::new(cut(3) - usize::from(dsp)),
             tv4: Retime::new(cut(3)),
             ex4: Retime::new(cut(3)),
             cls4: Retime::new(cut(3)),
@@ -922,11 +937,13 @@ impl Logic for FpLog2P {
         self.dv3.clock.next = self.clock.val();
         self.dv3.en.next = self.en.val();
         self.dv3.d.next = self.lookup.dv.val();
-        self.product.dv.next = self.dv3.q.val();
+        self.product.clock.next = self.clock.val();
+        self.product.en.next = self.en.val();
+        self.product.a.next = self.dv3.q.val();
         self.r3.clock.next = self.clock.val();
         self.r3.en.next = self.en.val();
         self.r3.d.next = self.lookup.r17.val();
-        self.product.r17.next = self.r3.q.val();
+        self.product.b.next = self.r3.q.val();
         self.ex3.clock.next = self.clock.val();
         self.ex3.en.next = self.en.val();
         self.ex3.d.next = self.ex2.q.val();
@@ -936,7 +953,7 @@ impl Logic for FpLog2P {
         // Boundary 4: product → interpolation.
         self.p4.clock.next = self.clock.val();
         self.p4.en.next = self.en.val();
-        self.p4.d.next = self.product.p17.val();
+        self.p4.d.next = self.product.p.val();
         self.interp.p17.next = self.p4.q.val();
         self.tv4.clock.next = self.clock.val();
         self.tv4.en.next = self.en.val();
