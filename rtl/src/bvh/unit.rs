@@ -24,8 +24,12 @@
 //! output register. Rays that fetch nothing (out of bounds, instance/procedural node, rejected
 //! instruction) pass through the same queue, so results stay in order. Throughput: one node test per
 //! clock while responses keep up; latency 1 + memory latency. Pipeline depth 1…[`MAX_DEPTH`]
-//! ([`BvhUnit::new`]) adds register stages to the node test, all advancing with the output (a full
-//! output register that is not taken stalls them and the queue head). On the box path depth `d`
+//! ([`BvhUnit::new`]) adds register stages to the node test. Back-pressure stalls them, the queue
+//! head and the memory response together, decided a clock ahead: behind the output registers sits
+//! a skid register of one result, which takes the output registers' result when the output refuses
+//! it while the pipeline advances; the pipeline advances in exactly the clocks in which the skid
+//! register is empty, so every enable is a register ([`EnableCopy`], one per group of registers)
+//! and `out_valid` is `skid valid || output valid`, the skid's result first. On the box path depth `d`
 //! places the first `d` of [`BOX_STAGES`]: the slab test's stages ([`SlabPlan`]: inside the
 //! subtractions, the products and the key's addition, and cuts A, C1, C2 and C3 between its
 //! comparison levels) and cut B between the slab tests and the sort (beyond 26, more stages at
