@@ -17,8 +17,8 @@
 //! Combinational (latency 0) when built by `default()`. [`TriTest::new`] takes a [`TriPlan`]:
 //! `fp` register stages inside every f32 operator ([`FpAddP`], [`FpMulP`]; seven operators in
 //! series: the differences, the cross products' products and subtractions, the dot products'
-//! products and two additions, and I + J), cut A after the differences and cross products and
-//! cut B after the dot products. Operands that skip an operator wait beside it in delay lines.
+//! products and two additions, and I + J), `mul` more inside every multiplier (two in series),
+//! cut A after the differences and cross products and cut B after the dot products. Operands that skip an operator wait beside it in delay lines.
 //! The stages advance together, in three groups with an enable each (`en_cross`: the differences
 //! and cross products; `en_dot`: cut A and the dot products; `en_tail`: cut B and I + J), which
 //! the user drives with the same value ([`crate::bvh::BvhUnit`] from a register per group);
@@ -33,6 +33,9 @@ use rust_hdl::prelude::*;
 pub struct TriPlan {
     /// Stages inside every f32 operator.
     pub fp: usize,
+    /// More stages inside every multiplier (two in series on the longest path: the cross
+    /// products' and the dot products').
+    pub mul: usize,
     /// Cut A (0 or 1), after the differences and cross products.
     pub a: usize,
     /// Cut B (0 or 1), after the dot products.
@@ -44,9 +47,12 @@ impl TriPlan {
     /// additions, I + J).
     pub const OPS_IN_SERIES: usize = 7;
 
+    /// Multipliers on the longest path.
+    pub const MULS_IN_SERIES: usize = 2;
+
     /// Register stages from the inputs to the results.
     pub fn latency(&self) -> usize {
-        Self::OPS_IN_SERIES * self.fp + self.a + self.b
+        Self::OPS_IN_SERIES * self.fp + Self::MULS_IN_SERIES * self.mul + self.a + self.b
     }
 }
 
@@ -156,7 +162,7 @@ impl TriTest {
             plan.a <= 1 && plan.b <= 1,
             "triangle test: {plan:?} (cuts A and B: 0 or 1)"
         );
-        let (k, a, b) = (plan.fp, plan.a, plan.b);
+        let (k, m, a, b) = (plan.fp, plan.fp + plan.mul, plan.a, plan.b);
         Self {
             settle: crate::common::settle::SettleState::new(plan.latency() > 0),
             clock: Default::default(),
@@ -186,13 +192,13 @@ impl TriTest {
             d_3: Default::default(),
             diffs: from_fn(|_| FpAddP::new(k)),
             p_dir: from_fn(|_| Retime::new(k)),
-            s1: Cross3::new(k),
-            s2: Cross3::new(k),
-            p_cross: from_fn(|_| Retime::new(2 * k)),
+            s1: Cross3::new(m, k),
+            s2: Cross3::new(m, k),
+            p_cross: from_fn(|_| Retime::new(m + k)),
             ca: from_fn(|_| Retime::new(a)),
             cab_id: Retime::new(plan.latency()),
             cab_mode: Retime::new(plan.latency()),
-            dot: from_fn(|_| Dot3::new(k)),
+            dot: from_fn(|_| Dot3::new(m, k)),
             cb: from_fn(|_| Retime::new(b)),
             ij: FpAddP::new(k),
             p_ij: from_fn(|_| Retime::new(k)),

@@ -35,7 +35,7 @@
 //! comparison levels) and cut B between the slab tests and the sort (beyond 26, more stages at
 //! cut B). On the triangle path [`TriTest`] takes the stages of [`tri_plan`] (cut A after the
 //! differences and cross products, cut B after the dot products, then stages inside each of its
-//! f32 operators) and [`TriWatertight`] cuts A and B only; each test's result waits out the rest
+//! f32 operators, then more inside its multipliers) and [`TriWatertight`] cuts A and B only; each test's result waits out the rest
 //! of the depth in a delay line. Latency 1 + memory latency + depth, one node test per clock, the
 //! same results.
 //!
@@ -97,9 +97,17 @@ pub const BOX_STAGES: [BoxStage; 26] = {
 /// slab test's, where the pipelined adder and multiplier pass 100 MHz on the ECP5-85F).
 pub const TRI_FP_STAGES: usize = 6;
 
-/// The deepest pipeline [`BvhUnit::new`] builds: the plain triangle test's cuts A and B and
-/// [`TRI_FP_STAGES`] stages in each of its seven f32 operators in series.
-pub const MAX_DEPTH: usize = TriPlan::OPS_IN_SERIES * TRI_FP_STAGES + 2;
+/// Stages the triangle test's multipliers take beyond [`TRI_FP_STAGES`] at the deepest pipeline:
+/// the seventh cuts the classification from the alignment, the eighth and ninth are the transport
+/// registers beside the DSP products, with the slices' own registers (as the slab test's products
+/// at depth 26; [`crate::common::fp::pipe::MUL_CUTS`]).
+pub const TRI_MUL_EXTRA: usize = 3;
+
+/// The deepest pipeline [`BvhUnit::new`] builds: the plain triangle test's cuts A and B,
+/// [`TRI_FP_STAGES`] stages in each of its seven f32 operators in series and [`TRI_MUL_EXTRA`]
+/// more in each of its two multipliers in series.
+pub const MAX_DEPTH: usize =
+    TriPlan::OPS_IN_SERIES * TRI_FP_STAGES + TriPlan::MULS_IN_SERIES * TRI_MUL_EXTRA + 2;
 
 /// The slab test's plan and cut B's stages at `depth` (0…[`MAX_DEPTH`]): the first `depth` of
 /// [`BOX_STAGES`], and beyond them more stages at cut B.
@@ -126,8 +134,9 @@ pub fn box_plan(depth: usize) -> (SlabPlan, usize) {
 }
 
 /// The plain triangle test's plan at `depth` (0…[`MAX_DEPTH`]): cut A from depth 1, cut B from
-/// depth 2, then one more stage in every f32 operator per seven clocks of depth. The watertight
-/// test takes cuts A and B only. What a test does not place waits in a delay line on its result.
+/// depth 2, then one more stage in every f32 operator per seven clocks of depth up to
+/// [`TRI_FP_STAGES`], then one more in every multiplier per two clocks. The watertight test takes
+/// cuts A and B only. What a test does not place waits in a delay line on its result.
 pub fn tri_plan(depth: usize) -> TriPlan {
     assert!(
         depth <= MAX_DEPTH,
@@ -135,11 +144,14 @@ pub fn tri_plan(depth: usize) -> TriPlan {
     );
     let a = depth.min(1);
     let b = depth.saturating_sub(1).min(1);
-    TriPlan {
-        fp: (depth - a - b) / TriPlan::OPS_IN_SERIES,
-        a,
-        b,
-    }
+    let fp = ((depth - a - b) / TriPlan::OPS_IN_SERIES).min(TRI_FP_STAGES);
+    let rest = depth - a - b - TriPlan::OPS_IN_SERIES * fp;
+    let mul = if fp == TRI_FP_STAGES {
+        rest / TriPlan::MULS_IN_SERIES
+    } else {
+        0
+    };
+    TriPlan { fp, mul, a, b }
 }
 
 crate::settled_block! {

@@ -1,16 +1,16 @@
 //! f32 3-vector cross and dot products with a fixed operation order (each product rounded, then
-//! sums rounded left to right; round to nearest even, denormals kept). Built with `new(stages)`:
-//! every operator is the pipelined core ([`FpMulP`], [`FpAddP`]) with `stages` register stages, so
-//! the cross product has latency 2·`stages` and the dot product 3·`stages`, one result per enabled
-//! clock (`en`); `default()` is combinational (latency 0). Ports are scalar so the blocks can live
-//! in arrays.
+//! sums rounded left to right; round to nearest even, denormals kept). Built with `new(mul, add)`:
+//! every multiplier is the pipelined core [`FpMulP`] with `mul` register stages and every adder
+//! [`FpAddP`] with `add`, so the cross product has latency `mul + add` and the dot product
+//! `mul + 2·add`, one result per enabled clock (`en`); `default()` is combinational (latency 0).
+//! Ports are scalar so the blocks can live in arrays.
 
 use crate::common::fp::{FpAddP, FpMulP, Retime};
 use rust_hdl::prelude::*;
 
 crate::settled_block! {
 /// `w = u × v`, component c = `u_{c+1}·v_{c+2} − u_{c+2}·v_{c+1}` (indices mod 3): two rounded
-/// products, one rounded subtraction. 6 multipliers, 3 subtracters. Latency 2·stages.
+/// products, one rounded subtraction. 6 multipliers, 3 subtracters. Latency `mul + add`.
 #[derive(Clone, Debug)]
 pub struct Cross3 {
     /// Clock (used only with register stages).
@@ -42,16 +42,17 @@ pub struct Cross3 {
 
 impl Default for Cross3 {
     fn default() -> Self {
-        Self::new(0)
+        Self::new(0, 0)
     }
 }
 
 impl Cross3 {
-    /// The cross product with `stages` register stages per operator (latency 2·`stages`).
-    pub fn new(stages: usize) -> Self {
+    /// The cross product with `mul` register stages per multiplier and `add` per subtracter
+    /// (latency `mul + add`).
+    pub fn new(mul: usize, add: usize) -> Self {
         use std::array::from_fn;
         Self {
-            settle: crate::common::settle::SettleState::new(stages > 0),
+            settle: crate::common::settle::SettleState::new(mul + add > 0),
             clock: Default::default(),
             en: Default::default(),
             ux: Default::default(),
@@ -63,8 +64,8 @@ impl Cross3 {
             wx: Default::default(),
             wy: Default::default(),
             wz: Default::default(),
-            mul: from_fn(|_| FpMulP::new(stages)),
-            sub: from_fn(|_| FpAddP::new(stages)),
+            mul: from_fn(|_| FpMulP::new(mul)),
+            sub: from_fn(|_| FpAddP::new(add)),
         }
     }
 }
@@ -103,7 +104,7 @@ impl Logic for Cross3 {
 
 crate::settled_block! {
 /// `s = (u.x·v.x + u.y·v.y) + u.z·v.z`: three rounded products, two rounded additions (the third
-/// product waits beside the first addition). Latency 3·stages.
+/// product waits beside the first addition). Latency `mul + 2·add`.
 #[derive(Clone, Debug)]
 pub struct Dot3 {
     /// Clock (used only with register stages).
@@ -133,16 +134,17 @@ pub struct Dot3 {
 
 impl Default for Dot3 {
     fn default() -> Self {
-        Self::new(0)
+        Self::new(0, 0)
     }
 }
 
 impl Dot3 {
-    /// The dot product with `stages` register stages per operator (latency 3·`stages`).
-    pub fn new(stages: usize) -> Self {
+    /// The dot product with `mul` register stages per multiplier and `add` per adder (latency
+    /// `mul + 2·add`).
+    pub fn new(mul: usize, add: usize) -> Self {
         use std::array::from_fn;
         Self {
-            settle: crate::common::settle::SettleState::new(stages > 0),
+            settle: crate::common::settle::SettleState::new(mul + add > 0),
             clock: Default::default(),
             en: Default::default(),
             ux: Default::default(),
@@ -152,9 +154,9 @@ impl Dot3 {
             vy: Default::default(),
             vz: Default::default(),
             s: Default::default(),
-            mul: from_fn(|_| FpMulP::new(stages)),
-            add: from_fn(|_| FpAddP::new(stages)),
-            z: Retime::new(stages),
+            mul: from_fn(|_| FpMulP::new(mul)),
+            add: from_fn(|_| FpAddP::new(add)),
+            z: Retime::new(add),
         }
     }
 }
