@@ -19,9 +19,14 @@
 //! and lane offsets that follow them: latency 4. Depth 2 adds cut B inside each lane
 //! ([`CoverageLane`]), between the per-sample edge tests (four adders deep) and the PIXLD queries
 //! (centroid priority, sample selects, offset and position encoding): latency 5. II = 1 and the
-//! same results at every depth. Back-pressure stalls the whole pipeline
-//! (`in_ready = !out_valid || out_ready`), so nothing is lost or duplicated. `reset` (synchronous,
-//! active high) empties the pipeline; data registers are not reset.
+//! same results at every depth. Back-pressure stalls the whole pipeline, decided a clock ahead:
+//! behind the output registers sits a skid register of one result, which takes the output
+//! registers' result when the output refuses it while the pipeline advances; the pipeline (and
+//! `in_ready`) advances in exactly the clocks in which the skid register is empty, so every enable
+//! is a register ([`EnableCopy`], one per stage and lane) instead of one net from `out_ready`, and
+//! `out_valid` is `skid valid || output valid`, the skid's result first. Nothing is lost or
+//! duplicated. `reset` (synchronous, active high) empties the pipeline and the skid register;
+//! data registers are not reset.
 //!
 //! # Arithmetic
 //! Stage 2 evaluates each edge function once per quad, exactly, at the centre of lane 0 with eight
@@ -35,7 +40,7 @@ use super::lane::CoverageLane;
 use super::pattern::StdPattern;
 use super::OPS;
 use crate::common::fp::{Retime, ValidRetime};
-use crate::common::MulS;
+use crate::common::{EnableCopy, MulS};
 use rust_hdl::prelude::*;
 
 /// Width of the exact edge-function arithmetic.
@@ -102,7 +107,18 @@ pub struct CoverageUnit {
     /// Mode rejected, per slot.
     pub out_err: [Signal<Out, Bit>; OPS],
 
-    adv: Signal<Local, Bit>,
+    /// The output refuses a result while the pipeline advances: it moves into the skid register.
+    skid_load: Signal<Local, Bit>,
+    /// The skid register's next valid bit.
+    sv_next: Signal<Local, Bit>,
+    /// Advance in the next clock: the skid register will be empty.
+    adv_next: Signal<Local, Bit>,
+    /// Registered copies of the advance: `in_ready` and stage 1; cut A and stage 2; each lane;
+    /// cut B and the output registers.
+    e_s1: EnableCopy,
+    e_s2: EnableCopy,
+    e_lane: [EnableCopy; 4],
+    e_s3: EnableCopy,
     std: StdPattern,
     lane0: CoverageLane,
     lane1: CoverageLane,
@@ -207,6 +223,15 @@ pub struct CoverageUnit {
     r3_pd: [DFF<Bit>; 16],
     r3_pd_wr: [DFF<Bit>; OPS],
     r3_err: [DFF<Bit>; OPS],
+    /// Valid bit of the skid register (reset).
+    sv: DFF<Bit>,
+    // The skid register: the output registers' result, taken when `skid_load`.
+    s_tag: Retime<Bits<16>>,
+    s_cov: [Retime<Bits<16>>; 4],
+    s_rd: [Retime<Bits<32>>; 16],
+    s_pd: [Retime<Bit>; 16],
+    s_pd_wr: [Retime<Bit>; OPS],
+    s_err: [Retime<Bit>; OPS],
 }
 }
 
@@ -286,7 +311,13 @@ impl CoverageUnit {
             out_pd: Default::default(),
             out_pd_wr: Default::default(),
             out_err: Default::default(),
-            adv: Default::default(),
+            skid_load: Default::default(),
+            sv_next: Default::default(),
+            adv_next: Default::default(),
+            e_s1: Default::default(),
+            e_s2: Default::default(),
+            e_lane: Default::default(),
+            e_s3: Default::default(),
             std: Default::default(),
             lane0: CoverageLane::new(cut_b),
             lane1: CoverageLane::new(cut_b),
@@ -359,6 +390,13 @@ impl CoverageUnit {
             r3_pd: Default::default(),
             r3_pd_wr: Default::default(),
             r3_err: Default::default(),
+            sv: Default::default(),
+            s_tag: Retime::new(1),
+            s_cov: from_fn(|_| Retime::new(1)),
+            s_rd: from_fn(|_| Retime::new(1)),
+            s_pd: from_fn(|_| Retime::new(1)),
+            s_pd_wr: from_fn(|_| Retime::new(1)),
+            s_err: from_fn(|_| Retime::new(1)),
         }
     }
 }
@@ -366,16 +404,36 @@ impl CoverageUnit {
 impl Logic for CoverageUnit {
     #[hdl_gen]
     fn update(&mut self) {
-        // Global stall: every stage advances when the output register is free or being taken.
-        self.adv.next = !self.r3_valid.q.val() | self.out_ready.val();
-        self.in_ready.next = self.adv.val();
-
         // ---------------- clocks and hold values ----------------
         dff_setup!(
             self, clock, r1_valid, r1_tag, r1_log2n, r1_prog, r1_qx, r1_qy, r1_smask, r1_ssaa
         );
         dff_setup!(self, clock, r2_valid, r2_tag, r2_log2n, r2_prog, r2_smask, r2_ssaa, r2_nz);
-        dff_setup!(self, clock, r3_valid, r3_tag);
+        dff_setup!(self, clock, r3_valid, r3_tag, sv);
+
+        // ---------------- advance, decided a clock ahead ----------------
+        // The pipeline advances in a clock exactly when the skid register is empty then, so the
+        // advance (and `in_ready`) is a register, copied per group of registers, not a function
+        // of `out_ready`. A result that the output refuses while the pipeline advances moves into
+        // the skid register, which then stalls the pipeline until the output takes it.
+        self.skid_load.next = !self.sv.q.val() & self.r3_valid.q.val() & !self.out_ready.val();
+        self.sv_next.next = self.skid_load.val() | (self.sv.q.val() & !self.out_ready.val());
+        if self.reset.val() {
+            self.sv_next.next = false;
+        }
+        self.sv.d.next = self.sv_next.val();
+        self.adv_next.next = !self.sv_next.val();
+        self.e_s1.clock.next = self.clock.val();
+        self.e_s1.d.next = self.adv_next.val();
+        self.e_s2.clock.next = self.clock.val();
+        self.e_s2.d.next = self.adv_next.val();
+        self.e_s3.clock.next = self.clock.val();
+        self.e_s3.d.next = self.adv_next.val();
+        for i in 0..4 {
+            self.e_lane[i].clock.next = self.clock.val();
+            self.e_lane[i].d.next = self.adv_next.val();
+        }
+        self.in_ready.next = self.e_s1.q.val();
         for i in 0..64 {
             self.r1_pos[i].clock.next = self.clock.val();
             self.r1_pos[i].d.next = self.r1_pos[i].q.val();
@@ -439,7 +497,7 @@ impl Logic for CoverageUnit {
 
         // ---------------- stage 1: input registers ----------------
         self.std.log2n.next = self.in_log2n.val();
-        if self.adv.val() {
+        if self.e_s1.q.val() {
             self.r1_valid.d.next = self.in_valid.val();
             self.r1_tag.d.next = self.in_tag.val();
             self.r1_log2n.d.next = self.in_log2n.val();
@@ -518,65 +576,65 @@ impl Logic for CoverageUnit {
         // ---------------- cut A: products and differences (a wire at depth 0) ----------------
         self.ca_valid.clock.next = self.clock.val();
         self.ca_valid.reset.next = self.reset.val();
-        self.ca_valid.en.next = self.adv.val();
+        self.ca_valid.en.next = self.e_s2.q.val();
         self.ca_valid.d.next = self.r1_valid.q.val();
         self.ca_tag.clock.next = self.clock.val();
-        self.ca_tag.en.next = self.adv.val();
+        self.ca_tag.en.next = self.e_s2.q.val();
         self.ca_tag.d.next = self.r1_tag.q.val();
         self.ca_log2n.clock.next = self.clock.val();
-        self.ca_log2n.en.next = self.adv.val();
+        self.ca_log2n.en.next = self.e_s2.q.val();
         self.ca_log2n.d.next = self.r1_log2n.q.val();
         self.ca_prog.clock.next = self.clock.val();
-        self.ca_prog.en.next = self.adv.val();
+        self.ca_prog.en.next = self.e_s2.q.val();
         self.ca_prog.d.next = self.r1_prog.q.val();
         self.ca_smask.clock.next = self.clock.val();
-        self.ca_smask.en.next = self.adv.val();
+        self.ca_smask.en.next = self.e_s2.q.val();
         self.ca_smask.d.next = self.r1_smask.q.val();
         self.ca_ssaa.clock.next = self.clock.val();
-        self.ca_ssaa.en.next = self.adv.val();
+        self.ca_ssaa.en.next = self.e_s2.q.val();
         self.ca_ssaa.d.next = self.r1_ssaa.q.val();
         self.ca_pa1.clock.next = self.clock.val();
-        self.ca_pa1.en.next = self.adv.val();
+        self.ca_pa1.en.next = self.e_s2.q.val();
         self.ca_pa1.d.next = self.mul_a1.p.val();
         self.ca_pa2.clock.next = self.clock.val();
-        self.ca_pa2.en.next = self.adv.val();
+        self.ca_pa2.en.next = self.e_s2.q.val();
         self.ca_pa2.d.next = self.mul_a2.p.val();
         for i in 0..64 {
             self.ca_pos[i].clock.next = self.clock.val();
-            self.ca_pos[i].en.next = self.adv.val();
+            self.ca_pos[i].en.next = self.e_s2.q.val();
             self.ca_pos[i].d.next = self.r1_pos[i].q.val();
         }
         for i in 0..4 {
             self.ca_sid[i].clock.next = self.clock.val();
-            self.ca_sid[i].en.next = self.adv.val();
+            self.ca_sid[i].en.next = self.e_s2.q.val();
             self.ca_sid[i].d.next = self.r1_sid[i].q.val();
         }
         for o in 0..OPS {
             self.ca_op_mode[o].clock.next = self.clock.val();
-            self.ca_op_mode[o].en.next = self.adv.val();
+            self.ca_op_mode[o].en.next = self.e_s2.q.val();
             self.ca_op_mode[o].d.next = self.r1_op_mode[o].q.val();
             self.ca_op_index[o].clock.next = self.clock.val();
-            self.ca_op_index[o].en.next = self.adv.val();
+            self.ca_op_index[o].en.next = self.e_s2.q.val();
             self.ca_op_index[o].d.next = self.r1_op_index[o].q.val();
             self.ca_op_pd[o].clock.next = self.clock.val();
-            self.ca_op_pd[o].en.next = self.adv.val();
+            self.ca_op_pd[o].en.next = self.e_s2.q.val();
             self.ca_op_pd[o].d.next = self.r1_op_pd[o].q.val();
             self.ca_op_tgsi[o].clock.next = self.clock.val();
-            self.ca_op_tgsi[o].en.next = self.adv.val();
+            self.ca_op_tgsi[o].en.next = self.e_s2.q.val();
             self.ca_op_tgsi[o].d.next = self.r1_op_tgsi[o].q.val();
         }
         for e in 0..3 {
             self.ca_pe1[e].clock.next = self.clock.val();
-            self.ca_pe1[e].en.next = self.adv.val();
+            self.ca_pe1[e].en.next = self.e_s2.q.val();
             self.ca_pe1[e].d.next = self.mul_e1[e].p.val();
             self.ca_pe2[e].clock.next = self.clock.val();
-            self.ca_pe2[e].en.next = self.adv.val();
+            self.ca_pe2[e].en.next = self.e_s2.q.val();
             self.ca_pe2[e].d.next = self.mul_e2[e].p.val();
             self.ca_dx[e].clock.next = self.clock.val();
-            self.ca_dx[e].en.next = self.adv.val();
+            self.ca_dx[e].en.next = self.e_s2.q.val();
             self.ca_dx[e].d.next = self.dxw[e].val();
             self.ca_dy[e].clock.next = self.clock.val();
-            self.ca_dy[e].en.next = self.adv.val();
+            self.ca_dy[e].en.next = self.e_s2.q.val();
             self.ca_dy[e].d.next = self.dyw[e].val();
         }
 
@@ -600,7 +658,7 @@ impl Logic for CoverageUnit {
             self.el[6 + e].next = self.ew[e].val() + self.ex256.val();
             self.el[9 + e].next = self.ew[e].val() + self.ex256.val() - self.ey256.val();
         }
-        if self.adv.val() {
+        if self.e_s2.q.val() {
             self.r2_valid.d.next = self.ca_valid.q.val();
             self.r2_tag.d.next = self.ca_tag.q.val();
             self.r2_log2n.d.next = self.ca_log2n.q.val();
@@ -680,23 +738,23 @@ impl Logic for CoverageUnit {
         self.lane1.clock.next = self.clock.val();
         self.lane2.clock.next = self.clock.val();
         self.lane3.clock.next = self.clock.val();
-        self.lane0.en.next = self.adv.val();
-        self.lane1.en.next = self.adv.val();
-        self.lane2.en.next = self.adv.val();
-        self.lane3.en.next = self.adv.val();
+        self.lane0.en.next = self.e_lane[0].q.val();
+        self.lane1.en.next = self.e_lane[1].q.val();
+        self.lane2.en.next = self.e_lane[2].q.val();
+        self.lane3.en.next = self.e_lane[3].q.val();
         self.cb_valid.clock.next = self.clock.val();
         self.cb_valid.reset.next = self.reset.val();
-        self.cb_valid.en.next = self.adv.val();
+        self.cb_valid.en.next = self.e_s3.q.val();
         self.cb_valid.d.next = self.r2_valid.q.val();
         self.cb_tag.clock.next = self.clock.val();
-        self.cb_tag.en.next = self.adv.val();
+        self.cb_tag.en.next = self.e_s3.q.val();
         self.cb_tag.d.next = self.r2_tag.q.val();
         for o in 0..OPS {
             self.cb_op_mode[o].clock.next = self.clock.val();
-            self.cb_op_mode[o].en.next = self.adv.val();
+            self.cb_op_mode[o].en.next = self.e_s3.q.val();
             self.cb_op_mode[o].d.next = self.r2_op_mode[o].q.val();
             self.cb_op_pd[o].clock.next = self.clock.val();
-            self.cb_op_pd[o].en.next = self.adv.val();
+            self.cb_op_pd[o].en.next = self.e_s3.q.val();
             self.cb_op_pd[o].d.next = self.r2_op_pd[o].q.val();
         }
         self.lane0.nz.next = self.r2_nz.q.val();
@@ -769,7 +827,7 @@ impl Logic for CoverageUnit {
             self.lane2.op_tgsi[o].next = self.r2_op_tgsi[o].q.val();
             self.lane3.op_tgsi[o].next = self.r2_op_tgsi[o].q.val();
         }
-        if self.adv.val() {
+        if self.e_s3.q.val() {
             self.r3_valid.d.next = self.cb_valid.q.val();
             self.r3_tag.d.next = self.cb_tag.q.val();
             self.r3_cov[0].d.next = self.lane0.cov.val();
@@ -799,19 +857,59 @@ impl Logic for CoverageUnit {
             self.r3_valid.d.next = false;
         }
 
-        // ---------------- outputs ----------------
-        self.out_valid.next = self.r3_valid.q.val();
-        self.out_tag.next = self.r3_tag.q.val();
+        // ---------------- skid register and outputs ----------------
+        self.s_tag.clock.next = self.clock.val();
+        self.s_tag.en.next = self.skid_load.val();
+        self.s_tag.d.next = self.r3_tag.q.val();
         for i in 0..4 {
-            self.out_covmask[i].next = self.r3_cov[i].q.val();
+            self.s_cov[i].clock.next = self.clock.val();
+            self.s_cov[i].en.next = self.skid_load.val();
+            self.s_cov[i].d.next = self.r3_cov[i].q.val();
         }
         for i in 0..16 {
-            self.out_rd[i].next = self.r3_rd[i].q.val();
-            self.out_pd[i].next = self.r3_pd[i].q.val();
+            self.s_rd[i].clock.next = self.clock.val();
+            self.s_rd[i].en.next = self.skid_load.val();
+            self.s_rd[i].d.next = self.r3_rd[i].q.val();
+            self.s_pd[i].clock.next = self.clock.val();
+            self.s_pd[i].en.next = self.skid_load.val();
+            self.s_pd[i].d.next = self.r3_pd[i].q.val();
         }
         for o in 0..OPS {
-            self.out_pd_wr[o].next = self.r3_pd_wr[o].q.val();
-            self.out_err[o].next = self.r3_err[o].q.val();
+            self.s_pd_wr[o].clock.next = self.clock.val();
+            self.s_pd_wr[o].en.next = self.skid_load.val();
+            self.s_pd_wr[o].d.next = self.r3_pd_wr[o].q.val();
+            self.s_err[o].clock.next = self.clock.val();
+            self.s_err[o].en.next = self.skid_load.val();
+            self.s_err[o].d.next = self.r3_err[o].q.val();
+        }
+        // The skid register holds the older result.
+        self.out_valid.next = self.sv.q.val() | self.r3_valid.q.val();
+        if self.sv.q.val() {
+            self.out_tag.next = self.s_tag.q.val();
+            for i in 0..4 {
+                self.out_covmask[i].next = self.s_cov[i].q.val();
+            }
+            for i in 0..16 {
+                self.out_rd[i].next = self.s_rd[i].q.val();
+                self.out_pd[i].next = self.s_pd[i].q.val();
+            }
+            for o in 0..OPS {
+                self.out_pd_wr[o].next = self.s_pd_wr[o].q.val();
+                self.out_err[o].next = self.s_err[o].q.val();
+            }
+        } else {
+            self.out_tag.next = self.r3_tag.q.val();
+            for i in 0..4 {
+                self.out_covmask[i].next = self.r3_cov[i].q.val();
+            }
+            for i in 0..16 {
+                self.out_rd[i].next = self.r3_rd[i].q.val();
+                self.out_pd[i].next = self.r3_pd[i].q.val();
+            }
+            for o in 0..OPS {
+                self.out_pd_wr[o].next = self.r3_pd_wr[o].q.val();
+                self.out_err[o].next = self.r3_err[o].q.val();
+            }
         }
     }
 }
