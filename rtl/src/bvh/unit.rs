@@ -47,7 +47,7 @@
 use super::queue::{RayQueue, RAY_FIELDS};
 use super::{BoxSlab, ChildSort, SlabPlan, TriPlan, TriTest, TriWatertight};
 use crate::common::fp::{F16ToF32, Retime, ValidRetime};
-use crate::common::EnableCopy;
+use crate::common::{EnableCopy, SkidControl};
 use rust_hdl::prelude::*;
 
 /// Rays in flight by default ([`BvhUnit::with_queue`] sets another count).
@@ -260,12 +260,8 @@ pub struct BvhUnit {
     rdy: Signal<Local, Bit>,
     push: Signal<Local, Bit>,
     pop: Signal<Local, Bit>,
-    /// The output refuses a result while the pipeline advances: it moves into the skid register.
-    skid_load: Signal<Local, Bit>,
-    /// The skid register's next valid bit.
-    sv_next: Signal<Local, Bit>,
-    /// Advance in the next clock: the skid register will be empty.
-    adv_next: Signal<Local, Bit>,
+    /// The stall, decided a clock ahead, and the skid register's valid bit.
+    skid: SkidControl,
     /// Registered copies of the advance: the queue's pop, the control delay lines and the valid
     /// bits; each slab test's five groups (`5i + g`, with cut B beside its key group); the
     /// triangle test's three groups; the watertight test; the triangle results' delay lines; the
@@ -308,9 +304,7 @@ pub struct BvhUnit {
     o_tag: Retime<Bits<16>>,
     o_d: [Retime<Bits<32>>; 4],
     o_err: Retime<Bit>,
-    /// Valid bit of the skid register (reset).
-    sv: DFF<Bit>,
-    // The skid register: the output registers' result, taken when `skid_load`.
+    // The skid register: the output registers' result, taken when `skid.load`.
     s_tag: Retime<Bits<16>>,
     s_d: [Retime<Bits<32>>; 4],
     s_err: Retime<Bit>,
@@ -341,6 +335,7 @@ impl BvhUnit {
         let wt = tri.a + tri.b;
         Self {
             settle: crate::common::settle::SettleState::new(true),
+            skid: Default::default(),
             slab: from_fn(|_| BoxSlab::new(plan)),
             tritest: TriTest::new(tri),
             wtri: TriWatertight::new(wt),
@@ -411,9 +406,6 @@ impl BvhUnit {
             rdy: Default::default(),
             push: Default::default(),
             pop: Default::default(),
-            skid_load: Default::default(),
-            sv_next: Default::default(),
-            adv_next: Default::default(),
             e_ctl: Default::default(),
             e_slab: from_fn(|_| Default::default()),
             e_tri: Default::default(),
@@ -433,7 +425,6 @@ impl BvhUnit {
             o_tag: Retime::new(1),
             o_d: from_fn(|_| Retime::new(1)),
             o_err: Retime::new(1),
-            sv: Default::default(),
             s_tag: Retime::new(1),
             s_d: from_fn(|_| Retime::new(1)),
             s_err: Retime::new(1),
@@ -446,36 +437,33 @@ const _: () = assert!(RAY_FIELDS == 11);
 impl Logic for BvhUnit {
     #[hdl_gen]
     fn update(&mut self) {
-        dff_setup!(self, clock, ovalid, sv);
+        dff_setup!(self, clock, ovalid);
 
         // ---------------- advance, decided a clock ahead ----------------
         // The pipeline advances in a clock exactly when the skid register is empty then, so the
         // advance is a register (copied per group of registers), not a function of `out_ready`.
         // A result that the output refuses while the pipeline advances moves into the skid
         // register, which then stalls the pipeline until the output takes it.
-        self.skid_load.next = !self.sv.q.val() & self.ovalid.q.val() & !self.out_ready.val();
-        self.sv_next.next = self.skid_load.val() | (self.sv.q.val() & !self.out_ready.val());
-        if self.reset.val() {
-            self.sv_next.next = false;
-        }
-        self.sv.d.next = self.sv_next.val();
-        self.adv_next.next = !self.sv_next.val();
+        self.skid.clock.next = self.clock.val();
+        self.skid.reset.next = self.reset.val();
+        self.skid.full.next = self.ovalid.q.val();
+        self.skid.out_ready.next = self.out_ready.val();
         self.e_ctl.clock.next = self.clock.val();
-        self.e_ctl.d.next = self.adv_next.val();
+        self.e_ctl.d.next = self.skid.adv_next.val();
         for i in 0..20 {
             self.e_slab[i].clock.next = self.clock.val();
-            self.e_slab[i].d.next = self.adv_next.val();
+            self.e_slab[i].d.next = self.skid.adv_next.val();
         }
         for g in 0..3 {
             self.e_tri[g].clock.next = self.clock.val();
-            self.e_tri[g].d.next = self.adv_next.val();
+            self.e_tri[g].d.next = self.skid.adv_next.val();
         }
         self.e_wtri.clock.next = self.clock.val();
-        self.e_wtri.d.next = self.adv_next.val();
+        self.e_wtri.d.next = self.skid.adv_next.val();
         self.e_pad.clock.next = self.clock.val();
-        self.e_pad.d.next = self.adv_next.val();
+        self.e_pad.d.next = self.skid.adv_next.val();
         self.e_out.clock.next = self.clock.val();
-        self.e_out.d.next = self.adv_next.val();
+        self.e_out.d.next = self.skid.adv_next.val();
 
         // ---------------- decode ----------------
         // A16: {d | inv << 16} per axis, widened exactly.
@@ -809,24 +797,24 @@ impl Logic for BvhUnit {
 
         // ---------------- skid register and outputs ----------------
         self.s_tag.clock.next = self.clock.val();
-        self.s_tag.en.next = self.skid_load.val();
+        self.s_tag.en.next = self.skid.load.val();
         self.s_tag.d.next = self.o_tag.q.val();
         self.s_err.clock.next = self.clock.val();
-        self.s_err.en.next = self.skid_load.val();
+        self.s_err.en.next = self.skid.load.val();
         self.s_err.d.next = self.o_err.q.val();
         for j in 0..4 {
             self.s_d[j].clock.next = self.clock.val();
-            self.s_d[j].en.next = self.skid_load.val();
+            self.s_d[j].en.next = self.skid.load.val();
             self.s_d[j].d.next = self.o_d[j].q.val();
         }
         // The skid register holds the older result.
-        self.out_valid.next = self.sv.q.val() | self.ovalid.q.val();
+        self.out_valid.next = self.skid.valid.val() | self.ovalid.q.val();
         self.out_tag.next = self.o_tag.q.val();
         self.out_err.next = self.o_err.q.val();
         for j in 0..4 {
             self.out_d[j].next = self.o_d[j].q.val();
         }
-        if self.sv.q.val() {
+        if self.skid.valid.val() {
             self.out_tag.next = self.s_tag.q.val();
             self.out_err.next = self.s_err.q.val();
             for j in 0..4 {

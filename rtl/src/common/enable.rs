@@ -51,3 +51,50 @@ impl Logic for EnableCopy {
         Verilog::Custom("initial q = 1'b1;\n(* keep *) always @(posedge clock) q <= d;\n".into())
     }
 }
+
+/// The control of a pipeline that stalls as one behind a skid register of one result.
+///
+/// Ports: `clock`, `reset` (synchronous, active high: empties the skid register), `full` (the
+/// pipeline's output registers hold a result), `out_ready` (the consumer takes the result offered)
+/// → `load` (the skid register takes the output registers' result at this edge: the output
+/// refuses it while the pipeline advances), `valid` (the skid register holds a result, which is
+/// offered first), `adv_next` (the pipeline advances in the next clock: the skid register will be
+/// empty then). One register (the skid's valid bit); `load` and `adv_next` are combinational from
+/// `out_ready`, and `adv_next` goes only into [`EnableCopy`] registers, so every enable of the
+/// pipeline is a register. The unit holds the skid register's data itself.
+#[derive(Clone, Debug, Default, LogicBlock)]
+pub struct SkidControl {
+    /// Clock.
+    pub clock: Signal<In, Clock>,
+    /// Synchronous reset, active high.
+    pub reset: Signal<In, Bit>,
+    /// The output registers hold a result.
+    pub full: Signal<In, Bit>,
+    /// The consumer takes the offered result.
+    pub out_ready: Signal<In, Bit>,
+    /// The skid register takes the output registers' result at this edge.
+    pub load: Signal<Out, Bit>,
+    /// The skid register holds a result.
+    pub valid: Signal<Out, Bit>,
+    /// The pipeline advances in the next clock.
+    pub adv_next: Signal<Out, Bit>,
+    sv: DFF<Bit>,
+    ld: Signal<Local, Bit>,
+    sv_next: Signal<Local, Bit>,
+}
+
+impl Logic for SkidControl {
+    #[hdl_gen]
+    fn update(&mut self) {
+        dff_setup!(self, clock, sv);
+        self.ld.next = !self.sv.q.val() & self.full.val() & !self.out_ready.val();
+        self.sv_next.next = self.ld.val() | (self.sv.q.val() & !self.out_ready.val());
+        if self.reset.val() {
+            self.sv_next.next = false;
+        }
+        self.sv.d.next = self.sv_next.val();
+        self.load.next = self.ld.val();
+        self.adv_next.next = !self.sv_next.val();
+        self.valid.next = self.sv.q.val();
+    }
+}

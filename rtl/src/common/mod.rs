@@ -9,7 +9,7 @@ pub mod mul;
 pub mod settle;
 pub mod u16_to_f32;
 
-pub use enable::EnableCopy;
+pub use enable::{EnableCopy, SkidControl};
 pub use fix_to_f32::Fix8ToF32;
 pub use mul::MulS;
 pub use u16_to_f32::U16ToF32;

@@ -40,7 +40,7 @@ use super::lane::CoverageLane;
 use super::pattern::StdPattern;
 use super::OPS;
 use crate::common::fp::{Retime, ValidRetime};
-use crate::common::{EnableCopy, MulS};
+use crate::common::{EnableCopy, MulS, SkidControl};
 use rust_hdl::prelude::*;
 
 /// Width of the exact edge-function arithmetic.
@@ -107,12 +107,8 @@ pub struct CoverageUnit {
     /// Mode rejected, per slot.
     pub out_err: [Signal<Out, Bit>; OPS],
 
-    /// The output refuses a result while the pipeline advances: it moves into the skid register.
-    skid_load: Signal<Local, Bit>,
-    /// The skid register's next valid bit.
-    sv_next: Signal<Local, Bit>,
-    /// Advance in the next clock: the skid register will be empty.
-    adv_next: Signal<Local, Bit>,
+    /// The stall, decided a clock ahead, and the skid register's valid bit.
+    skid: SkidControl,
     /// Registered copies of the advance: `in_ready` and stage 1; cut A and stage 2; each lane;
     /// cut B and the output registers.
     e_s1: EnableCopy,
@@ -223,9 +219,7 @@ pub struct CoverageUnit {
     r3_pd: [DFF<Bit>; 16],
     r3_pd_wr: [DFF<Bit>; OPS],
     r3_err: [DFF<Bit>; OPS],
-    /// Valid bit of the skid register (reset).
-    sv: DFF<Bit>,
-    // The skid register: the output registers' result, taken when `skid_load`.
+    // The skid register: the output registers' result, taken when `skid.load`.
     s_tag: Retime<Bits<16>>,
     s_cov: [Retime<Bits<16>>; 4],
     s_rd: [Retime<Bits<32>>; 16],
@@ -264,6 +258,7 @@ impl CoverageUnit {
             cb_op_mode: from_fn(|_| Retime::new(cut_b)),
             cb_op_pd: from_fn(|_| Retime::new(cut_b)),
             settle: crate::common::settle::SettleState::new(true),
+            skid: Default::default(),
             ca_valid: ValidRetime::new(cut_a),
             ca_tag: Retime::new(cut_a),
             ca_log2n: Retime::new(cut_a),
@@ -311,9 +306,6 @@ impl CoverageUnit {
             out_pd: Default::default(),
             out_pd_wr: Default::default(),
             out_err: Default::default(),
-            skid_load: Default::default(),
-            sv_next: Default::default(),
-            adv_next: Default::default(),
             e_s1: Default::default(),
             e_s2: Default::default(),
             e_lane: Default::default(),
@@ -390,7 +382,6 @@ impl CoverageUnit {
             r3_pd: Default::default(),
             r3_pd_wr: Default::default(),
             r3_err: Default::default(),
-            sv: Default::default(),
             s_tag: Retime::new(1),
             s_cov: from_fn(|_| Retime::new(1)),
             s_rd: from_fn(|_| Retime::new(1)),
@@ -409,29 +400,26 @@ impl Logic for CoverageUnit {
             self, clock, r1_valid, r1_tag, r1_log2n, r1_prog, r1_qx, r1_qy, r1_smask, r1_ssaa
         );
         dff_setup!(self, clock, r2_valid, r2_tag, r2_log2n, r2_prog, r2_smask, r2_ssaa, r2_nz);
-        dff_setup!(self, clock, r3_valid, r3_tag, sv);
+        dff_setup!(self, clock, r3_valid, r3_tag);
 
         // ---------------- advance, decided a clock ahead ----------------
         // The pipeline advances in a clock exactly when the skid register is empty then, so the
         // advance (and `in_ready`) is a register, copied per group of registers, not a function
         // of `out_ready`. A result that the output refuses while the pipeline advances moves into
         // the skid register, which then stalls the pipeline until the output takes it.
-        self.skid_load.next = !self.sv.q.val() & self.r3_valid.q.val() & !self.out_ready.val();
-        self.sv_next.next = self.skid_load.val() | (self.sv.q.val() & !self.out_ready.val());
-        if self.reset.val() {
-            self.sv_next.next = false;
-        }
-        self.sv.d.next = self.sv_next.val();
-        self.adv_next.next = !self.sv_next.val();
+        self.skid.clock.next = self.clock.val();
+        self.skid.reset.next = self.reset.val();
+        self.skid.full.next = self.r3_valid.q.val();
+        self.skid.out_ready.next = self.out_ready.val();
         self.e_s1.clock.next = self.clock.val();
-        self.e_s1.d.next = self.adv_next.val();
+        self.e_s1.d.next = self.skid.adv_next.val();
         self.e_s2.clock.next = self.clock.val();
-        self.e_s2.d.next = self.adv_next.val();
+        self.e_s2.d.next = self.skid.adv_next.val();
         self.e_s3.clock.next = self.clock.val();
-        self.e_s3.d.next = self.adv_next.val();
+        self.e_s3.d.next = self.skid.adv_next.val();
         for i in 0..4 {
             self.e_lane[i].clock.next = self.clock.val();
-            self.e_lane[i].d.next = self.adv_next.val();
+            self.e_lane[i].d.next = self.skid.adv_next.val();
         }
         self.in_ready.next = self.e_s1.q.val();
         for i in 0..64 {
@@ -859,32 +847,32 @@ impl Logic for CoverageUnit {
 
         // ---------------- skid register and outputs ----------------
         self.s_tag.clock.next = self.clock.val();
-        self.s_tag.en.next = self.skid_load.val();
+        self.s_tag.en.next = self.skid.load.val();
         self.s_tag.d.next = self.r3_tag.q.val();
         for i in 0..4 {
             self.s_cov[i].clock.next = self.clock.val();
-            self.s_cov[i].en.next = self.skid_load.val();
+            self.s_cov[i].en.next = self.skid.load.val();
             self.s_cov[i].d.next = self.r3_cov[i].q.val();
         }
         for i in 0..16 {
             self.s_rd[i].clock.next = self.clock.val();
-            self.s_rd[i].en.next = self.skid_load.val();
+            self.s_rd[i].en.next = self.skid.load.val();
             self.s_rd[i].d.next = self.r3_rd[i].q.val();
             self.s_pd[i].clock.next = self.clock.val();
-            self.s_pd[i].en.next = self.skid_load.val();
+            self.s_pd[i].en.next = self.skid.load.val();
             self.s_pd[i].d.next = self.r3_pd[i].q.val();
         }
         for o in 0..OPS {
             self.s_pd_wr[o].clock.next = self.clock.val();
-            self.s_pd_wr[o].en.next = self.skid_load.val();
+            self.s_pd_wr[o].en.next = self.skid.load.val();
             self.s_pd_wr[o].d.next = self.r3_pd_wr[o].q.val();
             self.s_err[o].clock.next = self.clock.val();
-            self.s_err[o].en.next = self.skid_load.val();
+            self.s_err[o].en.next = self.skid.load.val();
             self.s_err[o].d.next = self.r3_err[o].q.val();
         }
         // The skid register holds the older result.
-        self.out_valid.next = self.sv.q.val() | self.r3_valid.q.val();
-        if self.sv.q.val() {
+        self.out_valid.next = self.skid.valid.val() | self.r3_valid.q.val();
+        if self.skid.valid.val() {
             self.out_tag.next = self.s_tag.q.val();
             for i in 0..4 {
                 self.out_covmask[i].next = self.s_cov[i].q.val();

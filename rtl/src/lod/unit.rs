@@ -48,7 +48,7 @@
 
 use super::{LodFinish, LodLane};
 use crate::common::fp::{FpAddP, FpToFixedP, Retime, ValidRetime};
-use crate::common::{EnableCopy, U16ToF32};
+use crate::common::{EnableCopy, SkidControl, U16ToF32};
 use rust_hdl::prelude::*;
 
 crate::settled_block! {
@@ -122,12 +122,8 @@ pub struct LodUnit {
     /// TFE status word per lane.
     pub out_status: [Signal<Out, Bits<32>>; 4],
 
-    /// Advance in the next clock: the skid register will be empty.
-    adv_next: Signal<Local, Bit>,
-    /// The skid register's next valid bit.
-    sv_next: Signal<Local, Bit>,
-    /// The output refuses a result while the pipeline advances: it moves into the skid register.
-    skid_load: Signal<Local, Bit>,
+    /// The stall, decided a clock ahead, and the skid register's valid bit.
+    skid: SkidControl,
     /// Registered copies of the advance, one per group of registers placed together: the input
     /// registers, valid bits and configuration delay lines; each operand; each derivative
     /// subtracter; each lane's LOD converter; each lane's back end and output registers.
@@ -136,9 +132,7 @@ pub struct LodUnit {
     e_diff: [EnableCopy; 8],
     e_fix: [EnableCopy; 4],
     e_fin: [EnableCopy; 4],
-    /// Valid bit of the skid register (reset).
-    sv: DFF<Bit>,
-    // The skid register: the output registers' result, taken when `skid_load`.
+    // The skid register: the output registers' result, taken when `skid.load`.
     s_tag: Retime<Bits<16>>,
     s_lambda: [Retime<Bits<16>>; 4],
     s_unclamped: [Retime<Bits<24>>; 4],
@@ -256,6 +250,7 @@ impl LodUnit {
         let lane_depth = depth - fin_stages - front;
         Self {
             settle: crate::common::settle::SettleState::new(true),
+            skid: Default::default(),
             vcut: ValidRetime::new(depth),
             lane: from_fn(|_| LodLane::new(lane_depth)),
             clock: Default::default(),
@@ -291,15 +286,11 @@ impl LodUnit {
             out_probes: Default::default(),
             out_major_y: Default::default(),
             out_status: Default::default(),
-            adv_next: Default::default(),
-            sv_next: Default::default(),
-            skid_load: Default::default(),
             e_front: Default::default(),
             e_op: Default::default(),
             e_diff: Default::default(),
             e_fix: Default::default(),
             e_fin: Default::default(),
-            sv: Default::default(),
             s_tag: Retime::new(1),
             s_lambda: from_fn(|_| Retime::new(1)),
             s_unclamped: from_fn(|_| Retime::new(1)),
@@ -360,35 +351,32 @@ impl LodUnit {
 impl Logic for LodUnit {
     #[hdl_gen]
     fn update(&mut self) {
-        dff_setup!(self, clock, v1, v2, v3, v4, v5, sv);
+        dff_setup!(self, clock, v1, v2, v3, v4, v5);
 
         // ---------------- advance, decided a clock ahead ----------------
         // The pipeline advances in a clock exactly when the skid register is empty then, so the
         // advance is a register (copied per group, `e_*`), not a function of `out_ready`. A result
         // that the output refuses while the pipeline advances moves into the skid register, which
         // then stalls the pipeline until the output takes it.
-        self.skid_load.next = !self.sv.q.val() & self.v5.q.val() & !self.out_ready.val();
-        self.sv_next.next = self.skid_load.val() | (self.sv.q.val() & !self.out_ready.val());
-        if self.reset.val() {
-            self.sv_next.next = false;
-        }
-        self.sv.d.next = self.sv_next.val();
-        self.adv_next.next = !self.sv_next.val();
+        self.skid.clock.next = self.clock.val();
+        self.skid.reset.next = self.reset.val();
+        self.skid.full.next = self.v5.q.val();
+        self.skid.out_ready.next = self.out_ready.val();
         self.e_front.clock.next = self.clock.val();
-        self.e_front.d.next = self.adv_next.val();
+        self.e_front.d.next = self.skid.adv_next.val();
         for i in 0..16 {
             self.e_op[i].clock.next = self.clock.val();
-            self.e_op[i].d.next = self.adv_next.val();
+            self.e_op[i].d.next = self.skid.adv_next.val();
         }
         for i in 0..8 {
             self.e_diff[i].clock.next = self.clock.val();
-            self.e_diff[i].d.next = self.adv_next.val();
+            self.e_diff[i].d.next = self.skid.adv_next.val();
         }
         for l in 0..4 {
             self.e_fix[l].clock.next = self.clock.val();
-            self.e_fix[l].d.next = self.adv_next.val();
+            self.e_fix[l].d.next = self.skid.adv_next.val();
             self.e_fin[l].clock.next = self.clock.val();
-            self.e_fin[l].d.next = self.adv_next.val();
+            self.e_fin[l].d.next = self.skid.adv_next.val();
         }
         self.in_ready.next = self.e_front.q.val();
 
@@ -541,7 +529,7 @@ impl Logic for LodUnit {
         }
         for l in 0..4 {
             self.lane[l].clock.next = self.clock.val();
-            self.lane[l].adv_next.next = self.adv_next.val();
+            self.lane[l].adv_next.next = self.skid.adv_next.val();
             self.lane[l].wf.next = self.wf_q.q.val();
             self.lane[l].hf.next = self.hf_q.q.val();
             self.lane[l].maxabs.next = self.maxabs_q.q.val();
@@ -627,43 +615,43 @@ impl Logic for LodUnit {
 
         // ---------------- skid register and outputs ----------------
         self.s_tag.clock.next = self.clock.val();
-        self.s_tag.en.next = self.skid_load.val();
+        self.s_tag.en.next = self.skid.load.val();
         self.s_tag.d.next = self.r5_tag.q.val();
         for l in 0..4 {
             self.s_lambda[l].clock.next = self.clock.val();
-            self.s_lambda[l].en.next = self.skid_load.val();
+            self.s_lambda[l].en.next = self.skid.load.val();
             self.s_lambda[l].d.next = self.r5_lambda[l].q.val();
             self.s_unclamped[l].clock.next = self.clock.val();
-            self.s_unclamped[l].en.next = self.skid_load.val();
+            self.s_unclamped[l].en.next = self.skid.load.val();
             self.s_unclamped[l].d.next = self.r5_unclamped[l].q.val();
             self.s_level0[l].clock.next = self.clock.val();
-            self.s_level0[l].en.next = self.skid_load.val();
+            self.s_level0[l].en.next = self.skid.load.val();
             self.s_level0[l].d.next = self.r5_level0[l].q.val();
             self.s_level1[l].clock.next = self.clock.val();
-            self.s_level1[l].en.next = self.skid_load.val();
+            self.s_level1[l].en.next = self.skid.load.val();
             self.s_level1[l].d.next = self.r5_level1[l].q.val();
             self.s_frac[l].clock.next = self.clock.val();
-            self.s_frac[l].en.next = self.skid_load.val();
+            self.s_frac[l].en.next = self.skid.load.val();
             self.s_frac[l].d.next = self.r5_frac[l].q.val();
             self.s_magnify[l].clock.next = self.clock.val();
-            self.s_magnify[l].en.next = self.skid_load.val();
+            self.s_magnify[l].en.next = self.skid.load.val();
             self.s_magnify[l].d.next = self.r5_magnify[l].q.val();
             self.s_warn[l].clock.next = self.clock.val();
-            self.s_warn[l].en.next = self.skid_load.val();
+            self.s_warn[l].en.next = self.skid.load.val();
             self.s_warn[l].d.next = self.r5_warn[l].q.val();
             self.s_probes[l].clock.next = self.clock.val();
-            self.s_probes[l].en.next = self.skid_load.val();
+            self.s_probes[l].en.next = self.skid.load.val();
             self.s_probes[l].d.next = self.r5_probes[l].q.val();
             self.s_major[l].clock.next = self.clock.val();
-            self.s_major[l].en.next = self.skid_load.val();
+            self.s_major[l].en.next = self.skid.load.val();
             self.s_major[l].d.next = self.r5_major[l].q.val();
             self.s_status[l].clock.next = self.clock.val();
-            self.s_status[l].en.next = self.skid_load.val();
+            self.s_status[l].en.next = self.skid.load.val();
             self.s_status[l].d.next = self.r5_status[l].q.val();
         }
         // The skid register holds the older result.
-        self.out_valid.next = self.sv.q.val() | self.v5.q.val();
-        if self.sv.q.val() {
+        self.out_valid.next = self.skid.valid.val() | self.v5.q.val();
+        if self.skid.valid.val() {
             self.out_tag.next = self.s_tag.q.val();
             for l in 0..4 {
                 self.out_lambda[l].next = self.s_lambda[l].q.val();
