@@ -27,7 +27,11 @@
 //! last three depths of those give the multipliers their seventh stage and the logs their sixth (a
 //! cut between the leading-zero count and the normalising shift of each); depths 26…29 give the
 //! multipliers transport registers in front of and behind their DSP products, and depths 30 and
-//! 31 give the logs theirs, on the two sides of the interpolation product. Latency
+//! 31 give the logs theirs, on the two sides of the interpolation product. The input cut holds
+//! a private copy of the size operand per scaling multiplier ([`Retime::kept`]): with one
+//! register shared by two multipliers, synthesis merged their operand classification, and the
+//! placer left one of them a net across the die behind it (the whole unit's worst path at 90.8 MHz
+//! on the ECP5-85F, docs/fpga.md). Latency
 //! 3 + depth, initiation interval 1, the same results at every depth. The side signals (`maxabs`,
 //! `lfix`, `lnan`) go through delay lines of the matching length.
 //!
@@ -184,8 +188,10 @@ pub struct LodLane {
     e_x: EnableCopy,
     e_y: EnableCopy,
     cut_d: [Retime<Bits<32>>; 4],
-    cut_wf: Retime<Bits<32>>,
-    cut_hf: Retime<Bits<32>>,
+    /// The size operand of each scaling multiplier (w, w, h, h): a private, kept copy per
+    /// multiplier, so that synthesis does not merge the two multipliers' operand classification
+    /// into one cloud between them.
+    cut_size: [Retime<Bits<32>>; 4],
     // Scaling: m_ux, m_uy, m_vx, m_vy.
     abs: [Signal<Local, Bits<32>>; 4],
     scale: [FpMulP; 4],
@@ -269,8 +275,7 @@ impl LodLane {
             lfix_q: Default::default(),
             lnan_q: Default::default(),
             cut_d: from_fn(|_| Retime::new(st.input)),
-            cut_wf: Retime::new(st.input),
-            cut_hf: Retime::new(st.input),
+            cut_size: from_fn(|_| Retime::kept(st.input)),
             abs: Default::default(),
             scale: from_fn(|_| FpMulP::new(scale_core)),
             scale_q: from_fn(|_| Retime::new(scale_after)),
@@ -321,12 +326,14 @@ impl Logic for LodLane {
         self.cut_d[1].d.next = self.dsdy.val();
         self.cut_d[2].d.next = self.dtdx.val();
         self.cut_d[3].d.next = self.dtdy.val();
-        self.cut_wf.clock.next = self.clock.val();
-        self.cut_wf.en.next = self.e_in.q.val();
-        self.cut_wf.d.next = self.wf.val();
-        self.cut_hf.clock.next = self.clock.val();
-        self.cut_hf.en.next = self.e_in.q.val();
-        self.cut_hf.d.next = self.hf.val();
+        for i in 0..4 {
+            self.cut_size[i].clock.next = self.clock.val();
+            self.cut_size[i].en.next = self.e_scale[i].q.val();
+        }
+        self.cut_size[0].d.next = self.wf.val();
+        self.cut_size[1].d.next = self.wf.val();
+        self.cut_size[2].d.next = self.hf.val();
+        self.cut_size[3].d.next = self.hf.val();
 
         // Scaling: m = |d|·size. Order: 0 = m_ux (dsdx·w), 1 = m_uy (dsdy·w), 2 = m_vx (dtdx·h),
         // 3 = m_vy (dtdy·h).
@@ -335,14 +342,11 @@ impl Logic for LodLane {
             self.scale[i].clock.next = self.clock.val();
             self.scale[i].en.next = self.e_scale[i].q.val();
             self.scale[i].a.next = self.abs[i].val();
+            self.scale[i].b.next = self.cut_size[i].q.val();
             self.scale_q[i].clock.next = self.clock.val();
             self.scale_q[i].en.next = self.e_scale[i].q.val();
             self.scale_q[i].d.next = self.scale[i].y.val();
         }
-        self.scale[0].b.next = self.cut_wf.q.val();
-        self.scale[1].b.next = self.cut_wf.q.val();
-        self.scale[2].b.next = self.cut_hf.q.val();
-        self.scale[3].b.next = self.cut_hf.q.val();
 
         // Squares.
         for i in 0..4 {

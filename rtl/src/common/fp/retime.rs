@@ -29,6 +29,8 @@ pub struct Retime<T: Synth> {
     pub q: Signal<Out, T>,
     /// Stage values, `_stage[0]` nearest `d`; the last one drives `q`.
     _stage: Vec<T>,
+    /// The Verilog marks the registers `(* keep *)` ([`Retime::kept`]).
+    _keep: bool,
 }
 
 impl<T: Synth> Retime<T> {
@@ -40,6 +42,18 @@ impl<T: Synth> Retime<T> {
             d: Default::default(),
             q: Default::default(),
             _stage: vec![T::default(); stages],
+            _keep: false,
+        }
+    }
+
+    /// A chain of `stages` registers that synthesis keeps apart: its Verilog marks them
+    /// `(* keep *)`, so that two copies of the same value (one per consumer, each placed beside
+    /// its consumer) are not merged into one register, nor the logic behind them into one cloud
+    /// whose outputs cross the die. Simulates exactly as [`Retime::new`].
+    pub fn kept(stages: usize) -> Self {
+        Self {
+            _keep: true,
+            ..Self::new(stages)
         }
     }
 
@@ -74,6 +88,7 @@ impl<T: Synth> Logic for Retime<T> {
             &range,
             &format!("{:x}", T::default().verilog()),
             false,
+            self._keep,
         )
     }
 }
@@ -138,14 +153,15 @@ impl Logic for ValidRetime {
         self.q.connect();
     }
     fn hdl(&self) -> Verilog {
-        chain_verilog(self._stage.len(), "", "1'b0", true)
+        chain_verilog(self._stage.len(), "", "1'b0", true, false)
     }
 }
 
 /// The Verilog body of an `s`-stage enabled delay line (`range` is the register width prefix,
-/// `init` the power-up value, `reset` adds a synchronous clear of every stage): stage i < s − 1 is
-/// `r<i>`, the last stage is the output register `q`; with `s = 0` a wire.
-fn chain_verilog(s: usize, range: &str, init: &str, reset: bool) -> Verilog {
+/// `init` the power-up value, `reset` adds a synchronous clear of every stage, `keep` marks the
+/// registers `(* keep *)`): stage i < s − 1 is `r<i>`, the last stage is the output register `q`;
+/// with `s = 0` a wire.
+fn chain_verilog(s: usize, range: &str, init: &str, reset: bool, keep: bool) -> Verilog {
     let ports = if reset {
         "clock, reset, en"
     } else {
@@ -172,7 +188,8 @@ fn chain_verilog(s: usize, range: &str, init: &str, reset: bool) -> Verilog {
         let _ = writeln!(v, "   {} = {init};", name(i));
     }
     let _ = writeln!(v, "end");
-    let _ = writeln!(v, "always @(posedge clock) begin");
+    let attr = if keep { "(* keep *) " } else { "" };
+    let _ = writeln!(v, "{attr}always @(posedge clock) begin");
     let shift = if reset {
         let _ = writeln!(v, "   if (reset) begin");
         for i in 0..s {
