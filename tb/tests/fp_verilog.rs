@@ -528,12 +528,27 @@ fn icarus_fp_add_p_every_stage_count() {
 
 #[test]
 fn icarus_fp_mul_p_every_stage_count() {
-    for s in 1..=9 {
+    for s in 1..=10 {
         cosim_icarus(&mul_dut(s), s, 20 + s as u64);
     }
 }
 
-/// The ECP5 form of the multiplier's DSP registers: at nine stages, the exported Verilog
+/// From ten stages the multiplier's first registers are private operand copies that synthesis
+/// must keep (`mul_front`): the export marks exactly those two chains `(* keep *)`, and nine
+/// stages mark none.
+#[test]
+fn fp_mul_p_ten_stages_keep_their_operand_copies() {
+    for (s, kept) in [(9, 0), (10, 2)] {
+        let verilog = export(&mul_dut(s), s);
+        assert_eq!(
+            verilog.matches("(* keep *) always").count(),
+            kept,
+            "fp_mul_p at {s} stages"
+        );
+    }
+}
+
+/// The ECP5 form of the multiplier's DSP registers: at nine and ten stages, the exported Verilog
 /// under `TEXPIX_ECP5_DSP` puts each partial product on a `MULT18X18D` with its input and output
 /// registers (`MulUReg`). Co-simulated in Icarus with a behavioural model of the primitive
 /// (tb/verilog/ecp5_mult18x18d.v, which stops on any setting it does not model) against the same
@@ -541,7 +556,7 @@ fn icarus_fp_mul_p_every_stage_count() {
 /// repeat the portable one.
 #[test]
 fn icarus_fp_mul_p_ecp5_dsp_registers() {
-    for s in [8, 9] {
+    for s in [8, 9, 10] {
         cosim_ecp5_dsp(&mul_dut(s), s, if s >= 9 { 4 } else { 0 });
     }
 }
@@ -656,6 +671,7 @@ fn verilator_lint_and_yosys_checks_are_clean() {
         lint_and_yosys(&mul_dut(s), s);
     }
     lint_and_yosys(&mul_dut(7), 7);
+    lint_and_yosys(&mul_dut(10), 10);
     lint_and_yosys(&cmp_dut(), 2);
     lint_and_yosys(&f16_dut(), 2);
     lint_and_yosys(&fixed_dut::<0>("fp_to_fixed0_p2"), 2);

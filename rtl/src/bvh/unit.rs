@@ -100,8 +100,10 @@ pub const TRI_FP_STAGES: usize = 6;
 /// Stages the triangle test's multipliers take beyond [`TRI_FP_STAGES`] at the deepest pipeline:
 /// the seventh cuts the classification from the alignment, the eighth and ninth are the transport
 /// registers beside the DSP products, with the slices' own registers (as the slab test's products
-/// at depth 26; [`crate::common::fp::pipe::MUL_CUTS`]).
-pub const TRI_MUL_EXTRA: usize = 3;
+/// at depth 26; [`crate::common::fp::pipe::MUL_CUTS`]), and the tenth is a private copy of the
+/// operands in front of each multiplier ([`crate::common::fp::pipe::mul_front`]: every operand of
+/// the cross and dot products feeds two multipliers).
+pub const TRI_MUL_EXTRA: usize = 4;
 
 /// The deepest pipeline [`BvhUnit::new`] builds: the plain triangle test's cuts A and B,
 /// [`TRI_FP_STAGES`] stages in each of its seven f32 operators in series and [`TRI_MUL_EXTRA`]

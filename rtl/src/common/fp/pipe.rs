@@ -159,9 +159,20 @@ pub fn mul_dsp_registers(stages: usize) -> bool {
     mul_cut(stages, 1) >= 2 && mul_cut(stages, 2) >= 2
 }
 
+/// Register stages in front of the first piece of an `stages`-stage [`FpMulP`]: from ten stages
+/// on, one, a private copy of both operands that synthesis keeps ([`Retime::kept`]). An operand
+/// that feeds two multipliers (a cross product's components, a size that scales two
+/// derivatives) otherwise has its classification built once for both by synthesis, and one of
+/// the two multipliers, placed far away, gets a die-crossing net inside its first piece (the BVH
+/// triangle test's worst path at 61.7 MHz on the ECP5-85F, docs/fpga.md); with the copies, the
+/// net that crosses runs from register to register with nothing else in the clock.
+pub fn mul_front(stages: usize) -> usize {
+    usize::from(stages >= 10)
+}
+
 /// Register stages after the last piece of an `stages`-stage [`FpMulP`].
 pub fn mul_tail(stages: usize) -> usize {
-    stages - (0..6).map(|j| mul_cut(stages, j)).sum::<usize>()
+    stages - mul_front(stages) - (0..6).map(|j| mul_cut(stages, j)).sum::<usize>()
 }
 
 crate::settled_block! {
@@ -343,7 +354,8 @@ crate::settled_block! {
 /// nine stages add a transport register in front of the multipliers and behind them, and at nine
 /// stages the other register of each pair is inside the multiplier leaf ([`super::MulUReg`],
 /// [`mul_dsp_registers`]: the slice's operand and product registers, which an ECP5 export puts
-/// into the `MULT18X18D` itself). At
+/// into the `MULT18X18D` itself); ten stages add the private operand copies `a0`/`b0` in front
+/// of the first piece ([`mul_front`]). At
 /// `S = 0` it is [`super::FpMul`] with unused clock ports, and settles within one simulation pass
 /// ([`crate::common::settle`]).
 #[derive(Clone, Debug)]
@@ -365,6 +377,8 @@ pub struct FpMulP {
     norm: FpMulNorm,
     denorm: FpMulDenorm,
     round: FpMulRound,
+    a0: Retime<Bits<32>>,
+    b0: Retime<Bits<32>>,
     ma1: Retime<Bits<24>>,
     mb1: Retime<Bits<24>>,
     lza1: Retime<Bits<LZC_BITS>>,
@@ -419,6 +433,8 @@ impl FpMulP {
             norm: Default::default(),
             denorm: Default::default(),
             round: Default::default(),
+            a0: Retime::kept(mul_front(stages)),
+            b0: Retime::kept(mul_front(stages)),
             ma1: Retime::new(mul_cut(stages, 0)),
             mb1: Retime::new(mul_cut(stages, 0)),
             lza1: Retime::new(mul_cut(stages, 0)),
@@ -454,12 +470,13 @@ impl FpMulP {
 
     /// Register stages (the latency in enabled clocks).
     pub fn stages(&self) -> usize {
-        [
-            &self.cls1, &self.cls2, &self.cls3, &self.cls4, &self.cls5, &self.cls6,
-        ]
-        .iter()
-        .map(|r| r.stages())
-        .sum::<usize>()
+        self.a0.stages()
+            + [
+                &self.cls1, &self.cls2, &self.cls3, &self.cls4, &self.cls5, &self.cls6,
+            ]
+            .iter()
+            .map(|r| r.stages())
+            .sum::<usize>()
             + self.y_reg.stages()
     }
 }
@@ -467,8 +484,14 @@ impl FpMulP {
 impl Logic for FpMulP {
     #[hdl_gen]
     fn update(&mut self) {
-        self.classify.a.next = self.a.val();
-        self.classify.b.next = self.b.val();
+        self.a0.clock.next = self.clock.val();
+        self.a0.en.next = self.en.val();
+        self.a0.d.next = self.a.val();
+        self.b0.clock.next = self.clock.val();
+        self.b0.en.next = self.en.val();
+        self.b0.d.next = self.b.val();
+        self.classify.a.next = self.a0.q.val();
+        self.classify.b.next = self.b0.q.val();
         self.ma1.clock.next = self.clock.val();
         self.ma1.en.next = self.en.val();
         self.ma1.d.next = self.classify.ma.val();
