@@ -332,26 +332,128 @@ impl Logic for ScaledFloor {
 /// outputs (after the wraps). Chosen from the path pieces of one axis placed alone on the ECP5
 /// (docs/fpga.md): the coordinate datapath up to the remainder unit about 54 ns (21 of them up to
 /// cut M), each group of three remainder steps about 12.5, the sign fix and wraps about 22, and
-/// the tap addresses that follow in [`super::AddrStage`]. Entries 9…11 fill in the remaining
-/// remainder boundaries one at a time on the way to 12 (every boundary): the worst remainder
-/// piece stays two groups until the last one is cut. 13 adds cut K, 14 cut R, 15 cut S.
-pub const AXIS_PLAN: [(usize, &[usize], bool, bool); 16] = [
+/// the tap addresses that follow in [`super::AddrStage`]. The [`ModP`] boundaries are step
+/// numbers (0…24); up to entry 15 they are every third one (the remainder in groups of three
+/// steps). Entries 9…11 fill in the remaining multiples of three one at a time on the way to 12:
+/// the worst remainder piece stays two groups until the last one is cut. 13 adds cut K, 14 cut R,
+/// 15 cut S. Entries 16…23 split each group of three into two and one steps (the worst piece is
+/// three steps until the last of them), and 24…31 cut the remaining boundaries, so that at 31
+/// every remainder step has a clock of its own.
+pub const AXIS_PLAN: [(usize, &[usize], bool, bool); 32] = [
     (0, &[], false, false),
-    (0, &[4], false, false),
-    (0, &[2, 7], false, false),
-    (0, &[1, 5], false, true),
-    (0, &[0, 3, 6], false, true),
-    (1, &[0, 3, 6], false, true),
-    (1, &[0, 3, 6, 8], false, true),
-    (1, &[0, 2, 4, 6, 8], false, true),
-    (2, &[0, 2, 4, 6, 8], false, true),
-    (2, &[0, 1, 2, 4, 6, 8], false, true),
-    (2, &[0, 1, 2, 3, 4, 6, 8], false, true),
-    (2, &[0, 1, 2, 3, 4, 5, 6, 8], false, true),
-    (2, &[0, 1, 2, 3, 4, 5, 6, 7, 8], false, true),
-    (3, &[0, 1, 2, 3, 4, 5, 6, 7, 8], false, true),
-    (3, &[0, 1, 2, 3, 4, 5, 6, 7, 8], true, true),
-    (4, &[0, 1, 2, 3, 4, 5, 6, 7, 8], true, true),
+    (0, &[12], false, false),
+    (0, &[6, 21], false, false),
+    (0, &[3, 15], false, true),
+    (0, &[0, 9, 18], false, true),
+    (1, &[0, 9, 18], false, true),
+    (1, &[0, 9, 18, 24], false, true),
+    (1, &[0, 6, 12, 18, 24], false, true),
+    (2, &[0, 6, 12, 18, 24], false, true),
+    (2, &[0, 3, 6, 12, 18, 24], false, true),
+    (2, &[0, 3, 6, 9, 12, 18, 24], false, true),
+    (2, &[0, 3, 6, 9, 12, 15, 18, 24], false, true),
+    (2, &[0, 3, 6, 9, 12, 15, 18, 21, 24], false, true),
+    (3, &[0, 3, 6, 9, 12, 15, 18, 21, 24], false, true),
+    (3, &[0, 3, 6, 9, 12, 15, 18, 21, 24], true, true),
+    (4, &[0, 3, 6, 9, 12, 15, 18, 21, 24], true, true),
+    (4, &[0, 2, 3, 6, 9, 12, 15, 18, 21, 24], true, true),
+    (4, &[0, 2, 3, 5, 6, 9, 12, 15, 18, 21, 24], true, true),
+    (4, &[0, 2, 3, 5, 6, 8, 9, 12, 15, 18, 21, 24], true, true),
+    (
+        4,
+        &[0, 2, 3, 5, 6, 8, 9, 11, 12, 15, 18, 21, 24],
+        true,
+        true,
+    ),
+    (
+        4,
+        &[0, 2, 3, 5, 6, 8, 9, 11, 12, 14, 15, 18, 21, 24],
+        true,
+        true,
+    ),
+    (
+        4,
+        &[0, 2, 3, 5, 6, 8, 9, 11, 12, 14, 15, 17, 18, 21, 24],
+        true,
+        true,
+    ),
+    (
+        4,
+        &[0, 2, 3, 5, 6, 8, 9, 11, 12, 14, 15, 17, 18, 20, 21, 24],
+        true,
+        true,
+    ),
+    (
+        4,
+        &[0, 2, 3, 5, 6, 8, 9, 11, 12, 14, 15, 17, 18, 20, 21, 23, 24],
+        true,
+        true,
+    ),
+    (
+        4,
+        &[
+            0, 1, 2, 3, 5, 6, 8, 9, 11, 12, 14, 15, 17, 18, 20, 21, 23, 24,
+        ],
+        true,
+        true,
+    ),
+    (
+        4,
+        &[
+            0, 1, 2, 3, 4, 5, 6, 8, 9, 11, 12, 14, 15, 17, 18, 20, 21, 23, 24,
+        ],
+        true,
+        true,
+    ),
+    (
+        4,
+        &[
+            0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 11, 12, 14, 15, 17, 18, 20, 21, 23, 24,
+        ],
+        true,
+        true,
+    ),
+    (
+        4,
+        &[
+            0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 14, 15, 17, 18, 20, 21, 23, 24,
+        ],
+        true,
+        true,
+    ),
+    (
+        4,
+        &[
+            0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 17, 18, 20, 21, 23, 24,
+        ],
+        true,
+        true,
+    ),
+    (
+        4,
+        &[
+            0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16, 17, 18, 20, 21, 23, 24,
+        ],
+        true,
+        true,
+    ),
+    (
+        4,
+        &[
+            0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16, 17, 18, 19, 20, 21, 23, 24,
+        ],
+        true,
+        true,
+    ),
+    (
+        4,
+        &[
+            0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16, 17, 18, 19, 20, 21, 22, 23,
+            24,
+        ],
+        true,
+        true,
+    ),
 ];
 
 crate::settled_block! {

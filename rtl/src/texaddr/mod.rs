@@ -19,7 +19,7 @@ pub use coord::{Axis, ScaledFloor, AXIS_PLAN};
 pub use decode::TxdDecode;
 pub use desc::DescStage;
 pub use layout::LevelLayout;
-pub use modp::{ModP, ModStep, ModSteps, MODP_BOUNDARIES};
+pub use modp::{ModP, ModStep, MODP_BOUNDARIES, MODP_STEPS};
 pub use residency::Residency;
 pub use taps::TapAddr;
 pub use unit::TexAddrUnit;

@@ -1,6 +1,6 @@
 //! The remainder unit of the periodic wraps: r = i mod pn, by restoring division one dividend bit
-//! per step, in eight groups of three steps with an optional register before each group and after
-//! the last ([`ModP::new`]).
+//! per step, 24 steps with an optional register before each step and after the last
+//! ([`ModP::new`]).
 //!
 //! [`ModP`] ports: `clock`, `en` (advance; every register holds while low), `i` (two's
 //! complement, |i| < 2^23, which the 24.8 coordinate range guarantees), `pn` (1…65536) → `r`
@@ -11,16 +11,22 @@
 //! bit into the partial remainder (17 bits, since the remainder stays below pn ≤ 2^16) and
 //! subtracts pn when it fits, so every step is one 17-bit compare-subtract (the old formulation,
 //! pn·2^k against a 32-bit x, chained 23 full-width steps). A negative i gives pn − r (r ≠ 0).
-//! Between groups the state travels as one 58-bit word ([`ModSteps`]): partial remainder
+//! Between steps the state travels as one 58-bit word ([`ModStep`]): partial remainder
 //! `[15:0]`, the dividend bits not yet used `[39:16]` (next one at the top), pn `[56:40]`, the sign
 //! `[57]`.
 
 use crate::common::fp::Retime;
 use rust_hdl::prelude::*;
 
-/// Register positions of [`ModP`]: boundary 0 before group 0, boundary g between groups g − 1
-/// and g, boundary 8 after the last group.
-pub const MODP_BOUNDARIES: usize = 9;
+/// Restoring steps of [`ModP`], one per dividend bit.
+pub const MODP_STEPS: usize = 24;
+
+/// Register positions of [`ModP`]: boundary 0 before step 0, boundary k between steps k − 1 and
+/// k, boundary 24 after the last step.
+pub const MODP_BOUNDARIES: usize = MODP_STEPS + 1;
+
+// `ModP::update` indexes the last boundary by the literal 24.
+const _: () = assert!(MODP_STEPS == 24);
 
 crate::settled_block! {
 /// One restoring step of [`ModP`] on its 58-bit state word: `s` → `q` (the next dividend bit
@@ -63,28 +69,6 @@ impl Logic for ModStep {
 }
 
 crate::settled_block! {
-/// Three [`ModStep`]s: one group of [`ModP`]. Combinational.
-#[derive(Clone, Debug, Default)]
-pub struct ModSteps {
-    /// State in.
-    pub s: Signal<In, Bits<58>>,
-    /// State out, three dividend bits later.
-    pub q: Signal<Out, Bits<58>>,
-    step: [ModStep; 3],
-}
-}
-
-impl Logic for ModSteps {
-    #[hdl_gen]
-    fn update(&mut self) {
-        self.step[0].s.next = self.s.val();
-        self.step[1].s.next = self.step[0].q.val();
-        self.step[2].s.next = self.step[1].q.val();
-        self.q.next = self.step[2].q.val();
-    }
-}
-
-crate::settled_block! {
 /// i mod pn. See the module documentation.
 #[derive(Clone, Debug)]
 pub struct ModP {
@@ -102,11 +86,11 @@ pub struct ModP {
     pub pn_q: Signal<Out, Bits<17>>,
     x: Signal<Local, Bits<24>>,
     s0: Signal<Local, Bits<58>>,
-    /// Group g: dividend bits 23 − 3g … 21 − 3g.
-    grp: [ModSteps; 8],
+    /// Step k: dividend bit 23 − k.
+    step: [ModStep; MODP_STEPS],
     /// Boundary b (see [`MODP_BOUNDARIES`]): 0 or 1 register.
-    cut: [Retime<Bits<58>>; 9],
-    /// The state after the last group (its spent dividend field is not read).
+    cut: [Retime<Bits<58>>; MODP_BOUNDARIES],
+    /// The state after the last step (its spent dividend field is not read).
     modp_out: Signal<Local, Bits<58>>,
     rem: Signal<Local, Bits<32>>,
     pnf: Signal<Local, Bits<32>>,
@@ -139,7 +123,7 @@ impl ModP {
             pn_q: Default::default(),
             x: Default::default(),
             s0: Default::default(),
-            grp: Default::default(),
+            step: from_fn(|_| Default::default()),
             cut: from_fn(|b| Retime::new(usize::from(at.contains(&b)))),
             modp_out: Default::default(),
             rem: Default::default(),
@@ -166,16 +150,18 @@ impl Logic for ModP {
         if self.i.val().get_bit(23) {
             self.s0.next = self.s0.val() | bits::<58>(0x0200_0000_0000_0000_u64);
         }
-        for b in 0..9 {
+        for b in 0..MODP_BOUNDARIES {
             self.cut[b].clock.next = self.clock.val();
             self.cut[b].en.next = self.en.val();
         }
         self.cut[0].d.next = self.s0.val();
-        for g in 0..8 {
-            self.grp[g].s.next = self.cut[g].q.val();
-            self.cut[g + 1].d.next = self.grp[g].q.val();
+        for k in 0..MODP_STEPS {
+            self.step[k].s.next = self.cut[k].q.val();
+            self.cut[k + 1].d.next = self.step[k].q.val();
         }
-        self.modp_out.next = self.cut[8].q.val();
+        // rust-hdl's generator takes only literals and loop variables as indices: 24 is
+        // MODP_STEPS (asserted below).
+        self.modp_out.next = self.cut[24].q.val();
         self.rem.next = bit_cast::<32, 16>(self.modp_out.val().get_bits::<16>(0));
         self.pnf.next = bit_cast::<32, 17>(self.modp_out.val().get_bits::<17>(40));
         self.res.next = self.rem.val();
