@@ -1,8 +1,8 @@
 //! Texture address unit RTL against the golden model: random and edge-case quads (the stimulus puts
 //! edge cases first), in order, with and without random back-pressure on both streams and random
 //! words on the side ports whenever they are not read; the conformance examples; the decoder's
-//! invalid cases fetching nothing; latency and throughput; the level layout, the remainder unit
-//! and one coordinate axis alone at every cut count. At least 5 000 quads run in CI; the
+//! invalid cases fetching nothing; latency and throughput; the level layout, the remainder unit,
+//! one coordinate axis and one tap-address block alone at every cut count. At least 5 000 quads run in CI; the
 //! 100 000-quad regression is opt-in:
 //! `cargo test --release -p texpix-tb --test texaddr_rtl -- --ignored --nocapture`.
 
@@ -411,6 +411,84 @@ fn axis_equals_golden_at_every_cut_count() {
                     u.w.val().to_u64() as u32,
                 );
                 assert_eq!(got, ((i0, b0), (i1, b1), w), "cuts {cuts}, input {c:?}");
+            }
+            u.clock.next = Clock::from(true);
+            settle_block(&mut u);
+            u.clock.next = Clock::from(false);
+            settle_block(&mut u);
+        }
+    }
+}
+
+/// One `TapAddr` at every cut count (0…`TapAddr::MAX_CUTS`), one input per clock, against its
+/// definition exactly `cuts` clocks later: off = layer·slice + j·pitch + (i << bpp_log2), the
+/// address start + off and the tile off >> 16, all modulo 2^48; operands at 0, their maxima and
+/// random, with a clock of held enable between some inputs.
+#[test]
+fn tap_addresses_equal_their_definition_at_every_cut_count() {
+    use rust_hdl::prelude::*;
+    use std::collections::VecDeque;
+    use texpix_rtl::texaddr::TapAddr;
+    /// i0, i1, j0, j1, layer, start, pitch, slice, bpp_log2.
+    type TapIn = ([u64; 5], u64, u64, u64, u64);
+    let m48 = (1u64 << 48) - 1;
+    let mut rng = texpix_sim::SplitMix64::new(23);
+    let mut cases: Vec<TapIn> = vec![
+        ([0; 5], 0, 0, 0, 0),
+        ([0xffff; 5], m48, (1 << 20) - 1, (1 << 36) - 1, 4),
+        ([0xffff, 0, 0xffff, 0, 0xffff], m48, 1, (1 << 36) - 1, 0),
+        ([1, 2, 3, 4, 5], m48 - 7, 64, 4096, 2),
+    ];
+    for _ in 0..3000 {
+        let mut r = |bits: u32| rng.next_u64() & ((1u64 << bits) - 1);
+        let idx = [r(16), r(16), r(16), r(16), r(16)];
+        cases.push((idx, r(48), r(20), r(36), r(3) % 5));
+    }
+    let expect = |c: &TapIn| -> [(u64, u64); 4] {
+        let ([i0, i1, j0, j1, layer], start, pitch, slice, bpp) = *c;
+        let tap = |i: u64, j: u64| {
+            let off = (layer * slice + j * pitch + (i << bpp)) & m48;
+            ((start + off) & m48, (off >> 16) & 0xffff_ffff)
+        };
+        [tap(i0, j0), tap(i1, j0), tap(i0, j1), tap(i1, j1)]
+    };
+    for cuts in 0..=TapAddr::MAX_CUTS {
+        let mut u = TapAddr::new(cuts);
+        u.connect_all();
+        assert_eq!(u.stages(), cuts);
+        let mut want: VecDeque<TapIn> = VecDeque::new();
+        for (n, c) in cases.iter().enumerate() {
+            let ([i0, i1, j0, j1, layer], start, pitch, slice, bpp) = *c;
+            u.i0.next = i0.into();
+            u.i1.next = i1.into();
+            u.j0.next = j0.into();
+            u.j1.next = j1.into();
+            u.layer.next = layer.into();
+            u.start.next = start.into();
+            u.pitch.next = pitch.into();
+            u.slice.next = slice.into();
+            u.bpp_log2.next = bpp.into();
+            // Every seventh input first sits through a clock with the enable low.
+            for hold in [n % 7 == 3, false] {
+                u.en.next = !hold;
+                settle_block(&mut u);
+                if hold {
+                    u.clock.next = Clock::from(true);
+                    settle_block(&mut u);
+                    u.clock.next = Clock::from(false);
+                    settle_block(&mut u);
+                }
+            }
+            want.push_back(*c);
+            if want.len() > cuts {
+                let c = want.pop_front().expect("queued");
+                let got = [
+                    (u.addr0.val().to_u64(), u.tile0.val().to_u64()),
+                    (u.addr1.val().to_u64(), u.tile1.val().to_u64()),
+                    (u.addr2.val().to_u64(), u.tile2.val().to_u64()),
+                    (u.addr3.val().to_u64(), u.tile3.val().to_u64()),
+                ];
+                assert_eq!(got, expect(&c), "cuts {cuts}, input {c:?}");
             }
             u.clock.next = Clock::from(true);
             settle_block(&mut u);

@@ -15,9 +15,11 @@
 //! (0 unless `qok`) and `lambda_q`.
 //!
 //! # Timing
-//! 16 [`Axis`] (each with `cuts` registers, [`AddrStage::new`] and [`Axis::new`]; the stage's
-//! other inputs wait beside them), then 8 [`TapAddr`] into one register stage; every
-//! register advances with `adv`: latency 1 + `cuts`.
+//! 16 [`Axis`] (each with up to [`Axis::MAX_CUTS`] registers, [`AddrStage::new`] and
+//! [`Axis::new`]; the stage's other inputs wait beside them), then 8 [`TapAddr`] (the cuts beyond
+//! the axes', up to [`TapAddr::MAX_CUTS`]; the texels, borders, requests, layers, weights and the
+//! side signals wait beside them) into one register stage; every register advances with `adv`:
+//! latency 1 + `cuts`.
 //!
 //! # What it computes
 //! Axis 4·lane + 2·level + (0 u, 1 v) scales s (t) by the level's width (height), applies the
@@ -129,6 +131,8 @@ pub struct AddrStage {
     ta: [Signal<Local, Bits<48>>; 32],
     tt: [Signal<Local, Bits<32>>; 32],
     bord: [Signal<Local, Bit>; 32],
+    /// The borders beside the tap-address registers, for the address select.
+    dl_bord: [Retime<Bit>; 32],
     taddr: [Signal<Local, Bits<48>>; 32],
     valid: [Signal<Local, Bit>; 32],
     wts: [Signal<Local, Bits<32>>; 4],
@@ -170,9 +174,23 @@ impl Default for AddrStage {
 }
 
 impl AddrStage {
-    /// The stage with `cuts` registers in every axis ([`Axis::new`]): latency 1 + `cuts`.
+    /// Most registers [`AddrStage::new`] places: every axis's, then the tap addresses'.
+    pub const MAX_CUTS: usize = Axis::MAX_CUTS + TapAddr::MAX_CUTS;
+
+    /// The stage with `cuts` (0…[`AddrStage::MAX_CUTS`]) registers: the first
+    /// [`Axis::MAX_CUTS`] in every axis ([`Axis::new`]), the rest in every [`TapAddr`]. Latency
+    /// 1 + `cuts`.
     pub fn new(cuts: usize) -> Self {
         use std::array::from_fn;
+        assert!(
+            cuts <= Self::MAX_CUTS,
+            "AddrStage: {cuts} cuts (0…{})",
+            Self::MAX_CUTS
+        );
+        let (axis, taps) = (
+            cuts.min(Axis::MAX_CUTS),
+            cuts.saturating_sub(Axis::MAX_CUTS),
+        );
         Self {
             settle: crate::common::settle::SettleState::new(true),
             clock: Default::default(),
@@ -214,8 +232,8 @@ impl AddrStage {
             w: Default::default(),
             lc_q: Default::default(),
             lambda_q: Default::default(),
-            ax: from_fn(|_| Axis::new(cuts)),
-            tp: Default::default(),
+            ax: from_fn(|_| Axis::new(axis)),
+            tp: from_fn(|_| TapAddr::new(taps)),
             lay: Default::default(),
             iu: Default::default(),
             bu: Default::default(),
@@ -227,34 +245,35 @@ impl AddrStage {
             ta: Default::default(),
             tt: Default::default(),
             bord: Default::default(),
+            dl_bord: from_fn(|_| Retime::new(taps)),
             taddr: Default::default(),
             valid: Default::default(),
             wts: Default::default(),
             lcm: Default::default(),
-            dl_lay: from_fn(|_| Retime::new(cuts)),
-            dl_lc: from_fn(|_| Retime::new(cuts)),
-            dl_lambda: from_fn(|_| Retime::new(cuts)),
-            dl_start: from_fn(|_| Retime::new(cuts)),
-            dl_pitch: from_fn(|_| Retime::new(cuts)),
-            dl_slice: from_fn(|_| Retime::new(cuts)),
-            dl_bpp: Retime::new(cuts),
-            dl_flags: Retime::new(cuts),
+            dl_lay: from_fn(|_| Retime::new(axis)),
+            dl_lc: from_fn(|_| Retime::new(axis)),
+            dl_lambda: from_fn(|_| Retime::new(axis)),
+            dl_start: from_fn(|_| Retime::new(axis)),
+            dl_pitch: from_fn(|_| Retime::new(axis)),
+            dl_slice: from_fn(|_| Retime::new(axis)),
+            dl_bpp: Retime::new(axis),
+            dl_flags: Retime::new(axis),
             fl: Default::default(),
             qok_d: Default::default(),
             linear_d: Default::default(),
             lin2d_d: Default::default(),
             h2d_d: Default::default(),
             trilin_d: Default::default(),
-            r2_i: from_fn(|_| Retime::new(1)),
-            r2_j: from_fn(|_| Retime::new(1)),
+            r2_i: from_fn(|_| Retime::new(1 + taps)),
+            r2_j: from_fn(|_| Retime::new(1 + taps)),
             r2_addr: from_fn(|_| Retime::new(1)),
             r2_tile: from_fn(|_| Retime::new(1)),
-            r2_border: from_fn(|_| Retime::new(1)),
-            r2_req: from_fn(|_| Retime::new(1)),
-            r2_layer: from_fn(|_| Retime::new(1)),
-            r2_w: from_fn(|_| Retime::new(1)),
-            r2_lc: from_fn(|_| Retime::new(1)),
-            r2_lambda: from_fn(|_| Retime::new(1)),
+            r2_border: from_fn(|_| Retime::new(1 + taps)),
+            r2_req: from_fn(|_| Retime::new(1 + taps)),
+            r2_layer: from_fn(|_| Retime::new(1 + taps)),
+            r2_w: from_fn(|_| Retime::new(1 + taps)),
+            r2_lc: from_fn(|_| Retime::new(1 + taps)),
+            r2_lambda: from_fn(|_| Retime::new(1 + taps)),
         }
     }
 }
@@ -369,6 +388,8 @@ impl Logic for AddrStage {
                     self.jb[4 * l + 2 * lv + 1].next = false;
                 }
                 // Tap addresses of the lane at the level.
+                self.tp[2 * l + lv].clock.next = self.clock.val();
+                self.tp[2 * l + lv].en.next = self.adv.val();
                 self.tp[2 * l + lv].i0.next = self.iu[4 * l + 2 * lv].val().get_bits::<16>(0);
                 self.tp[2 * l + lv].i1.next = self.iu[4 * l + 2 * lv + 1].val().get_bits::<16>(0);
                 self.tp[2 * l + lv].j0.next = self.ju[4 * l + 2 * lv].val().get_bits::<16>(0);
@@ -398,9 +419,13 @@ impl Logic for AddrStage {
                             & self.en_u[a].val()
                             & self.en_v[b].val()
                             & self.en_l[lv].val();
+                        self.dl_bord[8 * l + 4 * lv + 2 * b + a].clock.next = self.clock.val();
+                        self.dl_bord[8 * l + 4 * lv + 2 * b + a].en.next = self.adv.val();
+                        self.dl_bord[8 * l + 4 * lv + 2 * b + a].d.next =
+                            self.bord[8 * l + 4 * lv + 2 * b + a].val();
                         self.taddr[8 * l + 4 * lv + 2 * b + a].next =
                             self.ta[8 * l + 4 * lv + 2 * b + a].val();
-                        if self.bord[8 * l + 4 * lv + 2 * b + a].val() {
+                        if self.dl_bord[8 * l + 4 * lv + 2 * b + a].q.val() {
                             self.taddr[8 * l + 4 * lv + 2 * b + a].next = bits::<48>(0);
                         }
                         self.r2_i[8 * l + 4 * lv + 2 * b + a].d.next =

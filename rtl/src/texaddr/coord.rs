@@ -67,11 +67,12 @@ pub struct ScaledFloor {
     k_b: Retime<Bits<16>>,
     /// Cut M: the product and what the shift and the final select need (these since cut K).
     m_p: Retime<Bits<40>>,
-    m_e: Retime<Bits<16>>,
     m_lsh: Retime<Bits<16>>,
     m_rsh: Retime<Bits<16>>,
     m_span: Retime<Bits<32>>,
     m_low: Retime<Bits<40>>,
+    /// 30 − lsh, the right shift that leaves the bits above the 30-bit range of a left shift.
+    m_hsh: Retime<Bits<16>>,
     /// Cut S: the shifted value's low 32 bits, {periodic, neg, over, sticky} (bits 3…0), span.
     s_q: Retime<Bits<32>>,
     s_flags: Retime<Bits<4>>,
@@ -79,11 +80,15 @@ pub struct ScaledFloor {
     sfl: Signal<Local, Bits<4>>,
     /// Cut C.
     c_out: Retime<Bits<32>>,
-    /// {periodic, inf, neg} (bits 2…0).
-    m_flags: Retime<Bits<3>>,
-    fl: Signal<Local, Bits<3>>,
+    /// {lsh < 31, e ≥ 142, periodic, inf, neg} (bits 4…0): the shift's selects are decided
+    /// before cut M, beside the product, so that no compare runs in front of the shifters.
+    m_flags: Retime<Bits<5>>,
+    fl: Signal<Local, Bits<5>>,
+    hsh: Signal<Local, Bits<16>>,
+    hsh_q: Signal<Local, Bits<16>>,
+    left_q: Signal<Local, Bit>,
+    near_q: Signal<Local, Bit>,
     p: Signal<Local, Bits<40>>,
-    e_q: Signal<Local, Bits<16>>,
     lsh_q: Signal<Local, Bits<16>>,
     rsh_q: Signal<Local, Bits<16>>,
     neg_q: Signal<Local, Bit>,
@@ -137,11 +142,11 @@ impl ScaledFloor {
             k_a: Retime::new(k),
             k_b: Retime::new(k),
             m_p: Retime::new(m),
-            m_e: Retime::new(k + m),
             m_lsh: Retime::new(k + m),
             m_rsh: Retime::new(k + m),
             m_span: Retime::new(k + m),
             m_low: Retime::new(k + m),
+            m_hsh: Retime::new(k + m),
             s_q: Retime::new(sh),
             s_flags: Retime::new(sh),
             s_span: Retime::new(sh),
@@ -149,8 +154,11 @@ impl ScaledFloor {
             c_out: Retime::new(c),
             m_flags: Retime::new(k + m),
             fl: Default::default(),
+            hsh: Default::default(),
+            hsh_q: Default::default(),
+            left_q: Default::default(),
+            near_q: Default::default(),
             p: Default::default(),
-            e_q: Default::default(),
             lsh_q: Default::default(),
             rsh_q: Default::default(),
             neg_q: Default::default(),
@@ -216,23 +224,30 @@ impl Logic for ScaledFloor {
         if self.period2.val() {
             self.span.next = bit_cast::<32, 16>(self.n.val()) << 9;
         }
+        self.hsh.next = bits::<16>(30) - self.lsh.val();
         // Cut M (wires without it).
-        self.fl.next = bits::<3>(0);
+        self.fl.next = bits::<5>(0);
         if self.neg.val() {
-            self.fl.next = self.fl.val() | bits::<3>(1);
+            self.fl.next = self.fl.val() | bits::<5>(1);
         }
         if self.inf.val() {
-            self.fl.next = self.fl.val() | bits::<3>(2);
+            self.fl.next = self.fl.val() | bits::<5>(2);
         }
         if self.periodic.val() {
-            self.fl.next = self.fl.val() | bits::<3>(4);
+            self.fl.next = self.fl.val() | bits::<5>(4);
         }
+        if self.e.val() >= bits::<16>(142) {
+            self.fl.next = self.fl.val() | bits::<5>(8);
+        }
+        if self.lsh.val() < bits::<16>(31) {
+            self.fl.next = self.fl.val() | bits::<5>(16);
+        }
+        self.m_hsh.clock.next = self.clock.val();
+        self.m_hsh.en.next = self.en.val();
+        self.m_hsh.d.next = self.hsh.val();
         self.m_p.clock.next = self.clock.val();
         self.m_p.en.next = self.en.val();
         self.m_p.d.next = self.mul.p.val();
-        self.m_e.clock.next = self.clock.val();
-        self.m_e.en.next = self.en.val();
-        self.m_e.d.next = self.e.val();
         self.m_lsh.clock.next = self.clock.val();
         self.m_lsh.en.next = self.en.val();
         self.m_lsh.d.next = self.lsh.val();
@@ -251,19 +266,21 @@ impl Logic for ScaledFloor {
         self.m_flags.en.next = self.en.val();
         self.m_flags.d.next = self.fl.val();
         self.p.next = self.m_p.q.val();
-        self.e_q.next = self.m_e.q.val();
         self.lsh_q.next = self.m_lsh.q.val();
         self.rsh_q.next = self.m_rsh.q.val();
         self.neg_q.next = self.m_flags.q.val().get_bit(0);
         self.inf_q.next = self.m_flags.q.val().get_bit(1);
         self.periodic_q.next = self.m_flags.q.val().get_bit(2);
+        self.left_q.next = self.m_flags.q.val().get_bit(3);
+        self.near_q.next = self.m_flags.q.val().get_bit(4);
+        self.hsh_q.next = self.m_hsh.q.val();
         self.hi.next = bits::<40>(0);
-        if self.e_q.val() >= bits::<16>(142) {
+        if self.left_q.val() {
             self.q.next = self.p.val() << self.lsh_q.val();
             self.sticky.next = false;
             self.over.next = self.p.val().any();
-            if self.lsh_q.val() < bits::<16>(31) {
-                self.hi.next = self.p.val() >> (bits::<16>(30) - self.lsh_q.val());
+            if self.near_q.val() {
+                self.hi.next = self.p.val() >> self.hsh_q.val();
                 self.over.next = self.hi.val().any();
             }
         } else {

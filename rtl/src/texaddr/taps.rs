@@ -5,16 +5,26 @@
 //! are discarded by the unit), `layer` (clamped), `start`, `pitch`,
 //! `slice` (from [`super::LevelLayout`]), `bpp_log2` → per tap k (order (i0,j0), (i1,j0), (i0,j1),
 //! (i1,j1)) `addr<k>` = start + off (modulo 2^48) and `tile<k>` = off >> 16 (the 64 KiB tile within
-//! the level), off = layer·slice + j·pitch + i·bpp. Combinational: one 16×36 and two 16×20
-//! products, six 48-bit adds.
+//! the level), off = layer·slice + j·pitch + i·bpp. One 16×36 and two 16×20 products, six
+//! 48-bit adds; `clock` and `en` (advance; every register holds while low).
+//!
+//! # Timing
+//! [`TapAddr::new`]`(cuts)`, `cuts` 0…[`TapAddr::MAX_CUTS`]: 0 is combinational; 1 registers
+//! the products, the column offsets i·bpp and `start` (cut T1, between the DSP products and the
+//! adds); 2 also registers the four offsets and `start` (cut T2, between the row sums and the
+//! start addition). Latency `cuts`, one result per enabled clock.
 
-use crate::common::fp::MulU;
+use crate::common::fp::{MulU, Retime};
 use rust_hdl::prelude::*;
 
 crate::settled_block! {
 /// Tap addresses. See the module documentation.
-#[derive(Clone, Debug, Default)]
+#[derive(Clone, Debug)]
 pub struct TapAddr {
+    /// Clock (used only with registers).
+    pub clock: Signal<In, Clock>,
+    /// Advance the registers.
+    pub en: Signal<In, Bit>,
     /// First texel along u.
     pub i0: Signal<In, Bits<16>>,
     /// Second texel along u.
@@ -54,10 +64,81 @@ pub struct TapAddr {
     row1: MulU<16, 20, 36>,
     col0: Signal<Local, Bits<48>>,
     col1: Signal<Local, Bits<48>>,
+    /// Cut T1: the products, the column offsets and the start.
+    t1_lay: Retime<Bits<48>>,
+    t1_row: [Retime<Bits<36>>; 2],
+    t1_col: [Retime<Bits<48>>; 2],
+    t1_start: Retime<Bits<48>>,
     r0: Signal<Local, Bits<48>>,
     r1: Signal<Local, Bits<48>>,
     off: [Signal<Local, Bits<48>>; 4],
+    /// Cut T2: the offsets and the start.
+    t2_off: [Retime<Bits<48>>; 4],
+    t2_start: Retime<Bits<48>>,
 }
+}
+
+impl Default for TapAddr {
+    fn default() -> Self {
+        Self::new(0)
+    }
+}
+
+impl TapAddr {
+    /// Most registers [`TapAddr::new`] places (cuts T1 and T2).
+    pub const MAX_CUTS: usize = 2;
+
+    /// The block with `cuts` (0…[`TapAddr::MAX_CUTS`]) registers: latency `cuts`.
+    pub fn new(cuts: usize) -> Self {
+        use std::array::from_fn;
+        assert!(
+            cuts <= Self::MAX_CUTS,
+            "TapAddr: {cuts} cuts (0…{})",
+            Self::MAX_CUTS
+        );
+        let (t1, t2) = (cuts.min(1), cuts.saturating_sub(1));
+        Self {
+            settle: crate::common::settle::SettleState::new(cuts > 0),
+            clock: Default::default(),
+            en: Default::default(),
+            i0: Default::default(),
+            i1: Default::default(),
+            j0: Default::default(),
+            j1: Default::default(),
+            layer: Default::default(),
+            start: Default::default(),
+            pitch: Default::default(),
+            slice: Default::default(),
+            bpp_log2: Default::default(),
+            addr0: Default::default(),
+            addr1: Default::default(),
+            addr2: Default::default(),
+            addr3: Default::default(),
+            tile0: Default::default(),
+            tile1: Default::default(),
+            tile2: Default::default(),
+            tile3: Default::default(),
+            lay: Default::default(),
+            row0: Default::default(),
+            row1: Default::default(),
+            col0: Default::default(),
+            col1: Default::default(),
+            t1_lay: Retime::new(t1),
+            t1_row: from_fn(|_| Retime::new(t1)),
+            t1_col: from_fn(|_| Retime::new(t1)),
+            t1_start: Retime::new(t1),
+            r0: Default::default(),
+            r1: Default::default(),
+            off: Default::default(),
+            t2_off: from_fn(|_| Retime::new(t2)),
+            t2_start: Retime::new(t2),
+        }
+    }
+
+    /// Register stages (the latency in enabled clocks).
+    pub fn stages(&self) -> usize {
+        self.t1_start.stages() + self.t2_start.stages()
+    }
 }
 
 impl Logic for TapAddr {
@@ -71,19 +152,45 @@ impl Logic for TapAddr {
         self.row1.b.next = self.pitch.val();
         self.col0.next = bit_cast::<48, 16>(self.i0.val()) << self.bpp_log2.val();
         self.col1.next = bit_cast::<48, 16>(self.i1.val()) << self.bpp_log2.val();
-        self.r0.next = self.lay.p.val() + bit_cast::<48, 36>(self.row0.p.val());
-        self.r1.next = self.lay.p.val() + bit_cast::<48, 36>(self.row1.p.val());
-        self.off[0].next = self.r0.val() + self.col0.val();
-        self.off[1].next = self.r0.val() + self.col1.val();
-        self.off[2].next = self.r1.val() + self.col0.val();
-        self.off[3].next = self.r1.val() + self.col1.val();
-        self.addr0.next = self.start.val() + self.off[0].val();
-        self.tile0.next = self.off[0].val().get_bits::<32>(16);
-        self.addr1.next = self.start.val() + self.off[1].val();
-        self.tile1.next = self.off[1].val().get_bits::<32>(16);
-        self.addr2.next = self.start.val() + self.off[2].val();
-        self.tile2.next = self.off[2].val().get_bits::<32>(16);
-        self.addr3.next = self.start.val() + self.off[3].val();
-        self.tile3.next = self.off[3].val().get_bits::<32>(16);
+        // Cut T1.
+        self.t1_lay.clock.next = self.clock.val();
+        self.t1_lay.en.next = self.en.val();
+        self.t1_lay.d.next = self.lay.p.val();
+        self.t1_start.clock.next = self.clock.val();
+        self.t1_start.en.next = self.en.val();
+        self.t1_start.d.next = self.start.val();
+        for k in 0..2 {
+            self.t1_row[k].clock.next = self.clock.val();
+            self.t1_row[k].en.next = self.en.val();
+            self.t1_col[k].clock.next = self.clock.val();
+            self.t1_col[k].en.next = self.en.val();
+        }
+        self.t1_row[0].d.next = self.row0.p.val();
+        self.t1_row[1].d.next = self.row1.p.val();
+        self.t1_col[0].d.next = self.col0.val();
+        self.t1_col[1].d.next = self.col1.val();
+        self.r0.next = self.t1_lay.q.val() + bit_cast::<48, 36>(self.t1_row[0].q.val());
+        self.r1.next = self.t1_lay.q.val() + bit_cast::<48, 36>(self.t1_row[1].q.val());
+        self.off[0].next = self.r0.val() + self.t1_col[0].q.val();
+        self.off[1].next = self.r0.val() + self.t1_col[1].q.val();
+        self.off[2].next = self.r1.val() + self.t1_col[0].q.val();
+        self.off[3].next = self.r1.val() + self.t1_col[1].q.val();
+        // Cut T2.
+        for k in 0..4 {
+            self.t2_off[k].clock.next = self.clock.val();
+            self.t2_off[k].en.next = self.en.val();
+            self.t2_off[k].d.next = self.off[k].val();
+        }
+        self.t2_start.clock.next = self.clock.val();
+        self.t2_start.en.next = self.en.val();
+        self.t2_start.d.next = self.t1_start.q.val();
+        self.addr0.next = self.t2_start.q.val() + self.t2_off[0].q.val();
+        self.tile0.next = self.t2_off[0].q.val().get_bits::<32>(16);
+        self.addr1.next = self.t2_start.q.val() + self.t2_off[1].q.val();
+        self.tile1.next = self.t2_off[1].q.val().get_bits::<32>(16);
+        self.addr2.next = self.t2_start.q.val() + self.t2_off[2].q.val();
+        self.tile2.next = self.t2_off[2].q.val().get_bits::<32>(16);
+        self.addr3.next = self.t2_start.q.val() + self.t2_off[3].q.val();
+        self.tile3.next = self.t2_off[3].q.val().get_bits::<32>(16);
     }
 }

@@ -44,11 +44,13 @@
 //! layout's cuts on its first-texel path ([`LevelLayout`]: between the volume products and the
 //! address sums, then between the area and the volume products, then in the middle of the sums;
 //! the layer sizes share the second); everything beside that path (the lanes' inputs, the
-//! descriptor stage's other outputs and registers) is delayed by the same count. Depths 5…19
-//! put 1…15 registers into every coordinate axis ([`Axis::new`], placed by
+//! descriptor stage's other outputs and registers) is delayed by the same count. Depths 5…35
+//! put 1…31 registers into every coordinate axis ([`Axis::new`], placed by
 //! [`AXIS_PLAN`](super::coord::AXIS_PLAN): inside the remainder unit, in the fixed-point
-//! conversion, before and after the wraps), with the lane's other signals and the descriptor stage's registers
-//! delayed beside them ([`TexAddrUnit::cuts`]): latency
+//! conversion, before and after the wraps), and depths 36 and 37 cut every tap-address block
+//! ([`TapAddr`](super::TapAddr): after its products, then before the start addition), with the
+//! lane's other signals and the descriptor stage's registers delayed beside them
+//! ([`TexAddrUnit::cuts`]): latency
 //! 3 + depth at every depth. Back-pressure stalls every stage together
 //! (`in_ready = !out_valid || out_ready`); `reset` (synchronous, active high) empties the
 //! pipeline.
@@ -58,7 +60,7 @@
 //! steps and two [`Wrap1`](super::Wrap1) each), 8 [`TapAddr`](super::TapAddr) (three products, six 48-bit adds), one
 //! [`LevelLayout`](super::LevelLayout) (31 products, two 16-term trees of 48-bit adds).
 
-use super::{AddrStage, Axis, DescStage, LevelLayout, Residency, TxdDecode};
+use super::{AddrStage, DescStage, LevelLayout, Residency, TxdDecode};
 use crate::common::fp::{Retime, ValidRetime};
 use rust_hdl::prelude::*;
 
@@ -245,8 +247,9 @@ impl TexAddrUnit {
     /// Pipeline depths [`TexAddrUnit::new`] accepts.
     pub const DEPTHS: [usize; 3] = [0, 1, TexAddrUnit::MAX_DEPTH];
 
-    /// Deepest pipeline: cut A, every level-layout cut and every register of the lanes' axes.
-    pub const MAX_DEPTH: usize = 1 + LevelLayout::MAX_CUTS + Axis::MAX_CUTS;
+    /// Deepest pipeline: cut A, every level-layout cut, every register of the lanes' axes and
+    /// of their tap-address blocks.
+    pub const MAX_DEPTH: usize = 1 + LevelLayout::MAX_CUTS + AddrStage::MAX_CUTS;
 
     /// Latency in clocks at pipeline depth `depth`.
     pub fn latency(depth: usize) -> usize {
@@ -254,7 +257,8 @@ impl TexAddrUnit {
     }
 
     /// Where `depth` puts its registers: (cut A, level-layout cuts, lane cuts). Cut A first,
-    /// then the level layout's cuts, then the registers of every axis's remainder unit.
+    /// then the level layout's cuts, then the lanes' ([`AddrStage::new`]: every axis's, then
+    /// every tap-address block's).
     pub fn cuts(depth: usize) -> (usize, usize, usize) {
         let cut_a = depth.min(1);
         let layout = (depth - cut_a).min(LevelLayout::MAX_CUTS);
