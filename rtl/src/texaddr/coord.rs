@@ -46,9 +46,11 @@ pub struct ScaledFloor {
     e: Signal<Local, Bits<16>>,
     fr: Signal<Local, Bits<24>>,
     m: Signal<Local, Bits<24>>,
+    /// The mantissa bits worth less than 1 (P = 1) and less than 2 (P = 2).
     mask: Signal<Local, Bits<24>>,
-    top: Signal<Local, Bits<16>>,
+    mask2: Signal<Local, Bits<24>>,
     kk: Signal<Local, Bits<16>>,
+    kk5: Signal<Local, Bits<5>>,
     neg: Signal<Local, Bit>,
     inf: Signal<Local, Bit>,
     nan: Signal<Local, Bit>,
@@ -124,8 +126,9 @@ impl ScaledFloor {
             fr: Default::default(),
             m: Default::default(),
             mask: Default::default(),
-            top: Default::default(),
+            mask2: Default::default(),
             kk: Default::default(),
+            kk5: Default::default(),
             neg: Default::default(),
             inf: Default::default(),
             nan: Default::default(),
@@ -186,21 +189,28 @@ impl Logic for ScaledFloor {
         if (self.e.val() == 0) | (self.e.val() == 0xff) {
             self.m.next = bits::<24>(0);
         }
-        // Periodic: keep the mantissa bits worth less than P (bit b is worth 2^(e − 150 + b)).
-        self.top.next = bits::<16>(150);
-        if self.period2.val() {
-            self.top.next = bits::<16>(151);
-        }
-        self.kk.next = self.top.val() - self.e.val();
+        // Periodic: keep the mantissa bits worth less than P (bit b is worth 2^(e − 150 + b)):
+        // the 150 − e low bits for P = 1 and one more for P = 2, both made from e alone and
+        // selected by the wrap mode last (the mode arrives later than the exponent).
+        self.kk.next = bits::<16>(150) - self.e.val();
+        self.kk5.next = self.kk.val().get_bits::<5>(0);
         self.mask.next = bits::<24>(0xff_ffff);
         if self.kk.val() < bits::<16>(24) {
-            self.mask.next = bits::<24>(0xff_ffff) >> (bits::<16>(24) - self.kk.val());
+            self.mask.next = !(bits::<24>(0xff_ffff) << self.kk5.val());
         }
-        if self.e.val() >= self.top.val() {
+        if self.e.val() >= bits::<16>(150) {
             self.mask.next = bits::<24>(0);
         }
+        self.mask2.next = (self.mask.val() << 1) | bits::<24>(1);
+        if self.e.val() >= bits::<16>(151) {
+            self.mask2.next = bits::<24>(0);
+        }
         if self.periodic.val() {
-            self.m.next = self.m.val() & self.mask.val();
+            if self.period2.val() {
+                self.m.next = self.m.val() & self.mask2.val();
+            } else {
+                self.m.next = self.m.val() & self.mask.val();
+            }
         }
         self.k_a.clock.next = self.clock.val();
         self.k_a.en.next = self.en.val();
