@@ -49,7 +49,6 @@ pub struct ScaledFloor {
     /// The mantissa bits worth less than 1 (P = 1) and less than 2 (P = 2).
     mask: Signal<Local, Bits<24>>,
     mask2: Signal<Local, Bits<24>>,
-    kk: Signal<Local, Bits<16>>,
     kk5: Signal<Local, Bits<5>>,
     neg: Signal<Local, Bit>,
     inf: Signal<Local, Bit>,
@@ -127,7 +126,6 @@ impl ScaledFloor {
             m: Default::default(),
             mask: Default::default(),
             mask2: Default::default(),
-            kk: Default::default(),
             kk5: Default::default(),
             neg: Default::default(),
             inf: Default::default(),
@@ -192,10 +190,11 @@ impl Logic for ScaledFloor {
         // Periodic: keep the mantissa bits worth less than P (bit b is worth 2^(e − 150 + b)):
         // the 150 − e low bits for P = 1 and one more for P = 2, both made from e alone and
         // selected by the wrap mode last (the mode arrives later than the exponent).
-        self.kk.next = bits::<16>(150) - self.e.val();
-        self.kk5.next = self.kk.val().get_bits::<5>(0);
+        // 150 − e is below 24 exactly when e ≥ 127, and then it is (22 − e) mod 32: a five-bit
+        // subtract and constant compares, no 16-bit subtract in front of the mask.
+        self.kk5.next = bits::<5>(22) - self.e.val().get_bits::<5>(0);
         self.mask.next = bits::<24>(0xff_ffff);
-        if self.kk.val() < bits::<16>(24) {
+        if self.e.val() >= bits::<16>(127) {
             self.mask.next = !(bits::<24>(0xff_ffff) << self.kk5.val());
         }
         if self.e.val() >= bits::<16>(150) {
