@@ -519,9 +519,7 @@ fn triangle_test_equals_golden_at_every_plan() {
         let lat = plan.latency();
         let mut u = TriTest::new(plan);
         u.connect_all();
-        u.en_cross.next = true;
-        u.en_dot.next = true;
-        u.en_tail.next = true;
+        u.adv_next.next = true;
         let mut want: VecDeque<TriIn> = VecDeque::new();
         for &c in &cases {
             let (o, d, [a, b, cv], id, mode) = c;

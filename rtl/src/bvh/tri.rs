@@ -19,13 +19,15 @@
 //! series: the differences, the cross products' products and subtractions, the dot products'
 //! products and two additions, and I + J), `mul` more inside every multiplier (two in series),
 //! cut A after the differences and cross products and cut B after the dot products. Operands that skip an operator wait beside it in delay lines.
-//! The stages advance together, in three groups with an enable each (`en_cross`: the differences
-//! and cross products; `en_dot`: cut A and the dot products; `en_tail`: cut B and I + J), which
-//! the user drives with the same value ([`crate::bvh::BvhUnit`] from a register per group);
+//! The stages advance together. The stall comes in as `adv_next` (the advance of the next clock,
+//! [`crate::bvh::BvhUnit`]'s skid control) and is registered in an [`EnableCopy`] per operator
+//! and per delay line (the cross and dot products hold theirs), so that no enable net spans the
+//! test;
 //! latency [`TriPlan::latency`], one test per enabled clock.
 
 use super::vec3::{Cross3, Dot3};
 use crate::common::fp::{FpAddP, FpCmp, Retime};
+use crate::common::EnableCopy;
 use rust_hdl::prelude::*;
 
 /// Where a [`TriTest`] puts its register stages (see the module documentation).
@@ -62,12 +64,8 @@ crate::settled_block! {
 pub struct TriTest {
     /// Clock (used only with register stages, see [`TriTest::new`]).
     pub clock: Signal<In, Clock>,
-    /// Advance the differences, the cross products and what waits beside them.
-    pub en_cross: Signal<In, Bit>,
-    /// Advance cut A and the dot products.
-    pub en_dot: Signal<In, Bit>,
-    /// Advance cut B, I + J and what waits beside it.
-    pub en_tail: Signal<In, Bit>,
+    /// Advance every register stage in the next clock (registered per operator and delay line).
+    pub adv_next: Signal<In, Bit>,
     /// Vertex a.x
     pub a_x: Signal<In, Bits<32>>,
     /// Vertex a.y
@@ -131,6 +129,15 @@ pub struct TriTest {
     /// t_num, t_denom, I, J (sign-corrected) beside I + J.
     p_ij: [Retime<Bits<32>>; 4],
     le: FpCmp,
+    /// The advance of each difference; of the direction beside them; of each word beside the
+    /// cross products; of cut A; of tri_id and mode; of I + J; of cut B and the words beside I + J.
+    e_diff: [EnableCopy; 9],
+    e_pdir: EnableCopy,
+    e_pc: [EnableCopy; 12],
+    e_ca: EnableCopy,
+    e_cab: EnableCopy,
+    e_ij: EnableCopy,
+    e_tail: EnableCopy,
     tn: Signal<Local, Bits<32>>,
     td: Signal<Local, Bits<32>>,
     bi: Signal<Local, Bits<32>>,
@@ -166,9 +173,14 @@ impl TriTest {
         Self {
             settle: crate::common::settle::SettleState::new(plan.latency() > 0),
             clock: Default::default(),
-            en_cross: Default::default(),
-            en_dot: Default::default(),
-            en_tail: Default::default(),
+            adv_next: Default::default(),
+            e_diff: Default::default(),
+            e_pdir: Default::default(),
+            e_pc: Default::default(),
+            e_ca: Default::default(),
+            e_cab: Default::default(),
+            e_ij: Default::default(),
+            e_tail: Default::default(),
             a_x: Default::default(),
             a_y: Default::default(),
             a_z: Default::default(),
@@ -224,6 +236,16 @@ impl TriTest {
 impl Logic for TriTest {
     #[hdl_gen]
     fn update(&mut self) {
+        self.e_pdir.clock.next = self.clock.val();
+        self.e_pdir.d.next = self.adv_next.val();
+        self.e_ca.clock.next = self.clock.val();
+        self.e_ca.d.next = self.adv_next.val();
+        self.e_cab.clock.next = self.clock.val();
+        self.e_cab.d.next = self.adv_next.val();
+        self.e_ij.clock.next = self.clock.val();
+        self.e_ij.d.next = self.adv_next.val();
+        self.e_tail.clock.next = self.clock.val();
+        self.e_tail.d.next = self.adv_next.val();
         // e1 = b − a, e2 = c − a, e3 = o − a.
         self.diffs[0].a.next = self.b_x.val();
         self.diffs[1].a.next = self.b_y.val();
@@ -241,21 +263,23 @@ impl Logic for TriTest {
         }
         for i in 0..9 {
             self.diffs[i].clock.next = self.clock.val();
-            self.diffs[i].en.next = self.en_cross.val();
+            self.e_diff[i].clock.next = self.clock.val();
+            self.e_diff[i].d.next = self.adv_next.val();
+            self.diffs[i].en.next = self.e_diff[i].q.val();
             self.diffs[i].sub.next = true;
         }
         for i in 0..3 {
             self.p_dir[i].clock.next = self.clock.val();
-            self.p_dir[i].en.next = self.en_cross.val();
+            self.p_dir[i].en.next = self.e_pdir.q.val();
         }
         self.p_dir[0].d.next = self.d_x.val();
         self.p_dir[1].d.next = self.d_y.val();
         self.p_dir[2].d.next = self.d_z.val();
         // s1 = dir × e2, s2 = e3 × e1.
         self.s1.clock.next = self.clock.val();
-        self.s1.en.next = self.en_cross.val();
+        self.s1.adv_next.next = self.adv_next.val();
         self.s2.clock.next = self.clock.val();
-        self.s2.en.next = self.en_cross.val();
+        self.s2.adv_next.next = self.adv_next.val();
         self.s1.ux.next = self.p_dir[0].q.val();
         self.s1.uy.next = self.p_dir[1].q.val();
         self.s1.uz.next = self.p_dir[2].q.val();
@@ -271,11 +295,13 @@ impl Logic for TriTest {
         // Cut A (a wire at depth 0).
         for i in 0..18 {
             self.ca[i].clock.next = self.clock.val();
-            self.ca[i].en.next = self.en_dot.val();
+            self.ca[i].en.next = self.e_ca.q.val();
         }
         for i in 0..12 {
             self.p_cross[i].clock.next = self.clock.val();
-            self.p_cross[i].en.next = self.en_cross.val();
+            self.e_pc[i].clock.next = self.clock.val();
+            self.e_pc[i].d.next = self.adv_next.val();
+            self.p_cross[i].en.next = self.e_pc[i].q.val();
         }
         for i in 0..9 {
             self.p_cross[i].d.next = self.diffs[i].y.val();
@@ -292,14 +318,14 @@ impl Logic for TriTest {
         self.ca[13].d.next = self.s2.wy.val();
         self.ca[14].d.next = self.s2.wz.val();
         self.cab_id.clock.next = self.clock.val();
-        self.cab_id.en.next = self.en_dot.val();
+        self.cab_id.en.next = self.e_cab.q.val();
         self.cab_id.d.next = self.tri_id.val();
         self.cab_mode.clock.next = self.clock.val();
-        self.cab_mode.en.next = self.en_dot.val();
+        self.cab_mode.en.next = self.e_cab.q.val();
         self.cab_mode.d.next = self.mode.val();
         for i in 0..4 {
             self.dot[i].clock.next = self.clock.val();
-            self.dot[i].en.next = self.en_dot.val();
+            self.dot[i].adv_next.next = self.adv_next.val();
         }
         // t_num = e2·s2.
         self.dot[0].ux.next = self.ca[3].q.val();
@@ -332,7 +358,7 @@ impl Logic for TriTest {
         // Cut B (a wire below depth 2).
         for k in 0..4 {
             self.cb[k].clock.next = self.clock.val();
-            self.cb[k].en.next = self.en_tail.val();
+            self.cb[k].en.next = self.e_tail.q.val();
             self.cb[k].d.next = self.dot[k].s.val();
         }
         // Sign correction: a negative t_denom flips all four signs.
@@ -347,14 +373,14 @@ impl Logic for TriTest {
             self.bj.next = self.bj.val() ^ bits::<32>(0x8000_0000_u64);
         }
         self.ij.clock.next = self.clock.val();
-        self.ij.en.next = self.en_tail.val();
+        self.ij.en.next = self.e_ij.q.val();
         self.ij.a.next = self.bi.val();
         self.ij.b.next = self.bj.val();
         self.ij.sub.next = false;
         // The corrected values beside I + J.
         for i in 0..4 {
             self.p_ij[i].clock.next = self.clock.val();
-            self.p_ij[i].en.next = self.en_tail.val();
+            self.p_ij[i].en.next = self.e_tail.q.val();
         }
         self.p_ij[0].d.next = self.tn.val();
         self.p_ij[1].d.next = self.td.val();

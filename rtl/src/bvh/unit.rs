@@ -266,11 +266,10 @@ pub struct BvhUnit {
     skid: SkidControl,
     /// Registered copies of the advance: the queue's pop, the control delay lines and the valid
     /// bits; each slab test's five groups (`5i + g`, with cut B beside its key group); the
-    /// triangle test's three groups; the watertight test; the triangle results' delay lines; the
-    /// output registers.
+    /// watertight test; the triangle results' delay lines; the output registers. The triangle
+    /// test takes the advance itself (`adv_next`) and registers a copy per operator.
     e_ctl: EnableCopy,
     e_slab: [EnableCopy; 20],
-    e_tri: [EnableCopy; 3],
     e_wtri: EnableCopy,
     e_pad: EnableCopy,
     e_out: EnableCopy,
@@ -410,7 +409,6 @@ impl BvhUnit {
             pop: Default::default(),
             e_ctl: Default::default(),
             e_slab: from_fn(|_| Default::default()),
-            e_tri: Default::default(),
             e_wtri: Default::default(),
             e_pad: Default::default(),
             e_out: Default::default(),
@@ -455,10 +453,6 @@ impl Logic for BvhUnit {
         for i in 0..20 {
             self.e_slab[i].clock.next = self.clock.val();
             self.e_slab[i].d.next = self.skid.adv_next.val();
-        }
-        for g in 0..3 {
-            self.e_tri[g].clock.next = self.clock.val();
-            self.e_tri[g].d.next = self.skid.adv_next.val();
         }
         self.e_wtri.clock.next = self.clock.val();
         self.e_wtri.d.next = self.skid.adv_next.val();
@@ -719,9 +713,7 @@ impl Logic for BvhUnit {
         self.tritest.tri_id.next = self.mem_resp_data[15].val();
         self.tritest.mode.next = self.head[10].val().get_bit(25);
         self.tritest.clock.next = self.clock.val();
-        self.tritest.en_cross.next = self.e_tri[0].q.val();
-        self.tritest.en_dot.next = self.e_tri[1].q.val();
-        self.tritest.en_tail.next = self.e_tri[2].q.val();
+        self.tritest.adv_next.next = self.skid.adv_next.val();
         self.wtri.a_x.next = self.vsel[0].val();
         self.wtri.a_y.next = self.vsel[1].val();
         self.wtri.a_z.next = self.vsel[2].val();
