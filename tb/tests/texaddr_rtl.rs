@@ -335,7 +335,8 @@ fn modp_equals_rem_euclid_with_registers_at_every_boundary() {
 /// One `Axis` (coordinate → texel pair, borders, weight) at every cut count, one input per
 /// clock, against the golden model's `axis` exactly `cuts` clocks later; every wrap mode,
 /// nearest and linear, normalized and unnormalized, offsets −8…7, level sizes 1…32768, and
-/// coordinates at ±0, ±Inf, NaN, denormals, halves and large magnitudes before random ones.
+/// coordinates at the clamp's boundary (one ulp either side of 256·n·|s| = 2^30 and 2^31), ±0,
+/// ±Inf, NaN, denormals, halves and large magnitudes before random ones.
 #[test]
 fn axis_equals_golden_at_every_cut_count() {
     use rust_hdl::prelude::*;
@@ -361,6 +362,20 @@ fn axis_equals_golden_at_every_cut_count() {
     ];
     let mut cases: Vec<AxisIn> = Vec::new();
     let mut rng = texpix_sim::SplitMix64::new(23);
+    // The clamp's boundary: 256·n·|s| around 2^30 (and 2^31), reached by a right shift of the
+    // product for large n and by a left shift for n = 1, one ulp either side.
+    for n in [1u32, 3, 1000, 32768] {
+        let edge = (4_194_304.0f64 / f64::from(n)) as f32;
+        for t in [edge, edge * 1.5, edge * 2.0] {
+            for b in [t.to_bits() - 1, t.to_bits(), t.to_bits() + 1] {
+                for sign in [0, 0x8000_0000] {
+                    for (mode, unnorm) in [(0, false), (2, false), (4, false), (0, true)] {
+                        cases.push((b | sign, n, mode, true, unnorm, 0));
+                    }
+                }
+            }
+        }
+    }
     for &s in &specials {
         for n in [1u32, 3, 32768] {
             for mode in 0..5 {

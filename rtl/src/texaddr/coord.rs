@@ -57,7 +57,6 @@ pub struct ScaledFloor {
     rsh: Signal<Local, Bits<16>>,
     q: Signal<Local, Bits<40>>,
     low: Signal<Local, Bits<40>>,
-    hi: Signal<Local, Bits<40>>,
     sticky: Signal<Local, Bit>,
     over: Signal<Local, Bit>,
     mag: Signal<Local, Bits<32>>,
@@ -72,8 +71,10 @@ pub struct ScaledFloor {
     m_rsh: Retime<Bits<16>>,
     m_span: Retime<Bits<32>>,
     m_low: Retime<Bits<40>>,
-    /// 30 − lsh, the right shift that leaves the bits above the 30-bit range of a left shift.
-    m_hsh: Retime<Bits<16>>,
+    /// The bits of the product that overflow the 30-bit range after a left shift (those at
+    /// 30 − lsh and above): made before cut M from the shift amount, so that the overflow test
+    /// after it is one AND and an OR beside the shifter instead of a second shifter behind it.
+    m_ovm: Retime<Bits<40>>,
     /// Cut S: the shifted value's low 32 bits, {periodic, neg, over, sticky} (bits 3…0), span.
     s_q: Retime<Bits<32>>,
     s_flags: Retime<Bits<4>>,
@@ -81,14 +82,12 @@ pub struct ScaledFloor {
     sfl: Signal<Local, Bits<4>>,
     /// Cut C.
     c_out: Retime<Bits<32>>,
-    /// {lsh < 31, e ≥ 142, periodic, inf, neg} (bits 4…0): the shift's selects are decided
-    /// before cut M, beside the product, so that no compare runs in front of the shifters.
-    m_flags: Retime<Bits<5>>,
-    fl: Signal<Local, Bits<5>>,
-    hsh: Signal<Local, Bits<16>>,
-    hsh_q: Signal<Local, Bits<16>>,
+    /// {e ≥ 142, periodic, inf, neg} (bits 3…0): the shift's select is decided before cut M,
+    /// beside the product, so that no compare runs in front of the shifters.
+    m_flags: Retime<Bits<4>>,
+    fl: Signal<Local, Bits<4>>,
+    ovm: Signal<Local, Bits<40>>,
     left_q: Signal<Local, Bit>,
-    near_q: Signal<Local, Bit>,
     p: Signal<Local, Bits<40>>,
     lsh_q: Signal<Local, Bits<16>>,
     rsh_q: Signal<Local, Bits<16>>,
@@ -134,7 +133,6 @@ impl ScaledFloor {
             rsh: Default::default(),
             q: Default::default(),
             low: Default::default(),
-            hi: Default::default(),
             sticky: Default::default(),
             over: Default::default(),
             mag: Default::default(),
@@ -147,7 +145,7 @@ impl ScaledFloor {
             m_rsh: Retime::new(k + m),
             m_span: Retime::new(k + m),
             m_low: Retime::new(k + m),
-            m_hsh: Retime::new(k + m),
+            m_ovm: Retime::new(k + m),
             s_q: Retime::new(sh),
             s_flags: Retime::new(sh),
             s_span: Retime::new(sh),
@@ -155,10 +153,8 @@ impl ScaledFloor {
             c_out: Retime::new(c),
             m_flags: Retime::new(k + m),
             fl: Default::default(),
-            hsh: Default::default(),
-            hsh_q: Default::default(),
+            ovm: Default::default(),
             left_q: Default::default(),
-            near_q: Default::default(),
             p: Default::default(),
             lsh_q: Default::default(),
             rsh_q: Default::default(),
@@ -233,27 +229,31 @@ impl Logic for ScaledFloor {
         if self.period2.val() {
             self.span.next = bit_cast::<32, 16>(self.n.val()) << 9;
         }
-        self.hsh.next = bits::<16>(30) - self.lsh.val();
+        // Overflow mask of a left shift (a right shift's overflow is its result's bits 30 and up).
+        self.ovm.next = bits::<40>(0);
+        if self.e.val() >= bits::<16>(142) {
+            self.ovm.next = bits::<40>(0xff_ffff_ffff_u64);
+            if self.lsh.val() < bits::<16>(31) {
+                self.ovm.next = bits::<40>(0xff_ffff_ffff_u64) << (bits::<16>(30) - self.lsh.val());
+            }
+        }
         // Cut M (wires without it).
-        self.fl.next = bits::<5>(0);
+        self.fl.next = bits::<4>(0);
         if self.neg.val() {
-            self.fl.next = self.fl.val() | bits::<5>(1);
+            self.fl.next = self.fl.val() | bits::<4>(1);
         }
         if self.inf.val() {
-            self.fl.next = self.fl.val() | bits::<5>(2);
+            self.fl.next = self.fl.val() | bits::<4>(2);
         }
         if self.periodic.val() {
-            self.fl.next = self.fl.val() | bits::<5>(4);
+            self.fl.next = self.fl.val() | bits::<4>(4);
         }
         if self.e.val() >= bits::<16>(142) {
-            self.fl.next = self.fl.val() | bits::<5>(8);
+            self.fl.next = self.fl.val() | bits::<4>(8);
         }
-        if self.lsh.val() < bits::<16>(31) {
-            self.fl.next = self.fl.val() | bits::<5>(16);
-        }
-        self.m_hsh.clock.next = self.clock.val();
-        self.m_hsh.en.next = self.en.val();
-        self.m_hsh.d.next = self.hsh.val();
+        self.m_ovm.clock.next = self.clock.val();
+        self.m_ovm.en.next = self.en.val();
+        self.m_ovm.d.next = self.ovm.val();
         self.m_p.clock.next = self.clock.val();
         self.m_p.en.next = self.en.val();
         self.m_p.d.next = self.mul.p.val();
@@ -281,22 +281,14 @@ impl Logic for ScaledFloor {
         self.inf_q.next = self.m_flags.q.val().get_bit(1);
         self.periodic_q.next = self.m_flags.q.val().get_bit(2);
         self.left_q.next = self.m_flags.q.val().get_bit(3);
-        self.near_q.next = self.m_flags.q.val().get_bit(4);
-        self.hsh_q.next = self.m_hsh.q.val();
-        self.hi.next = bits::<40>(0);
         if self.left_q.val() {
             self.q.next = self.p.val() << self.lsh_q.val();
             self.sticky.next = false;
-            self.over.next = self.p.val().any();
-            if self.near_q.val() {
-                self.hi.next = self.p.val() >> self.hsh_q.val();
-                self.over.next = self.hi.val().any();
-            }
+            self.over.next = (self.p.val() & self.m_ovm.q.val()).any();
         } else {
             self.q.next = self.p.val() >> self.rsh_q.val();
             self.sticky.next = (self.p.val() & self.m_low.q.val()).any();
-            self.hi.next = self.q.val() >> 30;
-            self.over.next = self.hi.val().any();
+            self.over.next = (self.q.val() >> 30).any();
         }
         if self.inf_q.val() {
             self.over.next = true;
