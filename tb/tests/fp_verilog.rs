@@ -604,14 +604,15 @@ fn icarus_f16_to_f32_p() {
     cosim_icarus(&f16_dut(), 2, 6);
 }
 
-/// Two stages for three fraction widths, and every stage count (each row of `FIX_CUTS`, and
-/// registers after a fully cut pipeline) for the LOD unit's width, 17.
+/// Two stages for three fraction widths, and for the LOD unit's width, 17, each row of
+/// `FIX_CUTS`, the transport register in front (3), registers after it (4) and the LOD unit's
+/// deepest build (6).
 #[test]
 fn icarus_fp_to_fixed_p() {
     cosim_icarus(&fixed_dut::<0>("fp_to_fixed0_p2"), 2, 7);
     cosim_icarus(&fixed_dut::<16>("fp_to_fixed16_p2"), 2, 8);
     cosim_icarus(&fixed_dut::<24>("fp_to_fixed24_p2"), 2, 9);
-    for s in [0, 1, 3, 4] {
+    for s in [0, 1, 3, 4, 6] {
         cosim_icarus(&fixed_dut::<17>("fp_to_fixed17_p"), s, 40 + s as u64);
     }
 }

@@ -628,7 +628,9 @@ pipelined! {
 
 /// Where [`FpToFixedP`] puts its registers: `FIX_CUTS[S][j]` says whether the boundary after
 /// piece `j + 1` of the three is registered in an `S`-stage build (`S ≥ 2` as `S = 2`): one stage
-/// cuts before the rounding add, two before the shifts too; further stages follow the last piece.
+/// cuts before the rounding add, two before the shifts too; a third is a transport register in
+/// front of the first piece (the operand can come from a register far across the die), and
+/// further stages follow the last piece.
 pub const FIX_CUTS: [[bool; 2]; 3] = [[false, false], [false, true], [true, true]];
 
 /// [`FpToFixed<F>`] with `S ≥ 0` register stages (latency `S`, one result per enabled clock): its
@@ -650,6 +652,8 @@ pub struct FpToFixedP<const F: usize> {
     pub nan: Signal<Out, Bit>,
     /// The result saturated.
     pub sat: Signal<Out, Bit>,
+    /// The transport register in front of the first piece (at three stages and more).
+    a0: Retime<Bits<32>>,
     classify: FpFixClass<F>,
     shift: FpFixShift,
     round: FpFixRound,
@@ -672,8 +676,10 @@ impl<const F: usize> FpToFixedP<F> {
     /// The converter with `stages` register stages (latency `stages`; 0: combinational).
     pub fn new(stages: usize) -> Self {
         let cut = |j: usize| usize::from(FIX_CUTS[stages.min(2)][j]);
-        let tail = stages - cut(0) - cut(1);
+        let front = usize::from(stages >= 3);
+        let tail = stages - front - cut(0) - cut(1);
         Self {
+            a0: Retime::new(front),
             clock: Default::default(),
             en: Default::default(),
             a: Default::default(),
@@ -700,14 +706,17 @@ impl<const F: usize> FpToFixedP<F> {
 
     /// Register stages (the latency in enabled clocks).
     pub fn stages(&self) -> usize {
-        self.flags1.stages() + self.flags2.stages() + self.flags_reg.stages()
+        self.a0.stages() + self.flags1.stages() + self.flags2.stages() + self.flags_reg.stages()
     }
 }
 
 impl<const F: usize> Logic for FpToFixedP<F> {
     #[hdl_gen]
     fn update(&mut self) {
-        self.classify.a.next = self.a.val();
+        self.a0.clock.next = self.clock.val();
+        self.a0.en.next = self.en.val();
+        self.a0.d.next = self.a.val();
+        self.classify.a.next = self.a0.q.val();
         // Boundary 1: classification → shifts.
         self.m1.clock.next = self.clock.val();
         self.m1.en.next = self.en.val();
