@@ -335,8 +335,8 @@ fn modp_equals_rem_euclid_with_registers_at_every_boundary() {
 /// One `Axis` (coordinate → texel pair, borders, weight) at every cut count, one input per
 /// clock, against the golden model's `axis` exactly `cuts` clocks later; every wrap mode,
 /// nearest and linear, normalized and unnormalized, offsets −8…7, level sizes 1…32768, and
-/// coordinates at the clamp's boundary (one ulp either side of 256·n·|s| = 2^30 and 2^31), ±0,
-/// ±Inf, NaN, denormals, halves and large magnitudes before random ones.
+/// coordinates at the clamp's boundary (one ulp either side of 256·n·|s| = 2^30 and 2^31), every
+/// exponent, ±0, ±Inf, NaN, denormals, halves and large magnitudes before random ones.
 #[test]
 fn axis_equals_golden_at_every_cut_count() {
     use rust_hdl::prelude::*;
@@ -372,6 +372,18 @@ fn axis_equals_golden_at_every_cut_count() {
                     for (mode, unnorm) in [(0, false), (2, false), (4, false), (0, true)] {
                         cases.push((b | sign, n, mode, true, unnorm, 0));
                     }
+                }
+            }
+        }
+    }
+    // Every exponent, both signs, a random mantissa each: the shift amounts, the masks and
+    // their out-of-range cases are decided per exponent (e = 102, 142, 173, 182 among them).
+    for e in 0..=255u32 {
+        for sign in [0, 0x8000_0000] {
+            for n in [1u32, 32768] {
+                for (mode, unnorm) in [(0, false), (2, false), (4, false), (0, true)] {
+                    let m = rng.next_u64() as u32 & 0x7f_ffff;
+                    cases.push((sign | e << 23 | m, n, mode, true, unnorm, 0));
                 }
             }
         }

@@ -53,8 +53,9 @@ pub struct ScaledFloor {
     neg: Signal<Local, Bit>,
     inf: Signal<Local, Bit>,
     nan: Signal<Local, Bit>,
-    lsh: Signal<Local, Bits<16>>,
-    rsh: Signal<Local, Bits<16>>,
+    e6: Signal<Local, Bits<6>>,
+    lsh: Signal<Local, Bits<6>>,
+    rsh: Signal<Local, Bits<6>>,
     q: Signal<Local, Bits<40>>,
     low: Signal<Local, Bits<40>>,
     sticky: Signal<Local, Bit>,
@@ -67,12 +68,12 @@ pub struct ScaledFloor {
     k_b: Retime<Bits<16>>,
     /// Cut M: the product and what the shift and the final select need (these since cut K).
     m_p: Retime<Bits<40>>,
-    m_lsh: Retime<Bits<16>>,
-    m_rsh: Retime<Bits<16>>,
+    m_lsh: Retime<Bits<6>>,
+    m_rsh: Retime<Bits<6>>,
     m_span: Retime<Bits<32>>,
     m_low: Retime<Bits<40>>,
     /// The bits of the product that overflow the 30-bit range after a left shift (those at
-    /// 30 − lsh and above): made before cut M from the shift amount, so that the overflow test
+    /// 30 − lsh and above): made before cut M from the exponent, so that the overflow test
     /// after it is one AND and an OR beside the shifter instead of a second shifter behind it.
     m_ovm: Retime<Bits<40>>,
     /// Cut S: the shifted value's low 32 bits, {periodic, neg, over, sticky} (bits 3…0), span.
@@ -89,8 +90,8 @@ pub struct ScaledFloor {
     ovm: Signal<Local, Bits<40>>,
     left_q: Signal<Local, Bit>,
     p: Signal<Local, Bits<40>>,
-    lsh_q: Signal<Local, Bits<16>>,
-    rsh_q: Signal<Local, Bits<16>>,
+    lsh_q: Signal<Local, Bits<6>>,
+    rsh_q: Signal<Local, Bits<6>>,
     neg_q: Signal<Local, Bit>,
     inf_q: Signal<Local, Bit>,
     periodic_q: Signal<Local, Bit>,
@@ -129,6 +130,7 @@ impl ScaledFloor {
             neg: Default::default(),
             inf: Default::default(),
             nan: Default::default(),
+            e6: Default::default(),
             lsh: Default::default(),
             rsh: Default::default(),
             q: Default::default(),
@@ -215,27 +217,32 @@ impl Logic for ScaledFloor {
         self.k_b.d.next = self.n.val();
         self.mul.a.next = self.k_a.q.val();
         self.mul.b.next = self.k_b.q.val();
-        // value = p · 2^(e − 142)
-        self.lsh.next = self.e.val() - bits::<16>(142);
-        self.rsh.next = bits::<16>(142) - self.e.val();
-        if self.lsh.val() > bits::<16>(40) {
-            self.lsh.next = bits::<16>(40);
+        // value = p · 2^(e − 142). The shift amounts and the masks are made from the exponent's
+        // low six bits (a six-bit subtract from a constant, since 142 ≡ 14 and 172 ≡ 44 mod 64),
+        // with the out-of-range cases decided by constant compares on e beside them: no 16-bit
+        // subtract, no compare after it, in front of the masks. lsh = min(e − 142, 40) (valid
+        // when e ≥ 142), rsh = min(142 − e, 40) (valid when e ≤ 142); the side a value is not
+        // used on is clamped to 40 as well.
+        self.e6.next = self.e.val().get_bits::<6>(0);
+        self.lsh.next = self.e6.val() - bits::<6>(14);
+        if (self.e.val() > bits::<16>(182)) | (self.e.val() < bits::<16>(142)) {
+            self.lsh.next = bits::<6>(40);
         }
-        if self.rsh.val() > bits::<16>(40) {
-            self.rsh.next = bits::<16>(40);
+        self.rsh.next = bits::<6>(14) - self.e6.val();
+        if (self.e.val() < bits::<16>(102)) | (self.e.val() > bits::<16>(142)) {
+            self.rsh.next = bits::<6>(40);
         }
         // Periodic: a negative s maps to 256·P·n − ⌈256·n·(|s| mod P)⌉.
         self.span.next = bit_cast::<32, 16>(self.n.val()) << 8;
         if self.period2.val() {
             self.span.next = bit_cast::<32, 16>(self.n.val()) << 9;
         }
-        // Overflow mask of a left shift (a right shift's overflow is its result's bits 30 and up).
-        self.ovm.next = bits::<40>(0);
-        if self.e.val() >= bits::<16>(142) {
+        // Overflow mask of a left shift (a right shift's overflow is its result's bits 30 and
+        // up): the bits at 30 − lsh = 172 − e and above, all of them once e ≥ 173. Used only
+        // when e ≥ 142 (below, its value is not looked at).
+        self.ovm.next = bits::<40>(0xff_ffff_ffff_u64) << (bits::<6>(44) - self.e6.val());
+        if self.e.val() >= bits::<16>(173) {
             self.ovm.next = bits::<40>(0xff_ffff_ffff_u64);
-            if self.lsh.val() < bits::<16>(31) {
-                self.ovm.next = bits::<40>(0xff_ffff_ffff_u64) << (bits::<16>(30) - self.lsh.val());
-            }
         }
         // Cut M (wires without it).
         self.fl.next = bits::<4>(0);
@@ -266,8 +273,11 @@ impl Logic for ScaledFloor {
         self.m_span.clock.next = self.clock.val();
         self.m_span.en.next = self.en.val();
         self.m_span.d.next = self.span.val();
-        // The bits a right shift by rsh drops.
-        self.low.next = !(bits::<40>(0xff_ffff_ffff_u64) << self.rsh.val());
+        // The bits a right shift by rsh drops (all of them once e < 102; used only when e < 142).
+        self.low.next = !(bits::<40>(0xff_ffff_ffff_u64) << (bits::<6>(14) - self.e6.val()));
+        if self.e.val() < bits::<16>(102) {
+            self.low.next = bits::<40>(0xff_ffff_ffff_u64);
+        }
         self.m_low.clock.next = self.clock.val();
         self.m_low.en.next = self.en.val();
         self.m_low.d.next = self.low.val();
