@@ -1,9 +1,10 @@
 //! Wrap of one integer texel coordinate (Vulkan's formulas, see `docs/units/texaddr.md`).
 //!
-//! [`Wrap1`] ports: `i` (two's complement texel), `r` (i mod P·n, from [`super::ModP`]), `n` (level size,
-//! 1…32768), `mode` (0 repeat, 1 mirrored repeat, 2 clamp to edge, 3 clamp to border, 4 mirror
-//! clamp to edge; 5…7 act as clamp to edge) → `coord` (two's complement), `border`.
-//! Combinational.
+//! [`Wrap1`] ports: `i` (two's complement texel), `r` (i mod P·n, 0 ≤ r < P·n, from
+//! [`super::ModP`]; P = 2 for mirrored repeat), `n` (level size, 1…32768), `mode` (0 repeat,
+//! 1 mirrored repeat, 2 clamp to edge, 3 clamp to border, 4 mirror clamp to edge; 5…7 act as
+//! clamp to edge) → `coord` (two's complement), `border`. Combinational: every mode is one
+//! compare or one add beside the others, then the mode's select (no two carry chains in series).
 
 use rust_hdl::prelude::*;
 
@@ -25,11 +26,12 @@ pub struct Wrap1 {
     pub border: Signal<Out, Bit>,
     n32: Signal<Local, Bits<32>>,
     nm1: Signal<Local, Bits<32>>,
-    dd: Signal<Local, Bits<32>>,
-    mir: Signal<Local, Bits<32>>,
+    rlt: Signal<Local, Bit>,
+    rev: Signal<Local, Bits<32>>,
     ni: Signal<Local, Bits<32>>,
-    mi: Signal<Local, Bits<32>>,
     lt0: Signal<Local, Bit>,
+    ige: Signal<Local, Bit>,
+    nige: Signal<Local, Bit>,
     ge: Signal<Local, Bit>,
     res: Signal<Local, Bits<32>>,
     bord: Signal<Local, Bit>,
@@ -41,20 +43,17 @@ impl Logic for Wrap1 {
     fn update(&mut self) {
         self.n32.next = bit_cast::<32, 16>(self.n.val());
         self.nm1.next = self.n32.val() - bits::<32>(1);
-        // Mirrored repeat: (n − 1) − mirror(x − n).
-        self.dd.next = self.r.val() - self.n32.val();
-        self.mir.next = self.dd.val();
-        if self.dd.val().get_bit(31) {
-            self.mir.next = !self.dd.val();
-        }
-        // Clamp modes.
+        // Mirrored repeat: (n − 1) − mirror(r − n) is r below n and 2n − 1 − r = !r + 2n from n
+        // on (0 ≤ r < 2n): a compare and an add side by side.
+        self.rlt.next = self.r.val() < self.n32.val();
+        self.rev.next = !self.r.val() + (self.n32.val() << 1);
+        // Clamp modes: i ≥ n and, for the mirror, !i ≥ n (= mirror(i) ≥ n for negative i), both
+        // compared at once, the sign selecting.
         self.lt0.next = self.i.val().get_bit(31);
-        self.ge.next = !self.i.val().get_bit(31) & (self.i.val() >= self.n32.val());
         self.ni.next = !self.i.val();
-        self.mi.next = self.i.val();
-        if self.lt0.val() {
-            self.mi.next = self.ni.val();
-        }
+        self.ige.next = self.i.val() >= self.n32.val();
+        self.nige.next = self.ni.val() >= self.n32.val();
+        self.ge.next = !self.lt0.val() & self.ige.val();
         self.bord.next = false;
         self.res.next = self.i.val();
         match self.mode.val().index() {
@@ -62,7 +61,10 @@ impl Logic for Wrap1 {
                 self.res.next = self.r.val();
             }
             1 => {
-                self.res.next = self.nm1.val() - self.mir.val();
+                self.res.next = self.rev.val();
+                if self.rlt.val() {
+                    self.res.next = self.r.val();
+                }
             }
             3 => {
                 self.bord.next = self.lt0.val() | self.ge.val();
@@ -74,9 +76,16 @@ impl Logic for Wrap1 {
                 }
             }
             4 => {
-                self.res.next = self.mi.val();
-                if self.mi.val() >= self.n32.val() {
-                    self.res.next = self.nm1.val();
+                if self.lt0.val() {
+                    self.res.next = self.ni.val();
+                    if self.nige.val() {
+                        self.res.next = self.nm1.val();
+                    }
+                } else {
+                    self.res.next = self.i.val();
+                    if self.ige.val() {
+                        self.res.next = self.nm1.val();
+                    }
                 }
             }
             _ => {
