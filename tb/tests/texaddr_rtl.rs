@@ -260,7 +260,7 @@ fn level_layout_equals_its_definition_at_every_cut_count() {
 }
 
 /// `ModP` alone without registers, with one at each boundary, and with all nine, one input per
-/// clock: r = i mod pn (Euclidean, so in [0, pn)) and `pn_q` = pn, exactly as many clocks after
+/// clock: r = i mod pn (Euclidean, so in [0, pn)) and r1 = (i + 1) mod pn, exactly as many clocks after
 /// the input as it has registers, against Rust's `rem_euclid`;
 /// the dividend at 0, ±1, ±(2^23 − 1), around multiples of pn, and random; pn at 1, 2, 3, 2^15,
 /// 65 535, 65 536 and random.
@@ -317,10 +317,10 @@ fn modp_equals_rem_euclid_with_registers_at_every_boundary() {
             want.push_back((i, pn));
             if want.len() > cuts {
                 let (i, pn) = want.pop_front().expect("queued");
-                let got = (u.r.val().to_u64() as i64, u.pn_q.val().to_u64() as i64);
+                let got = (u.r.val().to_u64() as i64, u.r1.val().to_u64() as i64);
                 assert_eq!(
                     got,
-                    (i.rem_euclid(pn), pn),
+                    (i.rem_euclid(pn), (i + 1).rem_euclid(pn)),
                     "registers {at:?}, i {i}, pn {pn}"
                 );
             }

@@ -54,6 +54,8 @@ pub struct ScaledFloor {
     inf: Signal<Local, Bit>,
     nan: Signal<Local, Bit>,
     e6: Signal<Local, Bits<6>>,
+    kov: Signal<Local, Bits<6>>,
+    rsh6: Signal<Local, Bits<6>>,
     lsh: Signal<Local, Bits<6>>,
     rsh: Signal<Local, Bits<6>>,
     q: Signal<Local, Bits<40>>,
@@ -131,6 +133,8 @@ impl ScaledFloor {
             inf: Default::default(),
             nan: Default::default(),
             e6: Default::default(),
+            kov: Default::default(),
+            rsh6: Default::default(),
             lsh: Default::default(),
             rsh: Default::default(),
             q: Default::default(),
@@ -228,7 +232,8 @@ impl Logic for ScaledFloor {
         if (self.e.val() > bits::<16>(182)) | (self.e.val() < bits::<16>(142)) {
             self.lsh.next = bits::<6>(40);
         }
-        self.rsh.next = bits::<6>(14) - self.e6.val();
+        self.rsh6.next = bits::<6>(14) - self.e6.val();
+        self.rsh.next = self.rsh6.val();
         if (self.e.val() < bits::<16>(102)) | (self.e.val() > bits::<16>(142)) {
             self.rsh.next = bits::<6>(40);
         }
@@ -240,7 +245,10 @@ impl Logic for ScaledFloor {
         // Overflow mask of a left shift (a right shift's overflow is its result's bits 30 and
         // up): the bits at 30 − lsh = 172 − e and above, all of them once e ≥ 173. Used only
         // when e ≥ 142 (below, its value is not looked at).
-        self.ovm.next = bits::<40>(0xff_ffff_ffff_u64) << (bits::<6>(44) - self.e6.val());
+        // (The six-bit amounts go through signals of their own: in an expression the Verilog
+        // would take the constant's 32 bits and not wrap the subtract modulo 64.)
+        self.kov.next = bits::<6>(44) - self.e6.val();
+        self.ovm.next = bits::<40>(0xff_ffff_ffff_u64) << self.kov.val();
         if self.e.val() >= bits::<16>(173) {
             self.ovm.next = bits::<40>(0xff_ffff_ffff_u64);
         }
@@ -274,7 +282,7 @@ impl Logic for ScaledFloor {
         self.m_span.en.next = self.en.val();
         self.m_span.d.next = self.span.val();
         // The bits a right shift by rsh drops (all of them once e < 102; used only when e < 142).
-        self.low.next = !(bits::<40>(0xff_ffff_ffff_u64) << (bits::<6>(14) - self.e6.val()));
+        self.low.next = !(bits::<40>(0xff_ffff_ffff_u64) << self.rsh6.val());
         if self.e.val() < bits::<16>(102) {
             self.low.next = bits::<40>(0xff_ffff_ffff_u64);
         }
@@ -526,7 +534,6 @@ pub struct Axis {
     wr1: Wrap1,
     per: Signal<Local, Bit>,
     pn: Signal<Local, Bits<17>>,
-    r1: Signal<Local, Bits<32>>,
     offx: Signal<Local, Bits<32>>,
     t: Signal<Local, Bits<32>>,
     i0l: Signal<Local, Bits<32>>,
@@ -603,7 +610,6 @@ impl Axis {
             wr1: Default::default(),
             per: Default::default(),
             pn: Default::default(),
-            r1: Default::default(),
             offx: Default::default(),
             t: Default::default(),
             i0l: Default::default(),
@@ -706,17 +712,13 @@ impl Logic for Axis {
         self.d_w.en.next = self.en.val();
         self.d_w.d.next = self.wl.val();
         self.i1l.next = self.d_i0.q.val() + bits::<32>(1);
-        self.r1.next = self.modp.r.val() + bits::<32>(1);
-        if self.r1.val() == bit_cast::<32, 17>(self.modp.pn_q.val()) {
-            self.r1.next = bits::<32>(0);
-        }
         // Cut R.
         self.r_r0.clock.next = self.clock.val();
         self.r_r0.en.next = self.en.val();
         self.r_r0.d.next = self.modp.r.val();
         self.r_r1.clock.next = self.clock.val();
         self.r_r1.en.next = self.en.val();
-        self.r_r1.d.next = self.r1.val();
+        self.r_r1.d.next = self.modp.r1.val();
         self.r_i0.clock.next = self.clock.val();
         self.r_i0.en.next = self.en.val();
         self.r_i0.d.next = self.d_i0.q.val();

@@ -4,13 +4,17 @@
 //!
 //! [`ModP`] ports: `clock`, `en` (advance; every register holds while low), `i` (two's
 //! complement, |i| < 2^23, which the 24.8 coordinate range guarantees), `pn` (1…65536) → `r`
-//! = i mod pn in [0, pn), `pn_q` (`pn`, delayed with `r`). Latency [`ModP::stages`] clocks (0:
+//! = i mod pn in [0, pn), `r1` = (i + 1) mod pn. Latency [`ModP::stages`] clocks (0:
 //! combinational), one result per enabled clock.
 //!
 //! The dividend |i| is taken 24 bits wide, most significant bit first: each step shifts the next
 //! bit into the partial remainder (17 bits, since the remainder stays below pn ≤ 2^16) and
 //! subtracts pn when it fits, so every step is one 17-bit compare-subtract (the old formulation,
-//! pn·2^k against a 32-bit x, chained 23 full-width steps). A negative i gives pn − r (r ≠ 0).
+//! pn·2^k against a 32-bit x, chained 23 full-width steps). A negative i divides !i = |i| − 1
+//! (no negation in front): with q = !i mod pn, i mod pn = pn − 1 − q and (i + 1) mod pn =
+//! (−!i) mod pn is pn − q (0 when q = 0); for i ≥ 0, (i + 1) mod pn is q + 1, or 0 when pn − q
+//! = 1. So after the last step three 17-bit operations run side by side (q + 1, pn − q,
+//! pn − 1 − q), then one compare and the selects.
 //! Between steps the state travels as one 58-bit word ([`ModStep`]): partial remainder
 //! `[15:0]`, the dividend bits not yet used `[39:16]` (next one at the top), pn `[56:40]`, the sign
 //! `[57]`.
@@ -82,8 +86,8 @@ pub struct ModP {
     pub pn: Signal<In, Bits<17>>,
     /// Remainder in [0, pn).
     pub r: Signal<Out, Bits<32>>,
-    /// The divisor of `r`.
-    pub pn_q: Signal<Out, Bits<17>>,
+    /// (i + 1) mod pn.
+    pub r1: Signal<Out, Bits<32>>,
     x: Signal<Local, Bits<24>>,
     s0: Signal<Local, Bits<58>>,
     /// Step k: dividend bit 23 − k.
@@ -92,9 +96,13 @@ pub struct ModP {
     cut: [Retime<Bits<58>>; MODP_BOUNDARIES],
     /// The state after the last step (its spent dividend field is not read).
     modp_out: Signal<Local, Bits<58>>,
-    rem: Signal<Local, Bits<32>>,
-    pnf: Signal<Local, Bits<32>>,
-    res: Signal<Local, Bits<32>>,
+    rem: Signal<Local, Bits<17>>,
+    pnf: Signal<Local, Bits<17>>,
+    up: Signal<Local, Bits<17>>,
+    down: Signal<Local, Bits<17>>,
+    below: Signal<Local, Bits<17>>,
+    res: Signal<Local, Bits<17>>,
+    res1: Signal<Local, Bits<17>>,
 }
 }
 
@@ -120,7 +128,7 @@ impl ModP {
             i: Default::default(),
             pn: Default::default(),
             r: Default::default(),
-            pn_q: Default::default(),
+            r1: Default::default(),
             x: Default::default(),
             s0: Default::default(),
             step: from_fn(|_| Default::default()),
@@ -128,7 +136,11 @@ impl ModP {
             modp_out: Default::default(),
             rem: Default::default(),
             pnf: Default::default(),
+            up: Default::default(),
+            down: Default::default(),
+            below: Default::default(),
             res: Default::default(),
+            res1: Default::default(),
         }
     }
 
@@ -143,7 +155,7 @@ impl Logic for ModP {
     fn update(&mut self) {
         self.x.next = self.i.val();
         if self.i.val().get_bit(23) {
-            self.x.next = bits::<24>(0) - self.i.val();
+            self.x.next = !self.i.val();
         }
         self.s0.next =
             (bit_cast::<58, 24>(self.x.val()) << 16) | (bit_cast::<58, 17>(self.pn.val()) << 40);
@@ -162,13 +174,25 @@ impl Logic for ModP {
         // rust-hdl's generator takes only literals and loop variables as indices: 24 is
         // MODP_STEPS (asserted below).
         self.modp_out.next = self.cut[24].q.val();
-        self.rem.next = bit_cast::<32, 16>(self.modp_out.val().get_bits::<16>(0));
-        self.pnf.next = bit_cast::<32, 17>(self.modp_out.val().get_bits::<17>(40));
-        self.res.next = self.rem.val();
-        if self.modp_out.val().get_bit(57) & self.rem.val().any() {
-            self.res.next = self.pnf.val() - self.rem.val();
+        self.rem.next = bit_cast::<17, 16>(self.modp_out.val().get_bits::<16>(0));
+        self.pnf.next = self.modp_out.val().get_bits::<17>(40);
+        self.up.next = self.rem.val() + bits::<17>(1);
+        self.down.next = self.pnf.val() - self.rem.val();
+        self.below.next = self.pnf.val() + !self.rem.val();
+        if self.modp_out.val().get_bit(57) {
+            self.res.next = self.below.val();
+            self.res1.next = self.down.val();
+            if !self.rem.val().any() {
+                self.res1.next = bits::<17>(0);
+            }
+        } else {
+            self.res.next = self.rem.val();
+            self.res1.next = self.up.val();
+            if self.down.val() == bits::<17>(1) {
+                self.res1.next = bits::<17>(0);
+            }
         }
-        self.r.next = self.res.val();
-        self.pn_q.next = self.modp_out.val().get_bits::<17>(40);
+        self.r.next = bit_cast::<32, 17>(self.res.val());
+        self.r1.next = bit_cast::<32, 17>(self.res1.val());
     }
 }
