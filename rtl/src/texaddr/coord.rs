@@ -63,6 +63,11 @@ pub struct ScaledFloor {
     sticky: Signal<Local, Bit>,
     over: Signal<Local, Bit>,
     mag: Signal<Local, Bits<32>>,
+    inc: Signal<Local, Bit>,
+    inc_n: Signal<Local, Bit>,
+    ninc: Signal<Local, Bits<32>>,
+    negm: Signal<Local, Bits<32>>,
+    wrapm: Signal<Local, Bits<32>>,
     span: Signal<Local, Bits<32>>,
     res: Signal<Local, Bits<32>>,
     /// Cut K: the product's operands.
@@ -142,6 +147,11 @@ impl ScaledFloor {
             sticky: Default::default(),
             over: Default::default(),
             mag: Default::default(),
+            inc: Default::default(),
+            inc_n: Default::default(),
+            ninc: Default::default(),
+            negm: Default::default(),
+            wrapm: Default::default(),
             span: Default::default(),
             res: Default::default(),
             k_a: Retime::new(k),
@@ -334,14 +344,21 @@ impl Logic for ScaledFloor {
         self.s_span.clock.next = self.clock.val();
         self.s_span.en.next = self.en.val();
         self.s_span.d.next = self.m_span.q.val();
+        // The floor of a negative value adds inc = sticky to the magnitude q; its negation and
+        // the periodic span − (q + inc) are each one add, !q + !inc and span + !q + !inc (the
+        // one-bit term goes in as the carry), instead of the + 1 and then the subtract.
+        self.inc.next = self.s_flags.q.val().get_bit(2) & self.s_flags.q.val().get_bit(0);
+        // (!inc through a one-bit signal: inverted inside the cast, the Verilog would widen inc
+        // to 32 bits first and invert all of them.)
+        self.inc_n.next = !self.inc.val();
+        self.ninc.next = bit_cast::<32, 1>(self.inc_n.val().into());
         self.mag.next = self.s_q.q.val();
-        if self.s_flags.q.val().get_bit(2) & self.s_flags.q.val().get_bit(0) {
-            self.mag.next = self.s_q.q.val() + bits::<32>(1);
-        }
+        self.negm.next = !self.s_q.q.val() + self.ninc.val();
+        self.wrapm.next = self.s_span.q.val() + !self.s_q.q.val() + self.ninc.val();
         if self.s_flags.q.val().get_bit(3) {
             self.res.next = self.mag.val();
-            if self.s_flags.q.val().get_bit(2) & self.mag.val().any() {
-                self.res.next = self.s_span.q.val() - self.mag.val();
+            if self.s_flags.q.val().get_bit(2) & (self.mag.val().any() | self.inc.val()) {
+                self.res.next = self.wrapm.val();
             }
         } else if self.s_flags.q.val().get_bit(1) {
             self.res.next = bits::<32>(0x3fff_ffff);
@@ -351,7 +368,7 @@ impl Logic for ScaledFloor {
         } else {
             self.res.next = self.mag.val();
             if self.s_flags.q.val().get_bit(2) {
-                self.res.next = bits::<32>(0) - self.mag.val();
+                self.res.next = self.negm.val();
             }
         }
         self.c_out.clock.next = self.clock.val();
@@ -534,7 +551,9 @@ pub struct Axis {
     wr1: Wrap1,
     per: Signal<Local, Bit>,
     pn: Signal<Local, Bits<17>>,
-    offx: Signal<Local, Bits<32>>,
+    offx: Signal<Local, Bits<16>>,
+    adj: Signal<Local, Bits<16>>,
+    adjx: Signal<Local, Bits<32>>,
     t: Signal<Local, Bits<32>>,
     i0l: Signal<Local, Bits<32>>,
     i1l: Signal<Local, Bits<32>>,
@@ -543,7 +562,7 @@ pub struct Axis {
     /// Beside cuts M and C: level size, mode, offset, linear.
     m_n: Retime<Bits<16>>,
     m_mode: Retime<Bits<3>>,
-    m_off: Retime<Bits<4>>,
+    m_adj: Retime<Bits<16>>,
     m_linear: Retime<Bit>,
     /// Beside the remainder's registers: first texel, level size, mode, weight.
     d_i0: Retime<Bits<32>>,
@@ -611,6 +630,8 @@ impl Axis {
             per: Default::default(),
             pn: Default::default(),
             offx: Default::default(),
+            adj: Default::default(),
+            adjx: Default::default(),
             t: Default::default(),
             i0l: Default::default(),
             i1l: Default::default(),
@@ -618,7 +639,7 @@ impl Axis {
             wl: Default::default(),
             m_n: Retime::new(sf),
             m_mode: Retime::new(sf),
-            m_off: Retime::new(sf),
+            m_adj: Retime::new(sf),
             m_linear: Retime::new(sf),
             d_i0: Retime::new(d),
             d_n: Retime::new(d),
@@ -666,21 +687,28 @@ impl Logic for Axis {
         self.m_mode.clock.next = self.clock.val();
         self.m_mode.en.next = self.en.val();
         self.m_mode.d.next = self.mode.val();
-        self.m_off.clock.next = self.clock.val();
-        self.m_off.en.next = self.en.val();
-        self.m_off.d.next = self.off.val();
+        // The offset term 256·off (− 128 when linear) is formed before the cut, so that after it
+        // t is one add: adj is 16-bit two's complement (−2176…1792).
+        self.offx.next = bit_cast::<16, 4>(self.off.val());
+        if self.off.val().get_bit(3) {
+            self.offx.next = bit_cast::<16, 4>(self.off.val()) | bits::<16>(0xfff0);
+        }
+        self.adj.next = self.offx.val() << 8;
+        if self.linear.val() {
+            self.adj.next = (self.offx.val() << 8) - bits::<16>(128);
+        }
+        self.m_adj.clock.next = self.clock.val();
+        self.m_adj.en.next = self.en.val();
+        self.m_adj.d.next = self.adj.val();
         self.m_linear.clock.next = self.clock.val();
         self.m_linear.en.next = self.en.val();
         self.m_linear.d.next = self.linear.val();
         // Offset, half-texel shift, integer texel and weight.
-        self.offx.next = bit_cast::<32, 4>(self.m_off.q.val());
-        if self.m_off.q.val().get_bit(3) {
-            self.offx.next = bit_cast::<32, 4>(self.m_off.q.val()) | bits::<32>(0xffff_fff0_u64);
+        self.adjx.next = bit_cast::<32, 16>(self.m_adj.q.val());
+        if self.m_adj.q.val().get_bit(15) {
+            self.adjx.next = bit_cast::<32, 16>(self.m_adj.q.val()) | bits::<32>(0xffff_0000_u64);
         }
-        self.t.next = self.sf.c.val() + (self.offx.val() << 8);
-        if self.m_linear.q.val() {
-            self.t.next = self.sf.c.val() + (self.offx.val() << 8) - bits::<32>(128);
-        }
+        self.t.next = self.sf.c.val() + self.adjx.val();
         self.i0l.next = self.t.val() >> 8;
         if self.t.val().get_bit(31) {
             self.i0l.next = (self.t.val() >> 8) | bits::<32>(0xff00_0000_u64);

@@ -51,8 +51,11 @@ impl Logic for Wrap1 {
         // compared at once, the sign selecting.
         self.lt0.next = self.i.val().get_bit(31);
         self.ni.next = !self.i.val();
-        self.ige.next = self.i.val() >= self.n32.val();
-        self.nige.next = self.ni.val() >= self.n32.val();
+        // (n < 2^16: a 16-bit compare beside an OR of the upper half.)
+        self.ige.next = self.i.val().get_bits::<16>(16).any()
+            | (self.i.val().get_bits::<16>(0) >= self.n.val());
+        self.nige.next = self.ni.val().get_bits::<16>(16).any()
+            | (self.ni.val().get_bits::<16>(0) >= self.n.val());
         self.ge.next = !self.lt0.val() & self.ige.val();
         self.bord.next = false;
         self.res.next = self.i.val();
