@@ -62,7 +62,6 @@ pub struct ScaledFloor {
     low: Signal<Local, Bits<40>>,
     sticky: Signal<Local, Bit>,
     over: Signal<Local, Bit>,
-    mag: Signal<Local, Bits<32>>,
     inc: Signal<Local, Bit>,
     inc_n: Signal<Local, Bit>,
     ninc: Signal<Local, Bits<32>>,
@@ -146,7 +145,6 @@ impl ScaledFloor {
             low: Default::default(),
             sticky: Default::default(),
             over: Default::default(),
-            mag: Default::default(),
             inc: Default::default(),
             inc_n: Default::default(),
             ninc: Default::default(),
@@ -352,12 +350,11 @@ impl Logic for ScaledFloor {
         // to 32 bits first and invert all of them.)
         self.inc_n.next = !self.inc.val();
         self.ninc.next = bit_cast::<32, 1>(self.inc_n.val().into());
-        self.mag.next = self.s_q.q.val();
         self.negm.next = !self.s_q.q.val() + self.ninc.val();
         self.wrapm.next = self.s_span.q.val() + !self.s_q.q.val() + self.ninc.val();
         if self.s_flags.q.val().get_bit(3) {
-            self.res.next = self.mag.val();
-            if self.s_flags.q.val().get_bit(2) & (self.mag.val().any() | self.inc.val()) {
+            self.res.next = self.s_q.q.val();
+            if self.s_flags.q.val().get_bit(2) & (self.s_q.q.val().any() | self.inc.val()) {
                 self.res.next = self.wrapm.val();
             }
         } else if self.s_flags.q.val().get_bit(1) {
@@ -366,7 +363,7 @@ impl Logic for ScaledFloor {
                 self.res.next = bits::<32>(0xc000_0000_u64);
             }
         } else {
-            self.res.next = self.mag.val();
+            self.res.next = self.s_q.q.val();
             if self.s_flags.q.val().get_bit(2) {
                 self.res.next = self.negm.val();
             }
