@@ -170,8 +170,8 @@ fn layout_start(c: LayoutIn, l: u64) -> u64 {
 
 /// `LevelLayout` alone at every cut count, clocked one input per clock: `start0`/`start1` equal
 /// [`layout_start`] exactly `cuts` clocks after their input, the layer sizes equal theirs
-/// `slice_stages` (cut P: 1 from two cuts) clocks after it, and the level sizes, layers and
-/// pitches equal their definitions in the same clock; on edge cases (1×1 and
+/// `slice_stages` (1 from two cuts, 3 at eight) clocks after it, and the level sizes, layers and
+/// pitches equal their definitions `size_stages` (1 at eight cuts, else 0) clocks after it; on edge cases (1×1 and
 /// 32768×32768 textures, 65 536 layers, halving depths, 16 bytes per texel, a base just below
 /// 2^48 so the sums wrap, every level) and random inputs.
 #[test]
@@ -205,10 +205,20 @@ fn level_layout_equals_its_definition_at_every_cut_count() {
         let mut u = LevelLayout::new(cuts);
         u.connect_all();
         assert_eq!(u.stages(), cuts);
-        assert_eq!(u.slice_stages(), usize::from(cuts >= 2));
+        // Cut P from two cuts; at eight the area products' DSP registers (two stages) and cut S
+        // (the level sizes) before the layer sizes' products.
+        let slice_stages = match cuts {
+            0 | 1 => 0,
+            8 => 3,
+            _ => 1,
+        };
+        assert_eq!(u.slice_stages(), slice_stages, "cuts {cuts}");
+        let size_stages = usize::from(cuts == 8);
+        assert_eq!(u.size_stages(), size_stages, "cuts {cuts}");
         u.en.next = true;
         let mut want: VecDeque<(LayoutIn, u64, u64)> = VecDeque::new();
         let mut slices: VecDeque<(LayoutIn, u64, u64)> = VecDeque::new();
+        let mut sizes: VecDeque<(LayoutIn, [u64; 5], [u64; 2])> = VecDeque::new();
         for &c in &cases {
             let (w, h, d, halve, bpp, base, l0, l1) = c;
             u.width.next = w.into();
@@ -221,23 +231,18 @@ fn level_layout_equals_its_definition_at_every_cut_count() {
             u.l1.next = l1.into();
             settle_block(&mut u);
             let size = |x: u64, l: u64| (x >> l).max(1);
-            let what = format!("cuts {cuts}, input {c:?}");
-            assert_eq!(u.w0.val().to_u64(), size(w, l0), "w0, {what}");
-            assert_eq!(u.h0.val().to_u64(), size(h, l0), "h0, {what}");
-            assert_eq!(u.w1.val().to_u64(), size(w, l1), "w1, {what}");
-            assert_eq!(u.h1.val().to_u64(), size(h, l1), "h1, {what}");
             let d0 = if halve { size(d, l0) } else { d };
-            assert_eq!(u.d0.val().to_u64(), d0, "d0, {what}");
-            assert_eq!(
-                u.pitch0.val().to_u64(),
-                size(w, l0) << bpp,
-                "pitch0, {what}"
-            );
-            assert_eq!(
-                u.pitch1.val().to_u64(),
-                size(w, l1) << bpp,
-                "pitch1, {what}"
-            );
+            let level = [size(w, l0), size(h, l0), size(w, l1), size(h, l1), d0];
+            sizes.push_back((c, level, [size(w, l0) << bpp, size(w, l1) << bpp]));
+            if sizes.len() > size_stages {
+                let (c, level, pitch) = sizes.pop_front().expect("queued");
+                let what = format!("cuts {cuts}, input {c:?}");
+                let got = [&u.w0, &u.h0, &u.w1, &u.h1].map(|s| s.val().to_u64());
+                assert_eq!(got, level[..4], "w0/h0/w1/h1, {what}");
+                assert_eq!(u.d0.val().to_u64(), level[4], "d0, {what}");
+                let got = [u.pitch0.val().to_u64(), u.pitch1.val().to_u64()];
+                assert_eq!(got, pitch, "pitch0/pitch1, {what}");
+            }
             let slice = |l: u64| (size(w, l) * size(h, l)) << bpp;
             slices.push_back((c, slice(l0), slice(l1)));
             if slices.len() > u.slice_stages() {

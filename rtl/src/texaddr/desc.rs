@@ -21,8 +21,11 @@
 //! # Timing
 //! Combinational from the inputs to the combinational outputs, except `start0` and `start1`, the
 //! long path, which come [`DescStage::new`]'s `layout_cuts` enabled clocks later (0: combinational),
-//! and `slice0` and `slice1`, which come [`LevelLayout::slice_stages_at`]`(layout_cuts)` clocks
-//! later; one register stage to the `_q` outputs: latency 1.
+//! `slice0` and `slice1`, which come [`LevelLayout::slice_stages_at`]`(layout_cuts)` clocks
+//! later, and the two levels' sizes and pitches (`w0`, `h0`, `w1`, `h1`, `pitch0`, `pitch1`),
+//! which come [`LevelLayout::size_stages_at`]`(layout_cuts)` (0 or 1, the layout's cut S) clocks
+//! later; one register stage to the `_q` outputs: latency 1 (with cut S, the TXQ sizes' register
+//! is cut S's).
 //!
 //! # What it computes
 //! Header: words `0` and `1[15:0]` the base address, `1[18:16]` log2 bytes per texel, `1[21:19]`
@@ -141,12 +144,18 @@ pub struct DescStage {
     l1: Signal<Local, Bits<4>>,
     ntaps: Signal<Local, Bits<3>>,
     size: [Signal<Local, Bits<32>>; 4],
+    txq_hit: Signal<Local, Bit>,
+    // Beside the level layout's cut S: the TXQ select of the level sizes, the layers and the
+    // level count.
+    cs_hit: Retime<Bit>,
+    cs_size: [Retime<Bits<32>>; 2],
     ctl1: Signal<Local, Bits<32>>,
     layout: LevelLayout,
     /// {frac[7:0], l0[11:8], l1[15:12], tri[16], txq[17], warn[21:18], sparse[22], fault[25:23],
     /// ntaps[28:26]}.
     r2_ctl: Retime<Bits<29>>,
     r2_tag: Retime<Bits<16>>,
+    /// The TXQ sizes' stage-2 registers: one stage with cut S's before them.
     r2_size: [Retime<Bits<32>>; 4],
 }
 }
@@ -163,6 +172,7 @@ impl DescStage {
     /// combinational outputs.
     pub fn new(layout_cuts: usize) -> Self {
         use std::array::from_fn;
+        let size_stages = LevelLayout::size_stages_at(layout_cuts);
         Self {
             settle: crate::common::settle::SettleState::new(true),
             clock: Default::default(),
@@ -223,11 +233,14 @@ impl DescStage {
             l1: Default::default(),
             ntaps: Default::default(),
             size: Default::default(),
+            txq_hit: Default::default(),
+            cs_hit: Retime::new(size_stages),
+            cs_size: from_fn(|_| Retime::new(size_stages)),
             ctl1: Default::default(),
             layout: LevelLayout::new(layout_cuts),
             r2_ctl: Retime::new(1),
             r2_tag: Retime::new(1),
-            r2_size: from_fn(|_| Retime::new(1)),
+            r2_size: from_fn(|_| Retime::new(1 - size_stages)),
         }
     }
 }
@@ -316,21 +329,26 @@ impl Logic for DescStage {
         self.slice0.next = self.layout.slice0.val();
         self.slice1.next = self.layout.slice1.val();
 
-        // TXQ: sizes of `level`, or zeros past the last level (the level count stays).
-        self.size[0].next = bits::<32>(0);
-        self.size[1].next = bits::<32>(0);
+        // TXQ: sizes of `level`, or zeros past the last level (the level count stays). The
+        // level sizes come after the layout's cut S, so what selects them waits beside it.
+        self.txq_hit.next =
+            self.txq.val() & !self.fault.val().any() & (self.level.val() <= self.lm1.val());
         self.size[2].next = bits::<32>(0);
-        self.size[3].next = bit_cast::<32, 4>(self.lm1.val()) + bits::<32>(1);
-        if self.level.val() <= self.lm1.val() {
-            self.size[0].next = bit_cast::<32, 16>(self.layout.w0.val());
-            self.size[1].next = bit_cast::<32, 16>(self.layout.h0.val());
+        if self.txq_hit.val() {
             self.size[2].next = bit_cast::<32, 17>(self.layers.val());
         }
-        if self.fault.val().any() | !self.txq.val() {
-            self.size[0].next = bits::<32>(0);
-            self.size[1].next = bits::<32>(0);
-            self.size[2].next = bits::<32>(0);
-            self.size[3].next = bits::<32>(0);
+        self.size[3].next = bits::<32>(0);
+        if self.txq.val() & !self.fault.val().any() {
+            self.size[3].next = bit_cast::<32, 4>(self.lm1.val()) + bits::<32>(1);
+        }
+        self.cs_hit.clock.next = self.clock.val();
+        self.cs_hit.en.next = self.adv.val();
+        self.cs_hit.d.next = self.txq_hit.val();
+        self.size[0].next = bits::<32>(0);
+        self.size[1].next = bits::<32>(0);
+        if self.cs_hit.q.val() {
+            self.size[0].next = bit_cast::<32, 16>(self.layout.w0.val());
+            self.size[1].next = bit_cast::<32, 16>(self.layout.h0.val());
         }
         self.ntaps.next = bits::<3>(1);
         if self.linear.val() {
@@ -368,10 +386,18 @@ impl Logic for DescStage {
         self.r2_tag.clock.next = self.clock.val();
         self.r2_tag.en.next = self.adv.val();
         self.r2_tag.d.next = self.tag.val();
-        for k in 0..4 {
+        for k in 0..2 {
             self.r2_size[k].clock.next = self.clock.val();
             self.r2_size[k].en.next = self.adv.val();
             self.r2_size[k].d.next = self.size[k].val();
+        }
+        for k in 2..4 {
+            self.cs_size[k - 2].clock.next = self.clock.val();
+            self.cs_size[k - 2].en.next = self.adv.val();
+            self.cs_size[k - 2].d.next = self.size[k].val();
+            self.r2_size[k].clock.next = self.clock.val();
+            self.r2_size[k].en.next = self.adv.val();
+            self.r2_size[k].d.next = self.cs_size[k - 2].q.val();
         }
         self.tag_q.next = self.r2_tag.q.val();
         self.frac_q.next = self.r2_ctl.q.val().get_bits::<8>(0);

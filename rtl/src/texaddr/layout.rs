@@ -5,32 +5,88 @@
 //! 1D), `layers` (1…65536; 1 for non-array), `halve` (a 3D texture: `layers` is the depth, halved
 //! per level as max(1, d >> 1); the texture unit's volume layout), `bpp_log2` (0…4), `base` (48-bit
 //! byte address), `l0`, `l1` (levels, already clamped) → `d0` (layers of l0), `w0`, `h0`, `w1`,
-//! `h1` (level sizes max(1, size >> l)), `pitch0`, `pitch1` (w_l·bpp), all combinational;
-//! `slice0`, `slice1` (w_l·h_l·bpp), [`LevelLayout::slice_stages`] enabled clocks after the inputs
-//! (they are selected from the level areas after cut P); and `start0`, `start1` (base +
-//! Σ_{k<l} align256(w_k·h_k·bpp·layers_k), modulo 2^48), [`LevelLayout::stages`] enabled clocks
-//! after the inputs.
+//! `h1` (level sizes max(1, size >> l)), `pitch0`, `pitch1` (w_l·bpp),
+//! [`LevelLayout::size_stages`] enabled clocks after the inputs (0: combinational; 1 with cut S);
+//! `slice0`, `slice1` (w_l·h_l·bpp), [`LevelLayout::slice_stages`] enabled clocks after the
+//! inputs; and `start0`, `start1` (base + Σ_{k<l} align256(w_k·h_k·bpp·layers_k), modulo 2^48),
+//! [`LevelLayout::stages`] enabled clocks after the inputs.
 //!
-//! The first-texel addresses are the long path: 16 level areas (16×16 products), 15 level volumes
-//! (36×17 products), then per output a masked sum of 16 terms (`base` and the volumes of the levels
-//! below it, rounded up to 256 bytes) as a balanced tree four adders deep. Built with
-//! [`LevelLayout::new`]`(cuts)`, `cuts` (0…[`LevelLayout::MAX_CUTS`]) registers go on that path, in
-//! the order of [`LAYOUT_CUTS`]: between the volume products and the sums (cut V), between the area
-//! and the volume products (cut P), between the tree's second and third levels (cut T). Exact:
-//! every cut count gives the same values, `cuts` clocks later. The layer sizes share cut P: they
-//! are the 16:1 select of the level areas, so without it a level area's product and that select
-//! would run in series beside the first-texel path.
+//! The first-texel addresses are the long path: 15 level areas (16×16 products), 15 level volumes
+//! (36×17 products, each two 18×17 partial products and their sum, which also rounds the volume
+//! up to 256 bytes: ⌊v / 256⌋ + (v mod 256 ≠ 0) is one add with a carry-in), then per output a
+//! masked sum of 16 terms (`base` and the rounded volumes of the levels below it, chosen by a
+//! mask made from the level at the input) as a balanced tree four adders deep. Built with
+//! [`LevelLayout::new`]`(cuts)`, `cuts` (0…[`LevelLayout::MAX_CUTS`]) registers go on that path
+//! as [`LAYOUT_PLAN`] places them: after the area products (cut P, or the DSP slice's operand and
+//! product registers), after the volume's partial products (the same two DSP registers), after
+//! the rounded volumes (cut V), and after the tree's first, second and third levels (cuts T1, T2,
+//! T3). Exact: every cut count gives the same values, `cuts` clocks later.
 //!
-//! Cost: all 16 levels' sizes are formed every clock (16 16×16 and 15 36×17 products and two
+//! Beside that path, the two levels' sizes are 16:1 selects of the 16 levels' sizes, and the layer
+//! sizes products of their own of the selected sizes (a 16:1 select of 36-bit areas behind the
+//! DSP slices was a long path of its own), with the area products' registers. At the last cut
+//! count, cut S registers the 16 levels' sizes (and the levels and texel size) in front of the
+//! selects, so that they are one clock of their own: `w0` … `pitch1` come one clock after the
+//! inputs, the layer sizes one clock after the area products'.
+//!
+//! Cost: all 16 levels' sizes are formed every clock (17 16×16 and 30 18×17 products and two
 //! 16-term trees of 48-bit adds). A texture header cache holding the level offsets would remove
 //! this; the model computes them so that any header works without a setup step.
 
-use crate::common::fp::{MulU, Retime};
+use crate::common::fp::{MulUReg, Retime};
 use rust_hdl::prelude::*;
 
-/// Which cuts a cut count places, `[P, V, T]` in path order (area products | volume products |
-/// tree levels 1–2 | tree levels 3–4).
-pub const LAYOUT_CUTS: [[usize; 3]; 4] = [[0, 0, 0], [0, 1, 0], [1, 1, 0], [1, 1, 1]];
+/// Where a [`LevelLayout`] puts its registers: the register stages after each piece of the
+/// first-texel path, in path order.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct LayoutCuts {
+    /// Cut S, beside the first-texel path: after the 16 levels' sizes, before the selects of the
+    /// two levels' sizes, pitches, layer counts and layer sizes: 0 or 1. It moves a register of
+    /// the enclosing unit's delay line into the layout, so it adds no stage to the path.
+    pub sizes: usize,
+    /// After the area products: 0, 1 (cut P, a register behind the products) or 2 (the DSP
+    /// slice's operand and product registers, [`MulUReg`]).
+    pub area: usize,
+    /// After the volume's partial products: 0 or 2 (the DSP slice's registers).
+    pub parts: usize,
+    /// After the rounded volumes (cut V): 0 or 1.
+    pub vol: usize,
+    /// After the first, second and third tree levels (cuts T1, T2, T3): 0 or 1 each.
+    pub tree: [usize; 3],
+}
+
+impl LayoutCuts {
+    /// Register stages on the first-texel path (cut S is beside it).
+    pub const fn stages(&self) -> usize {
+        self.area + self.parts + self.vol + self.tree[0] + self.tree[1] + self.tree[2]
+    }
+}
+
+const fn cuts(sizes: usize, area: usize, parts: usize, vol: usize, tree: [usize; 3]) -> LayoutCuts {
+    LayoutCuts {
+        sizes,
+        area,
+        parts,
+        vol,
+        tree,
+    }
+}
+
+/// What each cut count places ([`LevelLayout::new`]`(c)` uses `LAYOUT_PLAN[c]`, which has `c`
+/// stages): V; P and V; then T2; then the volume's partial products on the DSP slices' registers
+/// (in place of V); V again; T1; T3; last the area products on the DSP slices' registers (in
+/// place of P), with cut S beside them.
+pub const LAYOUT_PLAN: [LayoutCuts; 9] = [
+    cuts(0, 0, 0, 0, [0, 0, 0]),
+    cuts(0, 0, 0, 1, [0, 0, 0]),
+    cuts(0, 1, 0, 1, [0, 0, 0]),
+    cuts(0, 1, 0, 1, [0, 1, 0]),
+    cuts(0, 1, 2, 0, [0, 1, 0]),
+    cuts(0, 1, 2, 1, [0, 1, 0]),
+    cuts(0, 1, 2, 1, [1, 1, 0]),
+    cuts(0, 1, 2, 1, [1, 1, 1]),
+    cuts(1, 2, 2, 1, [1, 1, 1]),
+];
 
 crate::settled_block! {
 /// Level layout. See the module documentation.
@@ -82,41 +138,58 @@ pub struct LevelLayout {
     hk: [Signal<Local, Bits<16>>; 16],
     dk: [Signal<Local, Bits<17>>; 16],
     sd0: Signal<Local, Bits<17>>,
-    area: [MulU<16, 16, 36>; 16],
-    // Cut P: the level areas, the layer counts of the 15 levels whose volume is added, and what
-    // the sums and the layer sizes need.
-    cp_area: [Retime<Bits<36>>; 16],
+    // The levels below l0 and below l1 (bit k: k < l), which select the tree's terms.
+    above: [Signal<Local, Bits<15>>; 2],
+    below: [Signal<Local, Bits<15>>; 2],
+    // Cut S: the level sizes, and the levels and texel size their selects need.
+    cs_w: [Retime<Bits<16>>; 16],
+    cs_h: [Retime<Bits<16>>; 16],
+    cs_d: [Retime<Bits<17>>; 16],
+    cs_l0: Retime<Bits<4>>,
+    cs_l1: Retime<Bits<4>>,
+    cs_bpp: Retime<Bits<3>>,
+    area: [MulUReg<16, 16, 36>; 15],
+    // Cut P: the level areas and layer counts of the 15 levels whose volume is added, and what
+    // the sums and the layer sizes need, delayed beside the area products' own registers.
+    cp_area: [Retime<Bits<36>>; 15],
     cp_dk: [Retime<Bits<17>>; 15],
     cp_bpp: Retime<Bits<3>>,
     cp_base: Retime<Bits<48>>,
-    cp_l0: Retime<Bits<4>>,
-    cp_l1: Retime<Bits<4>>,
+    cp_below: [Retime<Bits<15>>; 2],
     bytes: [Signal<Local, Bits<36>>; 15],
-    vol: [MulU<36, 17, 48>; 15],
-    // Cut V: the volumes.
+    // The rounded volumes, and what passes beside their partial products' registers.
+    vol: [RoundedVolume; 15],
+    cq_base: Retime<Bits<48>>,
+    cq_below: [Retime<Bits<15>>; 2],
+    // Cut V: the rounded volumes (as byte counts).
     cv_vol: [Retime<Bits<48>>; 15],
     cv_base: Retime<Bits<48>>,
-    cv_l0: Retime<Bits<4>>,
-    cv_l1: Retime<Bits<4>>,
-    // The two trees (x: start0, y: start1): terms, level-1 and level-2 sums.
-    aligned: [Signal<Local, Bits<48>>; 15],
+    cv_below: [Retime<Bits<15>>; 2],
+    // The two trees (x: start0, y: start1): terms and the sums of each level, with cuts T1, T2
+    // and T3 after the first three levels.
     xt: [Signal<Local, Bits<48>>; 16],
     yt: [Signal<Local, Bits<48>>; 16],
     x1: [Signal<Local, Bits<48>>; 8],
     y1: [Signal<Local, Bits<48>>; 8],
+    c1_x: [Retime<Bits<48>>; 8],
+    c1_y: [Retime<Bits<48>>; 8],
     x2: [Signal<Local, Bits<48>>; 4],
     y2: [Signal<Local, Bits<48>>; 4],
-    // Cut T: the level-2 sums.
-    ct_x: [Retime<Bits<48>>; 4],
-    ct_y: [Retime<Bits<48>>; 4],
+    c2_x: [Retime<Bits<48>>; 4],
+    c2_y: [Retime<Bits<48>>; 4],
     x3: [Signal<Local, Bits<48>>; 2],
     y3: [Signal<Local, Bits<48>>; 2],
-    a0: Signal<Local, Bits<36>>,
+    c3_x: [Retime<Bits<48>>; 2],
+    c3_y: [Retime<Bits<48>>; 2],
     sw0: Signal<Local, Bits<16>>,
     sh0: Signal<Local, Bits<16>>,
     sw1: Signal<Local, Bits<16>>,
     sh1: Signal<Local, Bits<16>>,
-    a1: Signal<Local, Bits<36>>,
+    // The layer sizes: the two levels' areas, their own products of the selected sizes, with
+    // the area products' registers.
+    slice_area: [MulUReg<16, 16, 36>; 2],
+    cp_slice: [Retime<Bits<36>>; 2],
+    sl_bpp: Retime<Bits<3>>,
     /// The level numbers 0…15 as constants.
     kidx: [Constant<Bits<4>>; 16],
 }
@@ -130,10 +203,10 @@ impl Default for LevelLayout {
 
 impl LevelLayout {
     /// Largest cut count [`LevelLayout::new`] accepts.
-    pub const MAX_CUTS: usize = LAYOUT_CUTS.len() - 1;
+    pub const MAX_CUTS: usize = LAYOUT_PLAN.len() - 1;
 
     /// The layout with `cuts` (0…[`LevelLayout::MAX_CUTS`]) registers on the first-texel path, placed
-    /// by [`LAYOUT_CUTS`].
+    /// by [`LAYOUT_PLAN`].
     pub fn new(cuts: usize) -> Self {
         use std::array::from_fn;
         assert!(
@@ -141,7 +214,18 @@ impl LevelLayout {
             "level layout: {cuts} cuts (0…{})",
             Self::MAX_CUTS
         );
-        let [p, v, t] = LAYOUT_CUTS[cuts];
+        let plan = LAYOUT_PLAN[cuts];
+        assert!(
+            plan.sizes <= 1
+                && plan.area <= 2
+                && plan.parts != 1
+                && plan.parts <= 2
+                && plan.vol <= 1,
+            "level layout: {plan:?}"
+        );
+        let area_dsp = plan.area == 2;
+        let parts_dsp = plan.parts == 2;
+        let [t1, t2, t3] = plan.tree;
         Self {
             settle: crate::common::settle::SettleState::new(cuts > 0),
             clock: Default::default(),
@@ -169,53 +253,82 @@ impl LevelLayout {
             hk: Default::default(),
             dk: Default::default(),
             sd0: Default::default(),
-            area: Default::default(),
-            cp_area: from_fn(|_| Retime::new(p)),
-            cp_dk: from_fn(|_| Retime::new(p)),
-            cp_bpp: Retime::new(p),
-            cp_base: Retime::new(p),
-            cp_l0: Retime::new(p),
-            cp_l1: Retime::new(p),
+            above: Default::default(),
+            below: Default::default(),
+            cs_w: from_fn(|_| Retime::new(plan.sizes)),
+            cs_h: from_fn(|_| Retime::new(plan.sizes)),
+            cs_d: from_fn(|_| Retime::new(plan.sizes)),
+            cs_l0: Retime::new(plan.sizes),
+            cs_l1: Retime::new(plan.sizes),
+            cs_bpp: Retime::new(plan.sizes),
+            area: from_fn(|_| MulUReg::new(area_dsp)),
+            cp_area: from_fn(|_| Retime::new(plan.area.min(1) - usize::from(area_dsp))),
+            cp_dk: from_fn(|_| Retime::new(plan.area)),
+            cp_bpp: Retime::new(plan.area),
+            cp_base: Retime::new(plan.area),
+            cp_below: from_fn(|_| Retime::new(plan.area)),
             bytes: Default::default(),
-            vol: Default::default(),
-            cv_vol: from_fn(|_| Retime::new(v)),
-            cv_base: Retime::new(v),
-            cv_l0: Retime::new(v),
-            cv_l1: Retime::new(v),
-            aligned: Default::default(),
+            vol: from_fn(|_| RoundedVolume::new(parts_dsp)),
+            cq_base: Retime::new(plan.parts),
+            cq_below: from_fn(|_| Retime::new(plan.parts)),
+            cv_vol: from_fn(|_| Retime::new(plan.vol)),
+            cv_base: Retime::new(plan.vol),
+            cv_below: from_fn(|_| Retime::new(plan.vol)),
             xt: Default::default(),
             yt: Default::default(),
             x1: Default::default(),
             y1: Default::default(),
+            c1_x: from_fn(|_| Retime::new(t1)),
+            c1_y: from_fn(|_| Retime::new(t1)),
             x2: Default::default(),
             y2: Default::default(),
-            ct_x: from_fn(|_| Retime::new(t)),
-            ct_y: from_fn(|_| Retime::new(t)),
+            c2_x: from_fn(|_| Retime::new(t2)),
+            c2_y: from_fn(|_| Retime::new(t2)),
             x3: Default::default(),
             y3: Default::default(),
-            a0: Default::default(),
+            c3_x: from_fn(|_| Retime::new(t3)),
+            c3_y: from_fn(|_| Retime::new(t3)),
             sw0: Default::default(),
             sh0: Default::default(),
             sw1: Default::default(),
             sh1: Default::default(),
-            a1: Default::default(),
+            slice_area: from_fn(|_| MulUReg::new(area_dsp)),
+            cp_slice: from_fn(|_| Retime::new(plan.area.min(1) - usize::from(area_dsp))),
+            sl_bpp: Retime::new(plan.area),
             kidx: from_fn(|k| Constant::new((k as u64).into())),
         }
     }
 
     /// Register stages on the first-texel path (`start0`, `start1`).
     pub fn stages(&self) -> usize {
-        self.cp_bpp.stages() + self.cv_base.stages() + self.ct_x[0].stages()
+        self.cp_bpp.stages()
+            + self.cq_base.stages()
+            + self.cv_base.stages()
+            + self.c1_x[0].stages()
+            + self.c2_x[0].stages()
+            + self.c3_x[0].stages()
     }
 
-    /// Register stages before the layer sizes (`slice0`, `slice1`): cut P's, 0 or 1.
+    /// Register stages before the layer sizes (`slice0`, `slice1`): cut S's and the area
+    /// products', 0…3.
     pub fn slice_stages(&self) -> usize {
-        Self::slice_stages_at(self.stages())
+        self.cs_l0.stages() + self.sl_bpp.stages()
     }
 
     /// [`LevelLayout::slice_stages`] of the layout with `cuts` cuts.
     pub fn slice_stages_at(cuts: usize) -> usize {
-        LAYOUT_CUTS[cuts][0]
+        LAYOUT_PLAN[cuts].sizes + LAYOUT_PLAN[cuts].area
+    }
+
+    /// Register stages before the level sizes, pitches and layers (`w0`, `h0`, `w1`, `h1`,
+    /// `pitch0`, `pitch1`, `d0`): cut S's, 0 or 1.
+    pub fn size_stages(&self) -> usize {
+        self.cs_l0.stages()
+    }
+
+    /// [`LevelLayout::size_stages`] of the layout with `cuts` cuts.
+    pub fn size_stages_at(cuts: usize) -> usize {
+        LAYOUT_PLAN[cuts].sizes
     }
 }
 
@@ -243,13 +356,51 @@ impl Logic for LevelLayout {
                 }
             }
         }
+        // The terms each output's tree adds: bit k set for the levels k below it.
+        self.above[0].next = bits::<15>(0x7fff) << self.l0.val();
+        self.above[1].next = bits::<15>(0x7fff) << self.l1.val();
+        self.below[0].next = !self.above[0].val();
+        self.below[1].next = !self.above[1].val();
+        // Cut S: the level sizes and what their selects need.
+        for i in 0..2 {
+            self.cp_below[i].clock.next = self.clock.val();
+            self.cp_below[i].en.next = self.en.val();
+            self.cp_below[i].d.next = self.below[i].val();
+            self.cq_below[i].clock.next = self.clock.val();
+            self.cq_below[i].en.next = self.en.val();
+            self.cq_below[i].d.next = self.cp_below[i].q.val();
+            self.cv_below[i].clock.next = self.clock.val();
+            self.cv_below[i].en.next = self.en.val();
+            self.cv_below[i].d.next = self.cq_below[i].q.val();
+        }
         for k in 0..16 {
+            self.cs_w[k].clock.next = self.clock.val();
+            self.cs_w[k].en.next = self.en.val();
+            self.cs_w[k].d.next = self.wk[k].val();
+            self.cs_h[k].clock.next = self.clock.val();
+            self.cs_h[k].en.next = self.en.val();
+            self.cs_h[k].d.next = self.hk[k].val();
+            self.cs_d[k].clock.next = self.clock.val();
+            self.cs_d[k].en.next = self.en.val();
+            self.cs_d[k].d.next = self.dk[k].val();
+        }
+        self.cs_l0.clock.next = self.clock.val();
+        self.cs_l0.en.next = self.en.val();
+        self.cs_l0.d.next = self.l0.val();
+        self.cs_l1.clock.next = self.clock.val();
+        self.cs_l1.en.next = self.en.val();
+        self.cs_l1.d.next = self.l1.val();
+        self.cs_bpp.clock.next = self.clock.val();
+        self.cs_bpp.en.next = self.en.val();
+        self.cs_bpp.d.next = self.bpp_log2.val();
+        for k in 0..15 {
+            self.area[k].clock.next = self.clock.val();
+            self.area[k].en.next = self.en.val();
             self.area[k].a.next = self.wk[k].val();
             self.area[k].b.next = self.hk[k].val();
         }
-        // Cut P. The last level's volume is never added (no level follows it); its area is a
-        // layer size.
-        for k in 0..16 {
+        // Cut P. The last level's volume is never added (no level follows it).
+        for k in 0..15 {
             self.cp_area[k].clock.next = self.clock.val();
             self.cp_area[k].en.next = self.en.val();
             self.cp_area[k].d.next = self.area[k].p.val();
@@ -265,90 +416,84 @@ impl Logic for LevelLayout {
         self.cp_base.clock.next = self.clock.val();
         self.cp_base.en.next = self.en.val();
         self.cp_base.d.next = self.base.val();
-        self.cp_l0.clock.next = self.clock.val();
-        self.cp_l0.en.next = self.en.val();
-        self.cp_l0.d.next = self.l0.val();
-        self.cp_l1.clock.next = self.clock.val();
-        self.cp_l1.en.next = self.en.val();
-        self.cp_l1.d.next = self.l1.val();
-        // Level volumes, then cut V.
+        // Level volumes rounded up to 256 bytes, then cut V.
         for k in 0..15 {
             self.bytes[k].next = self.cp_area[k].q.val() << self.cp_bpp.q.val();
-            self.vol[k].a.next = self.bytes[k].val();
-            self.vol[k].b.next = self.cp_dk[k].q.val();
+            self.vol[k].clock.next = self.clock.val();
+            self.vol[k].en.next = self.en.val();
+            self.vol[k].bytes.next = self.bytes[k].val();
+            self.vol[k].layers.next = self.cp_dk[k].q.val();
             self.cv_vol[k].clock.next = self.clock.val();
             self.cv_vol[k].en.next = self.en.val();
-            self.cv_vol[k].d.next = self.vol[k].p.val();
+            self.cv_vol[k].d.next = self.vol[k].v.val();
         }
+        self.cq_base.clock.next = self.clock.val();
+        self.cq_base.en.next = self.en.val();
+        self.cq_base.d.next = self.cp_base.q.val();
         self.cv_base.clock.next = self.clock.val();
         self.cv_base.en.next = self.en.val();
-        self.cv_base.d.next = self.cp_base.q.val();
-        self.cv_l0.clock.next = self.clock.val();
-        self.cv_l0.en.next = self.en.val();
-        self.cv_l0.d.next = self.cp_l0.q.val();
-        self.cv_l1.clock.next = self.clock.val();
-        self.cv_l1.en.next = self.en.val();
-        self.cv_l1.d.next = self.cp_l1.q.val();
-        // Terms: base, then each level's volume rounded up to 256 bytes if it lies below the
-        // output's level; a balanced tree of adds (modulo 2^48) per output.
+        self.cv_base.d.next = self.cq_base.q.val();
+        // Terms: base, then each level's rounded volume if it lies below the output's level; a
+        // balanced tree of adds (modulo 2^48) per output.
         self.xt[0].next = self.cv_base.q.val();
         self.yt[0].next = self.cv_base.q.val();
         for k in 0..15 {
-            self.aligned[k].next =
-                (self.cv_vol[k].q.val() + bits::<48>(255)) & bits::<48>(0xffff_ffff_ff00_u64);
             self.xt[k + 1].next = bits::<48>(0);
-            if self.kidx[k].val() < self.cv_l0.q.val() {
-                self.xt[k + 1].next = self.aligned[k].val();
+            if self.cv_below[0].q.val().get_bit(k) {
+                self.xt[k + 1].next = self.cv_vol[k].q.val();
             }
             self.yt[k + 1].next = bits::<48>(0);
-            if self.kidx[k].val() < self.cv_l1.q.val() {
-                self.yt[k + 1].next = self.aligned[k].val();
+            if self.cv_below[1].q.val().get_bit(k) {
+                self.yt[k + 1].next = self.cv_vol[k].q.val();
             }
         }
         for i in 0..8 {
             self.x1[i].next = self.xt[2 * i].val() + self.xt[2 * i + 1].val();
             self.y1[i].next = self.yt[2 * i].val() + self.yt[2 * i + 1].val();
+            self.c1_x[i].clock.next = self.clock.val();
+            self.c1_x[i].en.next = self.en.val();
+            self.c1_x[i].d.next = self.x1[i].val();
+            self.c1_y[i].clock.next = self.clock.val();
+            self.c1_y[i].en.next = self.en.val();
+            self.c1_y[i].d.next = self.y1[i].val();
         }
         for i in 0..4 {
-            self.x2[i].next = self.x1[2 * i].val() + self.x1[2 * i + 1].val();
-            self.y2[i].next = self.y1[2 * i].val() + self.y1[2 * i + 1].val();
-            // Cut T.
-            self.ct_x[i].clock.next = self.clock.val();
-            self.ct_x[i].en.next = self.en.val();
-            self.ct_x[i].d.next = self.x2[i].val();
-            self.ct_y[i].clock.next = self.clock.val();
-            self.ct_y[i].en.next = self.en.val();
-            self.ct_y[i].d.next = self.y2[i].val();
+            self.x2[i].next = self.c1_x[2 * i].q.val() + self.c1_x[2 * i + 1].q.val();
+            self.y2[i].next = self.c1_y[2 * i].q.val() + self.c1_y[2 * i + 1].q.val();
+            self.c2_x[i].clock.next = self.clock.val();
+            self.c2_x[i].en.next = self.en.val();
+            self.c2_x[i].d.next = self.x2[i].val();
+            self.c2_y[i].clock.next = self.clock.val();
+            self.c2_y[i].en.next = self.en.val();
+            self.c2_y[i].d.next = self.y2[i].val();
         }
         for i in 0..2 {
-            self.x3[i].next = self.ct_x[2 * i].q.val() + self.ct_x[2 * i + 1].q.val();
-            self.y3[i].next = self.ct_y[2 * i].q.val() + self.ct_y[2 * i + 1].q.val();
+            self.x3[i].next = self.c2_x[2 * i].q.val() + self.c2_x[2 * i + 1].q.val();
+            self.y3[i].next = self.c2_y[2 * i].q.val() + self.c2_y[2 * i + 1].q.val();
+            self.c3_x[i].clock.next = self.clock.val();
+            self.c3_x[i].en.next = self.en.val();
+            self.c3_x[i].d.next = self.x3[i].val();
+            self.c3_y[i].clock.next = self.clock.val();
+            self.c3_y[i].en.next = self.en.val();
+            self.c3_y[i].d.next = self.y3[i].val();
         }
-        self.start0.next = self.x3[0].val() + self.x3[1].val();
-        self.start1.next = self.y3[0].val() + self.y3[1].val();
+        self.start0.next = self.c3_x[0].q.val() + self.c3_x[1].q.val();
+        self.start1.next = self.c3_y[0].q.val() + self.c3_y[1].q.val();
         // Sizes and pitches of the two levels (combinational), layer sizes after cut P.
         self.sw0.next = bits::<16>(1);
         self.sh0.next = bits::<16>(1);
         self.sw1.next = bits::<16>(1);
         self.sh1.next = bits::<16>(1);
-        self.a0.next = bits::<36>(1);
-        self.a1.next = bits::<36>(1);
         self.sd0.next = bits::<17>(1);
         for k in 0..16 {
-            if self.l0.val() == self.kidx[k].val() {
-                self.sw0.next = self.wk[k].val();
-                self.sh0.next = self.hk[k].val();
-                self.sd0.next = self.dk[k].val();
+            if self.cs_l0.q.val() == self.kidx[k].val() {
+                self.sw0.next = self.cs_w[k].q.val();
+                self.sh0.next = self.cs_h[k].q.val();
+                self.sd0.next = self.cs_d[k].q.val();
             }
-            if self.l1.val() == self.kidx[k].val() {
-                self.sw1.next = self.wk[k].val();
-                self.sh1.next = self.hk[k].val();
-            }
-            if self.cp_l0.q.val() == self.kidx[k].val() {
-                self.a0.next = self.cp_area[k].q.val();
-            }
-            if self.cp_l1.q.val() == self.kidx[k].val() {
-                self.a1.next = self.cp_area[k].q.val();
+            if self.cs_l1.q.val() == self.kidx[k].val() {
+                self.sw1.next = self.cs_w[k].q.val();
+                self.sh1.next = self.cs_h[k].q.val();
             }
         }
         self.d0.next = self.sd0.val();
@@ -356,9 +501,89 @@ impl Logic for LevelLayout {
         self.h0.next = self.sh0.val();
         self.w1.next = self.sw1.val();
         self.h1.next = self.sh1.val();
-        self.pitch0.next = bit_cast::<20, 16>(self.sw0.val()) << self.bpp_log2.val();
-        self.pitch1.next = bit_cast::<20, 16>(self.sw1.val()) << self.bpp_log2.val();
-        self.slice0.next = self.a0.val() << self.cp_bpp.q.val();
-        self.slice1.next = self.a1.val() << self.cp_bpp.q.val();
+        self.pitch0.next = bit_cast::<20, 16>(self.sw0.val()) << self.cs_bpp.q.val();
+        self.pitch1.next = bit_cast::<20, 16>(self.sw1.val()) << self.cs_bpp.q.val();
+        self.slice_area[0].a.next = self.sw0.val();
+        self.slice_area[0].b.next = self.sh0.val();
+        self.slice_area[1].a.next = self.sw1.val();
+        self.slice_area[1].b.next = self.sh1.val();
+        for i in 0..2 {
+            self.slice_area[i].clock.next = self.clock.val();
+            self.slice_area[i].en.next = self.en.val();
+            self.cp_slice[i].clock.next = self.clock.val();
+            self.cp_slice[i].en.next = self.en.val();
+            self.cp_slice[i].d.next = self.slice_area[i].p.val();
+        }
+        self.sl_bpp.clock.next = self.clock.val();
+        self.sl_bpp.en.next = self.en.val();
+        self.sl_bpp.d.next = self.cs_bpp.q.val();
+        self.slice0.next = self.cp_slice[0].q.val() << self.sl_bpp.q.val();
+        self.slice1.next = self.cp_slice[1].q.val() << self.sl_bpp.q.val();
+    }
+}
+
+crate::settled_block! {
+/// One level's volume rounded up to 256 bytes: align256(bytes · layers) modulo 2^48.
+///
+/// Ports: `clock`, `en`, `bytes` (a layer's size in bytes), `layers` → `v`. Two 18×17 partial
+/// products (the low and high 18 bits of `bytes` by `layers`, the high one's low 30 bits: the
+/// rest lies above 2^48), each a [`MulUReg`] leaf, then one
+/// add: the high product's weight 2^18 leaves the low byte to the low product, so
+/// ⌊v / 256⌋ + (v mod 256 ≠ 0) is (lo >> 8) + (hi << 10) with the low byte's OR as carry-in.
+/// Latency 2 enabled clocks with the DSP slices' operand and product registers
+/// ([`RoundedVolume::new`]`(true)`), else 0 (`clock` and `en` unused). Exact.
+#[derive(Clone, Debug)]
+pub struct RoundedVolume {
+    /// Clock.
+    pub clock: Signal<In, Clock>,
+    /// Advance the registers.
+    pub en: Signal<In, Bit>,
+    /// Layer size in bytes.
+    pub bytes: Signal<In, Bits<36>>,
+    /// Layer count.
+    pub layers: Signal<In, Bits<17>>,
+    /// The volume rounded up to 256 bytes (low byte zero).
+    pub v: Signal<Out, Bits<48>>,
+    lo: MulUReg<18, 17, 35>,
+    hi: MulUReg<18, 17, 30>,
+    nz: Signal<Local, Bit>,
+    units: Signal<Local, Bits<40>>,
+}
+}
+
+impl RoundedVolume {
+    /// The volume with (`true`, latency 2) or without the partial products' DSP registers.
+    pub fn new(registered: bool) -> Self {
+        Self {
+            settle: crate::common::settle::SettleState::new(registered),
+            clock: Default::default(),
+            en: Default::default(),
+            bytes: Default::default(),
+            layers: Default::default(),
+            v: Default::default(),
+            lo: MulUReg::new(registered),
+            hi: MulUReg::new(registered),
+            nz: Default::default(),
+            units: Default::default(),
+        }
+    }
+}
+
+impl Logic for RoundedVolume {
+    #[hdl_gen]
+    fn update(&mut self) {
+        self.lo.clock.next = self.clock.val();
+        self.lo.en.next = self.en.val();
+        self.lo.a.next = self.bytes.val().get_bits::<18>(0);
+        self.lo.b.next = self.layers.val();
+        self.hi.clock.next = self.clock.val();
+        self.hi.en.next = self.en.val();
+        self.hi.a.next = self.bytes.val().get_bits::<18>(18);
+        self.hi.b.next = self.layers.val();
+        self.nz.next = self.lo.p.val().get_bits::<8>(0).any();
+        self.units.next = bit_cast::<40, 27>(self.lo.p.val().get_bits::<27>(8))
+            + (bit_cast::<40, 30>(self.hi.p.val()) << 10)
+            + bit_cast::<40, 1>(self.nz.val().into());
+        self.v.next = bit_cast::<48, 40>(self.units.val()) << 8;
     }
 }

@@ -49,16 +49,19 @@
 //! [`AXIS_PLAN`](super::coord::AXIS_PLAN): inside the remainder unit, in the fixed-point
 //! conversion, before and after the wraps), and depths 36 and 37 cut every tap-address block
 //! ([`TapAddr`](super::TapAddr): after its products, then before the start addition), with the
-//! lane's other signals and the descriptor stage's registers delayed beside them
-//! ([`TexAddrUnit::cuts`]): latency
-//! 3 + depth at every depth. Back-pressure stalls every stage together
+//! lane's other signals and the descriptor stage's registers delayed beside them. Depths 38…42
+//! place the level layout's other cuts ([`LAYOUT_PLAN`](super::layout::LAYOUT_PLAN) entries 4…8:
+//! the volumes' partial products on the DSP slices' registers, cuts T1 and T3 in the sums, the
+//! area products on the DSP slices' registers, with cut S in front of the level-size selects, one
+//! register of their delay line moved into the layout; [`TexAddrUnit::cuts`]): latency 3 + depth
+//! at every depth. Back-pressure stalls every stage together
 //! (`in_ready = !out_valid || out_ready`); `reset` (synchronous, active high) empties the
 //! pipeline.
 //!
 //! # Cost
 //! Per quad and clock: 16 [`Axis`](super::Axis) (a 24×16 product, 24 17-bit compare-subtract
 //! steps and two [`Wrap1`](super::Wrap1) each), 8 [`TapAddr`](super::TapAddr) (three products, six 48-bit adds), one
-//! [`LevelLayout`](super::LevelLayout) (31 products, two 16-term trees of 48-bit adds).
+//! [`LevelLayout`](super::LevelLayout) (47 products, two 16-term trees of 48-bit adds).
 
 use super::{AddrStage, DescStage, LevelLayout, Residency, TxdDecode};
 use crate::common::fp::{Retime, ValidRetime};
@@ -257,13 +260,18 @@ impl TexAddrUnit {
     }
 
     /// Where `depth` puts its registers: (cut A, level-layout cuts, lane cuts). Cut A first,
-    /// then the level layout's cuts, then the lanes' ([`AddrStage::new`]: every axis's, then
-    /// every tap-address block's).
+    /// then the level layout's first three cuts, then the lanes' ([`AddrStage::new`]: every
+    /// axis's, then every tap-address block's), then the level layout's other five.
     pub fn cuts(depth: usize) -> (usize, usize, usize) {
         let cut_a = depth.min(1);
-        let layout = (depth - cut_a).min(LevelLayout::MAX_CUTS);
-        (cut_a, layout, depth - cut_a - layout)
+        let first = (depth - cut_a).min(Self::LAYOUT_FIRST);
+        let lane = (depth - cut_a - first).min(AddrStage::MAX_CUTS);
+        (cut_a, depth - cut_a - lane, lane)
     }
+
+    /// The level-layout cuts that come before the lanes' in the depth order (depths 2…4); the
+    /// rest come after them (depths 38…42).
+    const LAYOUT_FIRST: usize = 3;
 
     /// The unit with `depth` (0…[`TexAddrUnit::MAX_DEPTH`]) extra register stages: cut A in stage
     /// 1, from depth 2 the level layout's cuts, from depth 5 the lanes' (see the module
@@ -278,9 +286,10 @@ impl TexAddrUnit {
         let (cut_a, layout, lane) = Self::cuts(depth);
         // What enters the lanes waits for the level layout (`into_lanes`); what passes beside
         // them waits for the lanes too (`depth`). The layer sizes come out of the level layout
-        // after its cut P.
+        // after its area products' registers, the level sizes and pitches after its cut S.
         let into_lanes = cut_a + layout;
         let slice_delay = into_lanes - LevelLayout::slice_stages_at(layout);
+        let size_delay = into_lanes - LevelLayout::size_stages_at(layout);
         Self {
             settle: crate::common::settle::SettleState::new(true),
             clock: Default::default(),
@@ -353,14 +362,14 @@ impl TexAddrUnit {
             cd_lin2d: Retime::new(into_lanes),
             cd_bpp_log2: Retime::new(into_lanes),
             cd_lmax: Retime::new(into_lanes),
-            cd_w0: Retime::new(into_lanes),
-            cd_h0: Retime::new(into_lanes),
-            cd_w1: Retime::new(into_lanes),
-            cd_h1: Retime::new(into_lanes),
+            cd_w0: Retime::new(size_delay),
+            cd_h0: Retime::new(size_delay),
+            cd_w1: Retime::new(size_delay),
+            cd_h1: Retime::new(size_delay),
             cd_start0: Retime::new(cut_a),
             cd_start1: Retime::new(cut_a),
-            cd_pitch0: Retime::new(into_lanes),
-            cd_pitch1: Retime::new(into_lanes),
+            cd_pitch0: Retime::new(size_delay),
+            cd_pitch1: Retime::new(size_delay),
             cd_slice0: Retime::new(slice_delay),
             cd_slice1: Retime::new(slice_delay),
             cl_s: from_fn(|_| Retime::new(into_lanes)),
