@@ -156,7 +156,6 @@ pub struct LevelLayout {
     cp_bpp: Retime<Bits<3>>,
     cp_base: Retime<Bits<48>>,
     cp_below: [Retime<Bits<15>>; 2],
-    bytes: [Signal<Local, Bits<36>>; 15],
     // The rounded volumes, and what passes beside their partial products' registers.
     vol: [RoundedVolume; 15],
     cq_base: Retime<Bits<48>>,
@@ -267,7 +266,6 @@ impl LevelLayout {
             cp_bpp: Retime::new(plan.area),
             cp_base: Retime::new(plan.area),
             cp_below: from_fn(|_| Retime::new(plan.area)),
-            bytes: Default::default(),
             vol: from_fn(|_| RoundedVolume::new(parts_dsp)),
             cq_base: Retime::new(plan.parts),
             cq_below: from_fn(|_| Retime::new(plan.parts)),
@@ -418,11 +416,11 @@ impl Logic for LevelLayout {
         self.cp_base.d.next = self.base.val();
         // Level volumes rounded up to 256 bytes, then cut V.
         for k in 0..15 {
-            self.bytes[k].next = self.cp_area[k].q.val() << self.cp_bpp.q.val();
             self.vol[k].clock.next = self.clock.val();
             self.vol[k].en.next = self.en.val();
-            self.vol[k].bytes.next = self.bytes[k].val();
+            self.vol[k].area.next = self.cp_area[k].q.val();
             self.vol[k].layers.next = self.cp_dk[k].q.val();
+            self.vol[k].bpp_log2.next = self.cp_bpp.q.val();
             self.cv_vol[k].clock.next = self.clock.val();
             self.cv_vol[k].en.next = self.en.val();
             self.cv_vol[k].d.next = self.vol[k].v.val();
@@ -523,29 +521,37 @@ impl Logic for LevelLayout {
 }
 
 crate::settled_block! {
-/// One level's volume rounded up to 256 bytes: align256(bytes · layers) modulo 2^48.
+/// One level's volume rounded up to 256 bytes: align256((area · layers) << bpp_log2) modulo 2^48.
 ///
-/// Ports: `clock`, `en`, `bytes` (a layer's size in bytes), `layers` → `v`. Two 18×17 partial
-/// products (the low and high 18 bits of `bytes` by `layers`, the high one's low 30 bits: the
-/// rest lies above 2^48), each a [`MulUReg`] leaf, then one
-/// add: the high product's weight 2^18 leaves the low byte to the low product, so
-/// ⌊v / 256⌋ + (v mod 256 ≠ 0) is (lo >> 8) + (hi << 10) with the low byte's OR as carry-in.
-/// Latency 2 enabled clocks with the DSP slices' operand and product registers
-/// ([`RoundedVolume::new`]`(true)`), else 0 (`clock` and `en` unused). Exact.
+/// Ports: `clock`, `en`, `area` (a layer's texel count), `layers`, `bpp_log2` (0…4) → `v`. Two
+/// 18×17 partial products P = lo + 2^18·hi (the low and high 18 bits of `area` by `layers`, the
+/// high one's low 30 bits: the rest lies above 2^48), each a [`MulUReg`] leaf, then one add: with
+/// b = `bpp_log2`, ⌊(P << b) / 256⌋ = (lo >> (8 − b)) + (hi << (10 + b)) exactly, and the low
+/// byte of P << b is not zero when lo's low 8 − b bits are not, which is the add's carry-in.
+/// So the texel size's shift sits behind the products, not between the area products and
+/// these. Latency 2 enabled clocks with the DSP slices' operand and product registers
+/// ([`RoundedVolume::new`]`(true)`; `bpp_log2` waits beside them in a kept register of this
+/// block's own), else 0 (`clock` and `en` unused). Exact.
 #[derive(Clone, Debug)]
 pub struct RoundedVolume {
     /// Clock.
     pub clock: Signal<In, Clock>,
     /// Advance the registers.
     pub en: Signal<In, Bit>,
-    /// Layer size in bytes.
-    pub bytes: Signal<In, Bits<36>>,
+    /// Layer size in texels.
+    pub area: Signal<In, Bits<36>>,
     /// Layer count.
     pub layers: Signal<In, Bits<17>>,
-    /// The volume rounded up to 256 bytes (low byte zero).
+    /// log2 bytes per texel.
+    pub bpp_log2: Signal<In, Bits<3>>,
+    /// The volume in bytes rounded up to 256 (low byte zero).
     pub v: Signal<Out, Bits<48>>,
     lo: MulUReg<18, 17, 35>,
     hi: MulUReg<18, 17, 30>,
+    bpp_q: Retime<Bits<3>>,
+    rsh: Signal<Local, Bits<4>>,
+    lsh: Signal<Local, Bits<5>>,
+    low_mask: Signal<Local, Bits<8>>,
     nz: Signal<Local, Bit>,
     units: Signal<Local, Bits<40>>,
 }
@@ -558,11 +564,16 @@ impl RoundedVolume {
             settle: crate::common::settle::SettleState::new(registered),
             clock: Default::default(),
             en: Default::default(),
-            bytes: Default::default(),
+            area: Default::default(),
             layers: Default::default(),
+            bpp_log2: Default::default(),
             v: Default::default(),
             lo: MulUReg::new(registered),
             hi: MulUReg::new(registered),
+            bpp_q: Retime::kept(if registered { 2 } else { 0 }),
+            rsh: Default::default(),
+            lsh: Default::default(),
+            low_mask: Default::default(),
             nz: Default::default(),
             units: Default::default(),
         }
@@ -574,15 +585,23 @@ impl Logic for RoundedVolume {
     fn update(&mut self) {
         self.lo.clock.next = self.clock.val();
         self.lo.en.next = self.en.val();
-        self.lo.a.next = self.bytes.val().get_bits::<18>(0);
+        self.lo.a.next = self.area.val().get_bits::<18>(0);
         self.lo.b.next = self.layers.val();
         self.hi.clock.next = self.clock.val();
         self.hi.en.next = self.en.val();
-        self.hi.a.next = self.bytes.val().get_bits::<18>(18);
+        self.hi.a.next = self.area.val().get_bits::<18>(18);
         self.hi.b.next = self.layers.val();
-        self.nz.next = self.lo.p.val().get_bits::<8>(0).any();
-        self.units.next = bit_cast::<40, 27>(self.lo.p.val().get_bits::<27>(8))
-            + (bit_cast::<40, 30>(self.hi.p.val()) << 10)
+        self.bpp_q.clock.next = self.clock.val();
+        self.bpp_q.en.next = self.en.val();
+        self.bpp_q.d.next = self.bpp_log2.val();
+        // The shift amounts and the low-byte mask are signals of their own: rust-hdl writes a
+        // constant inside an expression 32 bits wide.
+        self.rsh.next = bits::<4>(8) - bit_cast::<4, 3>(self.bpp_q.q.val());
+        self.lsh.next = bit_cast::<5, 3>(self.bpp_q.q.val()) + bits::<5>(10);
+        self.low_mask.next = bits::<8>(0xff) >> self.bpp_q.q.val();
+        self.nz.next = (self.lo.p.val().get_bits::<8>(0) & self.low_mask.val()).any();
+        self.units.next = (bit_cast::<40, 35>(self.lo.p.val()) >> self.rsh.val())
+            + (bit_cast::<40, 30>(self.hi.p.val()) << self.lsh.val())
             + bit_cast::<40, 1>(self.nz.val().into());
         self.v.next = bit_cast::<48, 40>(self.units.val()) << 8;
     }
