@@ -23,9 +23,8 @@
 //! long path, which come [`DescStage::new`]'s `layout_cuts` enabled clocks later (0: combinational),
 //! `slice0` and `slice1`, which come [`LevelLayout::slice_stages_at`]`(layout_cuts)` clocks
 //! later, and the two levels' sizes and pitches (`w0`, `h0`, `w1`, `h1`, `pitch0`, `pitch1`),
-//! which come [`LevelLayout::size_stages_at`]`(layout_cuts)` (0 or 1, the layout's cut S) clocks
-//! later; one register stage to the `_q` outputs: latency 1 (with cut S, the TXQ sizes' register
-//! is cut S's).
+//! which come [`LevelLayout::size_stages_at`]`(layout_cuts)` (0…2, the layout's cuts S and S2)
+//! clocks later; one register stage to the `_q` outputs: latency 1.
 //!
 //! # What it computes
 //! Header: words `0` and `1[15:0]` the base address, `1[18:16]` log2 bytes per texel, `1[21:19]`
@@ -145,17 +144,15 @@ pub struct DescStage {
     ntaps: Signal<Local, Bits<3>>,
     size: [Signal<Local, Bits<32>>; 4],
     txq_hit: Signal<Local, Bit>,
-    // Beside the level layout's cut S: the TXQ select of the level sizes, the layers and the
-    // level count.
-    cs_hit: Retime<Bit>,
-    cs_size: [Retime<Bits<32>>; 2],
+    width: Signal<Local, Bits<16>>,
+    txq_w: Signal<Local, Bits<16>>,
+    txq_h: Signal<Local, Bits<16>>,
     ctl1: Signal<Local, Bits<32>>,
     layout: LevelLayout,
     /// {frac[7:0], l0[11:8], l1[15:12], tri[16], txq[17], warn[21:18], sparse[22], fault[25:23],
     /// ntaps[28:26]}.
     r2_ctl: Retime<Bits<29>>,
     r2_tag: Retime<Bits<16>>,
-    /// The TXQ sizes' stage-2 registers: one stage with cut S's before them.
     r2_size: [Retime<Bits<32>>; 4],
 }
 }
@@ -172,7 +169,6 @@ impl DescStage {
     /// combinational outputs.
     pub fn new(layout_cuts: usize) -> Self {
         use std::array::from_fn;
-        let size_stages = LevelLayout::size_stages_at(layout_cuts);
         Self {
             settle: crate::common::settle::SettleState::new(true),
             clock: Default::default(),
@@ -234,13 +230,14 @@ impl DescStage {
             ntaps: Default::default(),
             size: Default::default(),
             txq_hit: Default::default(),
-            cs_hit: Retime::new(size_stages),
-            cs_size: from_fn(|_| Retime::new(size_stages)),
+            width: Default::default(),
+            txq_w: Default::default(),
+            txq_h: Default::default(),
             ctl1: Default::default(),
             layout: LevelLayout::new(layout_cuts),
             r2_ctl: Retime::new(1),
             r2_tag: Retime::new(1),
-            r2_size: from_fn(|_| Retime::new(1 - size_stages)),
+            r2_size: from_fn(|_| Retime::new(1)),
         }
     }
 }
@@ -303,8 +300,8 @@ impl Logic for DescStage {
         }
         self.layout.clock.next = self.clock.val();
         self.layout.en.next = self.adv.val();
-        self.layout.width.next =
-            bit_cast::<16, 15>(self.hdr[2].val().get_bits::<15>(0)) + bits::<16>(1);
+        self.width.next = bit_cast::<16, 15>(self.hdr[2].val().get_bits::<15>(0)) + bits::<16>(1);
+        self.layout.width.next = self.width.val();
         self.height.next = bits::<16>(1);
         if self.h2d.val() {
             self.height.next =
@@ -330,25 +327,28 @@ impl Logic for DescStage {
         self.slice1.next = self.layout.slice1.val();
 
         // TXQ: sizes of `level`, or zeros past the last level (the level count stays). The
-        // level sizes come after the layout's cut S, so what selects them waits beside it.
+        // sizes are shifts of their own, so that the level layout's cuts do not delay them.
         self.txq_hit.next =
             self.txq.val() & !self.fault.val().any() & (self.level.val() <= self.lm1.val());
+        self.txq_w.next = bits::<16>(1);
+        if (self.width.val() >> self.level.val()).any() {
+            self.txq_w.next = self.width.val() >> self.level.val();
+        }
+        self.txq_h.next = bits::<16>(1);
+        if (self.height.val() >> self.level.val()).any() {
+            self.txq_h.next = self.height.val() >> self.level.val();
+        }
+        self.size[0].next = bits::<32>(0);
+        self.size[1].next = bits::<32>(0);
         self.size[2].next = bits::<32>(0);
         if self.txq_hit.val() {
+            self.size[0].next = bit_cast::<32, 16>(self.txq_w.val());
+            self.size[1].next = bit_cast::<32, 16>(self.txq_h.val());
             self.size[2].next = bit_cast::<32, 17>(self.layers.val());
         }
         self.size[3].next = bits::<32>(0);
         if self.txq.val() & !self.fault.val().any() {
             self.size[3].next = bit_cast::<32, 4>(self.lm1.val()) + bits::<32>(1);
-        }
-        self.cs_hit.clock.next = self.clock.val();
-        self.cs_hit.en.next = self.adv.val();
-        self.cs_hit.d.next = self.txq_hit.val();
-        self.size[0].next = bits::<32>(0);
-        self.size[1].next = bits::<32>(0);
-        if self.cs_hit.q.val() {
-            self.size[0].next = bit_cast::<32, 16>(self.layout.w0.val());
-            self.size[1].next = bit_cast::<32, 16>(self.layout.h0.val());
         }
         self.ntaps.next = bits::<3>(1);
         if self.linear.val() {
@@ -386,18 +386,10 @@ impl Logic for DescStage {
         self.r2_tag.clock.next = self.clock.val();
         self.r2_tag.en.next = self.adv.val();
         self.r2_tag.d.next = self.tag.val();
-        for k in 0..2 {
+        for k in 0..4 {
             self.r2_size[k].clock.next = self.clock.val();
             self.r2_size[k].en.next = self.adv.val();
             self.r2_size[k].d.next = self.size[k].val();
-        }
-        for k in 2..4 {
-            self.cs_size[k - 2].clock.next = self.clock.val();
-            self.cs_size[k - 2].en.next = self.adv.val();
-            self.cs_size[k - 2].d.next = self.size[k].val();
-            self.r2_size[k].clock.next = self.clock.val();
-            self.r2_size[k].en.next = self.adv.val();
-            self.r2_size[k].d.next = self.cs_size[k - 2].q.val();
         }
         self.tag_q.next = self.r2_tag.q.val();
         self.frac_q.next = self.r2_ctl.q.val().get_bits::<8>(0);

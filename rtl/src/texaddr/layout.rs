@@ -85,7 +85,7 @@ pub const LAYOUT_PLAN: [LayoutCuts; 9] = [
     cuts(0, 1, 2, 1, [0, 1, 0]),
     cuts(0, 1, 2, 1, [1, 1, 0]),
     cuts(0, 1, 2, 1, [1, 1, 1]),
-    cuts(1, 2, 2, 1, [1, 1, 1]),
+    cuts(2, 2, 2, 1, [1, 1, 1]),
 ];
 
 crate::settled_block! {
@@ -148,9 +148,25 @@ pub struct LevelLayout {
     cs_l0: Retime<Bits<4>>,
     cs_l1: Retime<Bits<4>>,
     cs_bpp: Retime<Bits<3>>,
+    // The quarter selects (by the level's low two bits) and cut S2 after them.
+    w0q: [Signal<Local, Bits<16>>; 4],
+    h0q: [Signal<Local, Bits<16>>; 4],
+    d0q: [Signal<Local, Bits<17>>; 4],
+    w1q: [Signal<Local, Bits<16>>; 4],
+    h1q: [Signal<Local, Bits<16>>; 4],
+    c2_w0: [Retime<Bits<16>>; 4],
+    c2_h0: [Retime<Bits<16>>; 4],
+    c2_d0: [Retime<Bits<17>>; 4],
+    c2_w1: [Retime<Bits<16>>; 4],
+    c2_h1: [Retime<Bits<16>>; 4],
+    c2_l0: Retime<Bits<2>>,
+    c2_l1: Retime<Bits<2>>,
+    c2_bpp: Retime<Bits<3>>,
     area: [MulUReg<16, 16, 36>; 15],
     // Cut P: the level areas and layer counts of the 15 levels whose volume is added, and what
-    // the sums and the layer sizes need, delayed beside the area products' own registers.
+    // the sums and the layer sizes need, delayed beside the area products' own registers. The
+    // layer counts are kept copies, one per level: without `halve` they are all the same value,
+    // and one merged register would reach all 30 partial products across the die.
     cp_area: [Retime<Bits<36>>; 15],
     cp_dk: [Retime<Bits<17>>; 15],
     cp_bpp: Retime<Bits<3>>,
@@ -189,8 +205,10 @@ pub struct LevelLayout {
     slice_area: [MulUReg<16, 16, 36>; 2],
     cp_slice: [Retime<Bits<36>>; 2],
     sl_bpp: Retime<Bits<3>>,
-    /// The level numbers 0…15 as constants.
-    kidx: [Constant<Bits<4>>; 16],
+    /// The level numbers 1…15 as constants.
+    kidx: [Constant<Bits<4>>; 15],
+    /// The quarters 1…3 as constants.
+    qidx: [Constant<Bits<2>>; 3],
 }
 }
 
@@ -215,7 +233,7 @@ impl LevelLayout {
         );
         let plan = LAYOUT_PLAN[cuts];
         assert!(
-            plan.sizes <= 1
+            plan.sizes <= 2
                 && plan.area <= 2
                 && plan.parts != 1
                 && plan.parts <= 2
@@ -225,6 +243,7 @@ impl LevelLayout {
         let area_dsp = plan.area == 2;
         let parts_dsp = plan.parts == 2;
         let [t1, t2, t3] = plan.tree;
+        let (s1, s2) = (plan.sizes.min(1), plan.sizes - plan.sizes.min(1));
         Self {
             settle: crate::common::settle::SettleState::new(cuts > 0),
             clock: Default::default(),
@@ -254,15 +273,28 @@ impl LevelLayout {
             sd0: Default::default(),
             above: Default::default(),
             below: Default::default(),
-            cs_w: from_fn(|_| Retime::new(plan.sizes)),
-            cs_h: from_fn(|_| Retime::new(plan.sizes)),
-            cs_d: from_fn(|_| Retime::new(plan.sizes)),
-            cs_l0: Retime::new(plan.sizes),
-            cs_l1: Retime::new(plan.sizes),
-            cs_bpp: Retime::new(plan.sizes),
+            cs_w: from_fn(|_| Retime::new(s1)),
+            cs_h: from_fn(|_| Retime::new(s1)),
+            cs_d: from_fn(|_| Retime::new(s1)),
+            cs_l0: Retime::new(s1),
+            cs_l1: Retime::new(s1),
+            cs_bpp: Retime::new(s1),
+            w0q: Default::default(),
+            h0q: Default::default(),
+            d0q: Default::default(),
+            w1q: Default::default(),
+            h1q: Default::default(),
+            c2_w0: from_fn(|_| Retime::new(s2)),
+            c2_h0: from_fn(|_| Retime::new(s2)),
+            c2_d0: from_fn(|_| Retime::new(s2)),
+            c2_w1: from_fn(|_| Retime::new(s2)),
+            c2_h1: from_fn(|_| Retime::new(s2)),
+            c2_l0: Retime::new(s2),
+            c2_l1: Retime::new(s2),
+            c2_bpp: Retime::new(s2),
             area: from_fn(|_| MulUReg::new(area_dsp)),
             cp_area: from_fn(|_| Retime::new(plan.area.min(1) - usize::from(area_dsp))),
-            cp_dk: from_fn(|_| Retime::new(plan.area)),
+            cp_dk: from_fn(|_| Retime::kept(plan.area)),
             cp_bpp: Retime::new(plan.area),
             cp_base: Retime::new(plan.area),
             cp_below: from_fn(|_| Retime::new(plan.area)),
@@ -293,7 +325,8 @@ impl LevelLayout {
             slice_area: from_fn(|_| MulUReg::new(area_dsp)),
             cp_slice: from_fn(|_| Retime::new(plan.area.min(1) - usize::from(area_dsp))),
             sl_bpp: Retime::new(plan.area),
-            kidx: from_fn(|k| Constant::new((k as u64).into())),
+            kidx: from_fn(|k| Constant::new((k as u64 + 1).into())),
+            qidx: from_fn(|q| Constant::new((q as u64 + 1).into())),
         }
     }
 
@@ -310,7 +343,7 @@ impl LevelLayout {
     /// Register stages before the layer sizes (`slice0`, `slice1`): cut S's and the area
     /// products', 0…3.
     pub fn slice_stages(&self) -> usize {
-        self.cs_l0.stages() + self.sl_bpp.stages()
+        self.size_stages() + self.sl_bpp.stages()
     }
 
     /// [`LevelLayout::slice_stages`] of the layout with `cuts` cuts.
@@ -321,7 +354,7 @@ impl LevelLayout {
     /// Register stages before the level sizes, pitches and layers (`w0`, `h0`, `w1`, `h1`,
     /// `pitch0`, `pitch1`, `d0`): cut S's, 0 or 1.
     pub fn size_stages(&self) -> usize {
-        self.cs_l0.stages()
+        self.cs_l0.stages() + self.c2_l0.stages()
     }
 
     /// [`LevelLayout::size_stages`] of the layout with `cuts` cuts.
@@ -339,18 +372,18 @@ impl Logic for LevelLayout {
         self.dk[0].next = self.layers.val();
         for k in 1..16 {
             self.wk[k].next = bits::<16>(1);
-            if (self.width.val() >> self.kidx[k].val()).any() {
-                self.wk[k].next = self.width.val() >> self.kidx[k].val();
+            if (self.width.val() >> self.kidx[k - 1].val()).any() {
+                self.wk[k].next = self.width.val() >> self.kidx[k - 1].val();
             }
             self.hk[k].next = bits::<16>(1);
-            if (self.height.val() >> self.kidx[k].val()).any() {
-                self.hk[k].next = self.height.val() >> self.kidx[k].val();
+            if (self.height.val() >> self.kidx[k - 1].val()).any() {
+                self.hk[k].next = self.height.val() >> self.kidx[k - 1].val();
             }
             self.dk[k].next = self.layers.val();
             if self.halve.val() {
                 self.dk[k].next = bits::<17>(1);
-                if (self.layers.val() >> self.kidx[k].val()).any() {
-                    self.dk[k].next = self.layers.val() >> self.kidx[k].val();
+                if (self.layers.val() >> self.kidx[k - 1].val()).any() {
+                    self.dk[k].next = self.layers.val() >> self.kidx[k - 1].val();
                 }
             }
         }
@@ -478,20 +511,63 @@ impl Logic for LevelLayout {
         self.start0.next = self.c3_x[0].q.val() + self.c3_x[1].q.val();
         self.start1.next = self.c3_y[0].q.val() + self.c3_y[1].q.val();
         // Sizes and pitches of the two levels (combinational), layer sizes after cut P.
-        self.sw0.next = bits::<16>(1);
-        self.sh0.next = bits::<16>(1);
-        self.sw1.next = bits::<16>(1);
-        self.sh1.next = bits::<16>(1);
-        self.sd0.next = bits::<17>(1);
-        for k in 0..16 {
-            if self.cs_l0.q.val() == self.kidx[k].val() {
-                self.sw0.next = self.cs_w[k].q.val();
-                self.sh0.next = self.cs_h[k].q.val();
-                self.sd0.next = self.cs_d[k].q.val();
+        // Each quarter's level by the level's low two bits, cut S2, then the quarter.
+        for q in 0..4 {
+            self.w0q[q].next = self.cs_w[4 * q].q.val();
+            self.h0q[q].next = self.cs_h[4 * q].q.val();
+            self.d0q[q].next = self.cs_d[4 * q].q.val();
+            self.w1q[q].next = self.cs_w[4 * q].q.val();
+            self.h1q[q].next = self.cs_h[4 * q].q.val();
+            for r in 1..4 {
+                if self.cs_l0.q.val().get_bits::<2>(0) == self.qidx[r - 1].val() {
+                    self.w0q[q].next = self.cs_w[4 * q + r].q.val();
+                    self.h0q[q].next = self.cs_h[4 * q + r].q.val();
+                    self.d0q[q].next = self.cs_d[4 * q + r].q.val();
+                }
+                if self.cs_l1.q.val().get_bits::<2>(0) == self.qidx[r - 1].val() {
+                    self.w1q[q].next = self.cs_w[4 * q + r].q.val();
+                    self.h1q[q].next = self.cs_h[4 * q + r].q.val();
+                }
             }
-            if self.cs_l1.q.val() == self.kidx[k].val() {
-                self.sw1.next = self.cs_w[k].q.val();
-                self.sh1.next = self.cs_h[k].q.val();
+            self.c2_w0[q].clock.next = self.clock.val();
+            self.c2_w0[q].en.next = self.en.val();
+            self.c2_w0[q].d.next = self.w0q[q].val();
+            self.c2_h0[q].clock.next = self.clock.val();
+            self.c2_h0[q].en.next = self.en.val();
+            self.c2_h0[q].d.next = self.h0q[q].val();
+            self.c2_d0[q].clock.next = self.clock.val();
+            self.c2_d0[q].en.next = self.en.val();
+            self.c2_d0[q].d.next = self.d0q[q].val();
+            self.c2_w1[q].clock.next = self.clock.val();
+            self.c2_w1[q].en.next = self.en.val();
+            self.c2_w1[q].d.next = self.w1q[q].val();
+            self.c2_h1[q].clock.next = self.clock.val();
+            self.c2_h1[q].en.next = self.en.val();
+            self.c2_h1[q].d.next = self.h1q[q].val();
+        }
+        self.c2_l0.clock.next = self.clock.val();
+        self.c2_l0.en.next = self.en.val();
+        self.c2_l0.d.next = self.cs_l0.q.val().get_bits::<2>(2);
+        self.c2_l1.clock.next = self.clock.val();
+        self.c2_l1.en.next = self.en.val();
+        self.c2_l1.d.next = self.cs_l1.q.val().get_bits::<2>(2);
+        self.c2_bpp.clock.next = self.clock.val();
+        self.c2_bpp.en.next = self.en.val();
+        self.c2_bpp.d.next = self.cs_bpp.q.val();
+        self.sw0.next = self.c2_w0[0].q.val();
+        self.sh0.next = self.c2_h0[0].q.val();
+        self.sd0.next = self.c2_d0[0].q.val();
+        self.sw1.next = self.c2_w1[0].q.val();
+        self.sh1.next = self.c2_h1[0].q.val();
+        for q in 1..4 {
+            if self.c2_l0.q.val() == self.qidx[q - 1].val() {
+                self.sw0.next = self.c2_w0[q].q.val();
+                self.sh0.next = self.c2_h0[q].q.val();
+                self.sd0.next = self.c2_d0[q].q.val();
+            }
+            if self.c2_l1.q.val() == self.qidx[q - 1].val() {
+                self.sw1.next = self.c2_w1[q].q.val();
+                self.sh1.next = self.c2_h1[q].q.val();
             }
         }
         self.d0.next = self.sd0.val();
@@ -499,8 +575,8 @@ impl Logic for LevelLayout {
         self.h0.next = self.sh0.val();
         self.w1.next = self.sw1.val();
         self.h1.next = self.sh1.val();
-        self.pitch0.next = bit_cast::<20, 16>(self.sw0.val()) << self.cs_bpp.q.val();
-        self.pitch1.next = bit_cast::<20, 16>(self.sw1.val()) << self.cs_bpp.q.val();
+        self.pitch0.next = bit_cast::<20, 16>(self.sw0.val()) << self.c2_bpp.q.val();
+        self.pitch1.next = bit_cast::<20, 16>(self.sw1.val()) << self.c2_bpp.q.val();
         self.slice_area[0].a.next = self.sw0.val();
         self.slice_area[0].b.next = self.sh0.val();
         self.slice_area[1].a.next = self.sw1.val();
@@ -514,7 +590,7 @@ impl Logic for LevelLayout {
         }
         self.sl_bpp.clock.next = self.clock.val();
         self.sl_bpp.en.next = self.en.val();
-        self.sl_bpp.d.next = self.cs_bpp.q.val();
+        self.sl_bpp.d.next = self.c2_bpp.q.val();
         self.slice0.next = self.cp_slice[0].q.val() << self.sl_bpp.q.val();
         self.slice1.next = self.cp_slice[1].q.val() << self.sl_bpp.q.val();
     }
