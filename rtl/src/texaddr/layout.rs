@@ -17,7 +17,8 @@
 //! masked sum of 16 terms (`base` and the rounded volumes of the levels below it, chosen by a
 //! mask made from the level at the input) as a balanced tree four adders deep. Built with
 //! [`LevelLayout::new`]`(cuts)`, `cuts` (0…[`LevelLayout::MAX_CUTS`]) registers go on that path
-//! as [`LAYOUT_PLAN`] places them: after the area products (cut P, or the DSP slice's operand and
+//! as [`LAYOUT_PLAN`] places them: after the 16 levels' sizes (cut F, in front of the area
+//! products), after the area products (cut P, or the DSP slice's operand and
 //! product registers), after the volume's partial products (the same two DSP registers), after
 //! the rounded volumes (cut V), and after the tree's first, second and third levels (cuts T1, T2,
 //! T3). Exact: every cut count gives the same values, `cuts` clocks later.
@@ -40,6 +41,9 @@ use rust_hdl::prelude::*;
 /// first-texel path, in path order.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct LayoutCuts {
+    /// After the 16 levels' sizes, in front of the area products (cut F: kept copies of the
+    /// sizes, apart from cut S's): 0 or 1.
+    pub front: usize,
     /// Cut S, beside the first-texel path: after the 16 levels' sizes, before the selects of the
     /// two levels' sizes, pitches, layer counts and layer sizes: 0 or 1. It moves a register of
     /// the enclosing unit's delay line into the layout, so it adds no stage to the path.
@@ -58,13 +62,21 @@ pub struct LayoutCuts {
 impl LayoutCuts {
     /// Register stages on the first-texel path (cut S is beside it).
     pub const fn stages(&self) -> usize {
-        self.area + self.parts + self.vol + self.tree[0] + self.tree[1] + self.tree[2]
+        self.front + self.area + self.parts + self.vol + self.tree[0] + self.tree[1] + self.tree[2]
     }
 }
 
-const fn cuts(sizes: usize, area: usize, parts: usize, vol: usize, tree: [usize; 3]) -> LayoutCuts {
+const fn cuts(
+    sizes: usize,
+    front: usize,
+    area: usize,
+    parts: usize,
+    vol: usize,
+    tree: [usize; 3],
+) -> LayoutCuts {
     LayoutCuts {
         sizes,
+        front,
         area,
         parts,
         vol,
@@ -74,18 +86,19 @@ const fn cuts(sizes: usize, area: usize, parts: usize, vol: usize, tree: [usize;
 
 /// What each cut count places ([`LevelLayout::new`]`(c)` uses `LAYOUT_PLAN[c]`, which has `c`
 /// stages): V; P and V; then T2; then the volume's partial products on the DSP slices' registers
-/// (in place of V); V again; T1; T3; last the area products on the DSP slices' registers (in
-/// place of P), with cut S beside them.
-pub const LAYOUT_PLAN: [LayoutCuts; 9] = [
-    cuts(0, 0, 0, 0, [0, 0, 0]),
-    cuts(0, 0, 0, 1, [0, 0, 0]),
-    cuts(0, 1, 0, 1, [0, 0, 0]),
-    cuts(0, 1, 0, 1, [0, 1, 0]),
-    cuts(0, 1, 2, 0, [0, 1, 0]),
-    cuts(0, 1, 2, 1, [0, 1, 0]),
-    cuts(0, 1, 2, 1, [1, 1, 0]),
-    cuts(0, 1, 2, 1, [1, 1, 1]),
-    cuts(2, 2, 2, 1, [1, 1, 1]),
+/// (in place of V); V again; T1; T3; the area products on the DSP slices' registers (in place
+/// of P), with cuts S and S2 beside them; last cut F.
+pub const LAYOUT_PLAN: [LayoutCuts; 10] = [
+    cuts(0, 0, 0, 0, 0, [0, 0, 0]),
+    cuts(0, 0, 0, 0, 1, [0, 0, 0]),
+    cuts(0, 0, 1, 0, 1, [0, 0, 0]),
+    cuts(0, 0, 1, 0, 1, [0, 1, 0]),
+    cuts(0, 0, 1, 2, 0, [0, 1, 0]),
+    cuts(0, 0, 1, 2, 1, [0, 1, 0]),
+    cuts(0, 0, 1, 2, 1, [1, 1, 0]),
+    cuts(0, 0, 1, 2, 1, [1, 1, 1]),
+    cuts(2, 0, 2, 2, 1, [1, 1, 1]),
+    cuts(2, 1, 2, 2, 1, [1, 1, 1]),
 ];
 
 crate::settled_block! {
@@ -162,6 +175,9 @@ pub struct LevelLayout {
     c2_l0: Retime<Bits<2>>,
     c2_l1: Retime<Bits<2>>,
     c2_bpp: Retime<Bits<3>>,
+    // Cut F: the sizes the area products take.
+    cf_w: [Retime<Bits<16>>; 15],
+    cf_h: [Retime<Bits<16>>; 15],
     area: [MulUReg<16, 16, 36>; 15],
     // Cut P: the level areas and layer counts of the 15 levels whose volume is added, and what
     // the sums and the layer sizes need, delayed beside the area products' own registers. The
@@ -234,6 +250,7 @@ impl LevelLayout {
         let plan = LAYOUT_PLAN[cuts];
         assert!(
             plan.sizes <= 2
+                && plan.front <= 1
                 && plan.area <= 2
                 && plan.parts != 1
                 && plan.parts <= 2
@@ -292,12 +309,14 @@ impl LevelLayout {
             c2_l0: Retime::new(s2),
             c2_l1: Retime::new(s2),
             c2_bpp: Retime::new(s2),
+            cf_w: from_fn(|_| Retime::kept(plan.front)),
+            cf_h: from_fn(|_| Retime::kept(plan.front)),
             area: from_fn(|_| MulUReg::new(area_dsp)),
             cp_area: from_fn(|_| Retime::new(plan.area.min(1) - usize::from(area_dsp))),
-            cp_dk: from_fn(|_| Retime::kept(plan.area)),
-            cp_bpp: Retime::new(plan.area),
-            cp_base: Retime::new(plan.area),
-            cp_below: from_fn(|_| Retime::new(plan.area)),
+            cp_dk: from_fn(|_| Retime::kept(plan.front + plan.area)),
+            cp_bpp: Retime::new(plan.front + plan.area),
+            cp_base: Retime::new(plan.front + plan.area),
+            cp_below: from_fn(|_| Retime::new(plan.front + plan.area)),
             vol: from_fn(|_| RoundedVolume::new(parts_dsp)),
             cq_base: Retime::new(plan.parts),
             cq_below: from_fn(|_| Retime::new(plan.parts)),
@@ -427,8 +446,14 @@ impl Logic for LevelLayout {
         for k in 0..15 {
             self.area[k].clock.next = self.clock.val();
             self.area[k].en.next = self.en.val();
-            self.area[k].a.next = self.wk[k].val();
-            self.area[k].b.next = self.hk[k].val();
+            self.cf_w[k].clock.next = self.clock.val();
+            self.cf_w[k].en.next = self.en.val();
+            self.cf_w[k].d.next = self.wk[k].val();
+            self.cf_h[k].clock.next = self.clock.val();
+            self.cf_h[k].en.next = self.en.val();
+            self.cf_h[k].d.next = self.hk[k].val();
+            self.area[k].a.next = self.cf_w[k].q.val();
+            self.area[k].b.next = self.cf_h[k].q.val();
         }
         // Cut P. The last level's volume is never added (no level follows it).
         for k in 0..15 {
@@ -599,7 +624,8 @@ impl Logic for LevelLayout {
 crate::settled_block! {
 /// One level's volume rounded up to 256 bytes: align256((area · layers) << bpp_log2) modulo 2^48.
 ///
-/// Ports: `clock`, `en`, `area` (a layer's texel count), `layers`, `bpp_log2` (0…4) → `v`. Two
+/// Ports: `clock`, `en`, `area` (a layer's texel count), `layers`, `bpp_log2` (0…4; 5…7, which
+/// the descriptor stage rejects, give some other value) → `v`. Two
 /// 18×17 partial products P = lo + 2^18·hi (the low and high 18 bits of `area` by `layers`, the
 /// high one's low 30 bits: the rest lies above 2^48), each a [`MulUReg`] leaf, then one add: with
 /// b = `bpp_log2`, ⌊(P << b) / 256⌋ = (lo >> (8 − b)) + (hi << (10 + b)) exactly, and the low
@@ -625,8 +651,10 @@ pub struct RoundedVolume {
     lo: MulUReg<18, 17, 35>,
     hi: MulUReg<18, 17, 30>,
     bpp_q: Retime<Bits<3>>,
-    rsh: Signal<Local, Bits<4>>,
-    lsh: Signal<Local, Bits<5>>,
+    lo40: Signal<Local, Bits<40>>,
+    hi40: Signal<Local, Bits<40>>,
+    lo_s: Signal<Local, Bits<40>>,
+    hi_s: Signal<Local, Bits<40>>,
     low_mask: Signal<Local, Bits<8>>,
     nz: Signal<Local, Bit>,
     units: Signal<Local, Bits<40>>,
@@ -647,8 +675,10 @@ impl RoundedVolume {
             lo: MulUReg::new(registered),
             hi: MulUReg::new(registered),
             bpp_q: Retime::kept(if registered { 2 } else { 0 }),
-            rsh: Default::default(),
-            lsh: Default::default(),
+            lo40: Default::default(),
+            hi40: Default::default(),
+            lo_s: Default::default(),
+            hi_s: Default::default(),
             low_mask: Default::default(),
             nz: Default::default(),
             units: Default::default(),
@@ -670,15 +700,33 @@ impl Logic for RoundedVolume {
         self.bpp_q.clock.next = self.clock.val();
         self.bpp_q.en.next = self.en.val();
         self.bpp_q.d.next = self.bpp_log2.val();
-        // The shift amounts and the low-byte mask are signals of their own: rust-hdl writes a
-        // constant inside an expression 32 bits wide.
-        self.rsh.next = bits::<4>(8) - bit_cast::<4, 3>(self.bpp_q.q.val());
-        self.lsh.next = bit_cast::<5, 3>(self.bpp_q.q.val()) + bits::<5>(10);
+        // The two shifts by the five texel sizes, each a 5:1 select of constant shifts (a
+        // general shifter would have four levels). The low-byte mask is a signal of its own:
+        // rust-hdl writes a constant inside an expression 32 bits wide.
+        self.lo40.next = bit_cast::<40, 35>(self.lo.p.val());
+        self.hi40.next = bit_cast::<40, 30>(self.hi.p.val());
+        self.lo_s.next = self.lo40.val() >> 8;
+        self.hi_s.next = self.hi40.val() << 10;
+        if self.bpp_q.q.val() == bits::<3>(1) {
+            self.lo_s.next = self.lo40.val() >> 7;
+            self.hi_s.next = self.hi40.val() << 11;
+        }
+        if self.bpp_q.q.val() == bits::<3>(2) {
+            self.lo_s.next = self.lo40.val() >> 6;
+            self.hi_s.next = self.hi40.val() << 12;
+        }
+        if self.bpp_q.q.val() == bits::<3>(3) {
+            self.lo_s.next = self.lo40.val() >> 5;
+            self.hi_s.next = self.hi40.val() << 13;
+        }
+        if self.bpp_q.q.val() == bits::<3>(4) {
+            self.lo_s.next = self.lo40.val() >> 4;
+            self.hi_s.next = self.hi40.val() << 14;
+        }
         self.low_mask.next = bits::<8>(0xff) >> self.bpp_q.q.val();
         self.nz.next = (self.lo.p.val().get_bits::<8>(0) & self.low_mask.val()).any();
-        self.units.next = (bit_cast::<40, 35>(self.lo.p.val()) >> self.rsh.val())
-            + (bit_cast::<40, 30>(self.hi.p.val()) << self.lsh.val())
-            + bit_cast::<40, 1>(self.nz.val().into());
+        self.units.next =
+            self.lo_s.val() + self.hi_s.val() + bit_cast::<40, 1>(self.nz.val().into());
         self.v.next = bit_cast::<48, 40>(self.units.val()) << 8;
     }
 }

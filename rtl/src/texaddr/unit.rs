@@ -49,12 +49,12 @@
 //! [`AXIS_PLAN`](super::coord::AXIS_PLAN): inside the remainder unit, in the fixed-point
 //! conversion, before and after the wraps), and depths 36 and 37 cut every tap-address block
 //! ([`TapAddr`](super::TapAddr): after its products, then before the start addition), with the
-//! lane's other signals and the descriptor stage's registers delayed beside them. Depths 38…42
-//! place the level layout's other cuts ([`LAYOUT_PLAN`](super::layout::LAYOUT_PLAN) entries 4…8:
+//! lane's other signals and the descriptor stage's registers delayed beside them. Depths 38…43
+//! place the level layout's other cuts ([`LAYOUT_PLAN`](super::layout::LAYOUT_PLAN) entries 4…9:
 //! the volumes' partial products on the DSP slices' registers, cuts T1 and T3 in the sums, the
-//! area products on the DSP slices' registers, with cut S in front of the level-size selects, one
-//! register of their delay line moved into the layout; [`TexAddrUnit::cuts`]): latency 3 + depth
-//! at every depth. Back-pressure stalls every stage together
+//! area products on the DSP slices' registers, with cuts S and S2 in the level-size selects, two
+//! registers of their delay line moved into the layout; then cut F, the level sizes registered in
+//! front of the area products; [`TexAddrUnit::cuts`]): latency 3 + depth at every depth. Back-pressure stalls every stage together
 //! (`in_ready = !out_valid || out_ready`); `reset` (synchronous, active high) empties the
 //! pipeline.
 //!
@@ -261,7 +261,7 @@ impl TexAddrUnit {
 
     /// Where `depth` puts its registers: (cut A, level-layout cuts, lane cuts). Cut A first,
     /// then the level layout's first three cuts, then the lanes' ([`AddrStage::new`]: every
-    /// axis's, then every tap-address block's), then the level layout's other five.
+    /// axis's, then every tap-address block's), then the level layout's other six.
     pub fn cuts(depth: usize) -> (usize, usize, usize) {
         let cut_a = depth.min(1);
         let first = (depth - cut_a).min(Self::LAYOUT_FIRST);
@@ -270,7 +270,7 @@ impl TexAddrUnit {
     }
 
     /// The level-layout cuts that come before the lanes' in the depth order (depths 2…4); the
-    /// rest come after them (depths 38…42).
+    /// rest come after them (depths 38…43).
     const LAYOUT_FIRST: usize = 3;
 
     /// The unit with `depth` (0…[`TexAddrUnit::MAX_DEPTH`]) extra register stages: cut A in stage
