@@ -6,7 +6,7 @@
 //! per level as max(1, d >> 1); the texture unit's volume layout), `bpp_log2` (0…4), `base` (48-bit
 //! byte address), `l0`, `l1` (levels, already clamped) → `d0` (layers of l0), `w0`, `h0`, `w1`,
 //! `h1` (level sizes max(1, size >> l)), `pitch0`, `pitch1` (w_l·bpp),
-//! [`LevelLayout::size_stages`] enabled clocks after the inputs (0: combinational; 1 with cut S);
+//! [`LevelLayout::size_stages`] enabled clocks after the inputs (0: combinational; 2 with cuts S and S2);
 //! `slice0`, `slice1` (w_l·h_l·bpp), [`LevelLayout::slice_stages`] enabled clocks after the
 //! inputs; and `start0`, `start1` (base + Σ_{k<l} align256(w_k·h_k·bpp·layers_k), modulo 2^48),
 //! [`LevelLayout::stages`] enabled clocks after the inputs.
@@ -44,9 +44,11 @@ pub struct LayoutCuts {
     /// After the 16 levels' sizes, in front of the area products (cut F: kept copies of the
     /// sizes, apart from cut S's): 0 or 1.
     pub front: usize,
-    /// Cut S, beside the first-texel path: after the 16 levels' sizes, before the selects of the
-    /// two levels' sizes, pitches, layer counts and layer sizes: 0 or 1. It moves a register of
-    /// the enclosing unit's delay line into the layout, so it adds no stage to the path.
+    /// Cuts S and S2, beside the first-texel path: after the 16 levels' sizes (S) and after the
+    /// selects by the level's low two bits (S2), before the rest of the selects of the two
+    /// levels' sizes, pitches, layer counts and layer sizes: 0, 1 (S) or 2 (both). They move
+    /// registers of the enclosing unit's delay line into the layout, so they add no stage to
+    /// the path.
     pub sizes: usize,
     /// After the area products: 0, 1 (cut P, a register behind the products) or 2 (the DSP
     /// slice's operand and product registers, [`MulUReg`]).
@@ -359,8 +361,8 @@ impl LevelLayout {
             + self.c3_x[0].stages()
     }
 
-    /// Register stages before the layer sizes (`slice0`, `slice1`): cut S's and the area
-    /// products', 0…3.
+    /// Register stages before the layer sizes (`slice0`, `slice1`): cuts S's and S2's and the
+    /// area products', 0…4.
     pub fn slice_stages(&self) -> usize {
         self.size_stages() + self.sl_bpp.stages()
     }
@@ -371,7 +373,7 @@ impl LevelLayout {
     }
 
     /// Register stages before the level sizes, pitches and layers (`w0`, `h0`, `w1`, `h1`,
-    /// `pitch0`, `pitch1`, `d0`): cut S's, 0 or 1.
+    /// `pitch0`, `pitch1`, `d0`): cuts S's and S2's, 0…2.
     pub fn size_stages(&self) -> usize {
         self.cs_l0.stages() + self.c2_l0.stages()
     }
@@ -411,7 +413,7 @@ impl Logic for LevelLayout {
         self.above[1].next = bits::<15>(0x7fff) << self.l1.val();
         self.below[0].next = !self.above[0].val();
         self.below[1].next = !self.above[1].val();
-        // Cut S: the level sizes and what their selects need.
+        // The masks wait beside the area and volume products.
         for i in 0..2 {
             self.cp_below[i].clock.next = self.clock.val();
             self.cp_below[i].en.next = self.en.val();
@@ -423,6 +425,7 @@ impl Logic for LevelLayout {
             self.cv_below[i].en.next = self.en.val();
             self.cv_below[i].d.next = self.cq_below[i].q.val();
         }
+        // Cut S: the level sizes and what their selects need.
         for k in 0..16 {
             self.cs_w[k].clock.next = self.clock.val();
             self.cs_w[k].en.next = self.en.val();
