@@ -19,12 +19,15 @@
 //! (TXQ: width, height, layers, level count; zeros when not a TXQ or after a fault).
 //!
 //! # Timing
-//! Combinational from the inputs to the combinational outputs, except `start0` and `start1`, the
+//! [`DescStage::new`]'s `header_cut` (0 or 1) enabled clocks from the inputs to every output:
+//! cut H registers the decoded header, sampler and validation (fault code, sizes, clamped
+//! levels, the quad's flags) before the level layout, TXQ sizes and tap count. From there
+//! combinational to the combinational outputs, except `start0` and `start1`, the
 //! long path, which come [`DescStage::new`]'s `layout_cuts` enabled clocks later (0: combinational),
 //! `slice0` and `slice1`, which come [`LevelLayout::slice_stages_at`]`(layout_cuts)` clocks
 //! later, and the two levels' sizes and pitches (`w0`, `h0`, `w1`, `h1`, `pitch0`, `pitch1`),
 //! which come [`LevelLayout::size_stages_at`]`(layout_cuts)` (0…2, the layout's cuts S and S2)
-//! clocks later; one register stage to the `_q` outputs: latency 1.
+//! clocks later; one register stage to the `_q` outputs: latency 1 + `header_cut`.
 //!
 //! # What it computes
 //! Header: words `0` and `1[15:0]` the base address, `1[18:16]` log2 bytes per texel, `1[21:19]`
@@ -128,25 +131,53 @@ pub struct DescStage {
     pub warn_q: Signal<Out, Bits<4>>,
     /// TXQ sizes (registered).
     pub size_q: [Signal<Out, Bits<32>>; 4],
+    // Header decode and validation (before cut H).
     unbound: Signal<Local, Bit>,
     hdim: Signal<Local, Bits<3>>,
-    sparse: Signal<Local, Bit>,
-    lm1: Signal<Local, Bits<4>>,
+    lm1_d: Signal<Local, Bits<4>>,
     h1d: Signal<Local, Bit>,
-    harr: Signal<Local, Bit>,
+    h2d_d: Signal<Local, Bit>,
     bad: Signal<Local, Bit>,
     mismatch: Signal<Local, Bit>,
+    fault_d: Signal<Local, Bits<3>>,
+    lmax_d: Signal<Local, Bits<16>>,
+    layers_d: Signal<Local, Bits<17>>,
+    width_d: Signal<Local, Bits<16>>,
+    height_d: Signal<Local, Bits<16>>,
+    l0_d: Signal<Local, Bits<4>>,
+    l1_d: Signal<Local, Bits<4>>,
+    txq_hit_d: Signal<Local, Bit>,
+    /// {fault[2:0], txq[3], txq_hit[4], the sampler word [12:5] (wrap_s[7:5], wrap_t[10:8],
+    /// linear[11], unnorm[12]), h2d[13], bpp_log2[16:14], sparse[17], lm1[21:18], l0[25:22], l1[29:26], level[33:30],
+    /// trilin[34], frac[42:35], warn[46:43], lmax[62:47]}.
+    ctl0: Signal<Local, Bits<63>>,
+    /// {width[15:0], height[31:16], layers[48:32]}.
+    geom0: Signal<Local, Bits<49>>,
+    base0: Signal<Local, Bits<48>>,
+    /// Cut H: the decoded header (0 or 1 register).
+    rh_ctl: Retime<Bits<63>>,
+    rh_geom: Retime<Bits<49>>,
+    rh_base: Retime<Bits<48>>,
+    rh_tag: Retime<Bits<16>>,
+    // After cut H.
     fault: Signal<Local, Bits<3>>,
-    layers: Signal<Local, Bits<17>>,
-    height: Signal<Local, Bits<16>>,
+    txq_h: Signal<Local, Bit>,
+    txq_hit: Signal<Local, Bit>,
+    sparse: Signal<Local, Bit>,
+    lm1: Signal<Local, Bits<4>>,
     l0: Signal<Local, Bits<4>>,
     l1: Signal<Local, Bits<4>>,
+    level_h: Signal<Local, Bits<4>>,
+    trilin_h: Signal<Local, Bit>,
+    frac_h: Signal<Local, Bits<8>>,
+    warn_h: Signal<Local, Bits<4>>,
+    width: Signal<Local, Bits<16>>,
+    height: Signal<Local, Bits<16>>,
+    layers: Signal<Local, Bits<17>>,
     ntaps: Signal<Local, Bits<3>>,
     size: [Signal<Local, Bits<32>>; 4],
-    txq_hit: Signal<Local, Bit>,
-    width: Signal<Local, Bits<16>>,
-    txq_w: Signal<Local, Bits<16>>,
-    txq_h: Signal<Local, Bits<16>>,
+    txq_wd: Signal<Local, Bits<16>>,
+    txq_ht: Signal<Local, Bits<16>>,
     ctl1: Signal<Local, Bits<32>>,
     layout: LevelLayout,
     /// {frac[7:0], l0[11:8], l1[15:12], tri[16], txq[17], warn[21:18], sparse[22], fault[25:23],
@@ -159,15 +190,17 @@ pub struct DescStage {
 
 impl Default for DescStage {
     fn default() -> Self {
-        Self::new(0)
+        Self::new(0, 0)
     }
 }
 
 impl DescStage {
-    /// The stage with `layout_cuts` registers on the level layout's first-texel path
-    /// ([`LevelLayout::new`]): `start0` and `start1` come that many clocks after the other
-    /// combinational outputs.
-    pub fn new(layout_cuts: usize) -> Self {
+    /// The stage with `header_cut` (0 or 1) registers after the header decode and validation
+    /// (cut H: every output comes that many clocks later) and `layout_cuts` registers on the
+    /// level layout's first-texel path ([`LevelLayout::new`]): `start0` and `start1` come that
+    /// many clocks after the other combinational outputs.
+    pub fn new(header_cut: usize, layout_cuts: usize) -> Self {
+        assert!(header_cut <= 1, "DescStage: cut H has 0 or 1 register");
         use std::array::from_fn;
         Self {
             settle: crate::common::settle::SettleState::new(true),
@@ -216,23 +249,44 @@ impl DescStage {
             size_q: Default::default(),
             unbound: Default::default(),
             hdim: Default::default(),
-            sparse: Default::default(),
-            lm1: Default::default(),
+            lm1_d: Default::default(),
             h1d: Default::default(),
-            harr: Default::default(),
+            h2d_d: Default::default(),
             bad: Default::default(),
             mismatch: Default::default(),
+            fault_d: Default::default(),
+            lmax_d: Default::default(),
+            layers_d: Default::default(),
+            width_d: Default::default(),
+            height_d: Default::default(),
+            l0_d: Default::default(),
+            l1_d: Default::default(),
+            txq_hit_d: Default::default(),
+            ctl0: Default::default(),
+            geom0: Default::default(),
+            base0: Default::default(),
+            rh_ctl: Retime::new(header_cut),
+            rh_geom: Retime::new(header_cut),
+            rh_base: Retime::new(header_cut),
+            rh_tag: Retime::new(header_cut),
             fault: Default::default(),
-            layers: Default::default(),
-            height: Default::default(),
+            txq_h: Default::default(),
+            txq_hit: Default::default(),
+            sparse: Default::default(),
+            lm1: Default::default(),
             l0: Default::default(),
             l1: Default::default(),
+            level_h: Default::default(),
+            trilin_h: Default::default(),
+            frac_h: Default::default(),
+            warn_h: Default::default(),
+            width: Default::default(),
+            height: Default::default(),
+            layers: Default::default(),
             ntaps: Default::default(),
             size: Default::default(),
-            txq_hit: Default::default(),
-            width: Default::default(),
-            txq_w: Default::default(),
-            txq_h: Default::default(),
+            txq_wd: Default::default(),
+            txq_ht: Default::default(),
             ctl1: Default::default(),
             layout: LevelLayout::new(layout_cuts),
             r2_ctl: Retime::new(1),
@@ -245,74 +299,124 @@ impl DescStage {
 impl Logic for DescStage {
     #[hdl_gen]
     fn update(&mut self) {
-        // Descriptor fields and validation.
+        // Header decode and validation, into cut H.
         self.unbound.next = !(self.hdr[0].val().any()
             | self.hdr[1].val().any()
             | self.hdr[2].val().any()
             | self.hdr[3].val().any());
-        self.bpp_log2.next = self.hdr[1].val().get_bits::<3>(16);
         self.hdim.next = self.hdr[1].val().get_bits::<3>(19);
-        self.sparse.next = self.hdr[1].val().get_bit(22);
-        self.lm1.next = self.hdr[1].val().get_bits::<4>(24);
-        self.wrap_s.next = self.smp.val().get_bits::<3>(0);
-        self.wrap_t.next = self.smp.val().get_bits::<3>(3);
-        self.linear.next = self.smp.val().get_bit(6);
-        self.unnorm.next = self.smp.val().get_bit(7);
+        self.lm1_d.next = self.hdr[1].val().get_bits::<4>(24);
         self.h1d.next = (self.hdim.val() == bits::<3>(0)) | (self.hdim.val() == bits::<3>(4));
-        self.h2d.next = (self.hdim.val() == bits::<3>(1)) | (self.hdim.val() == bits::<3>(5));
-        self.harr.next = self.hdim.val().get_bit(2);
-        self.bad.next = (self.bpp_log2.val() > bits::<3>(4))
-            | (self.wrap_s.val() > bits::<3>(4))
-            | (self.wrap_t.val() > bits::<3>(4));
+        self.h2d_d.next = (self.hdim.val() == bits::<3>(1)) | (self.hdim.val() == bits::<3>(5));
+        self.bad.next = (self.hdr[1].val().get_bits::<3>(16) > bits::<3>(4))
+            | (self.smp.val().get_bits::<3>(0) > bits::<3>(4))
+            | (self.smp.val().get_bits::<3>(3) > bits::<3>(4));
         self.mismatch.next =
-            !(self.h1d.val() | self.h2d.val()) | (self.h2d.val() != self.p2d.val());
-        self.fault.next = self.fault0.val();
+            !(self.h1d.val() | self.h2d_d.val()) | (self.h2d_d.val() != self.p2d.val());
+        self.fault_d.next = self.fault0.val();
         if !self.fault0.val().any() {
             if self.mismatch.val() {
-                self.fault.next = bits::<3>(6);
+                self.fault_d.next = bits::<3>(6);
             }
             if self.bad.val() {
-                self.fault.next = bits::<3>(5);
+                self.fault_d.next = bits::<3>(5);
             }
             if self.unbound.val() {
-                self.fault.next = bits::<3>(4);
+                self.fault_d.next = bits::<3>(4);
             }
         }
-        self.qok.next = !self.fault.val().any() & !self.txq.val();
-
-        // Level clamp and layout.
-        self.lmax.next = bits::<16>(0);
-        self.layers.next = bits::<17>(1);
-        if self.harr.val() {
-            self.lmax.next = self.hdr[3].val().get_bits::<16>(0);
-            self.layers.next = bit_cast::<17, 16>(self.lmax.val()) + bits::<17>(1);
+        self.lmax_d.next = bits::<16>(0);
+        self.layers_d.next = bits::<17>(1);
+        if self.hdim.val().get_bit(2) {
+            self.lmax_d.next = self.hdr[3].val().get_bits::<16>(0);
+            self.layers_d.next = bit_cast::<17, 16>(self.lmax_d.val()) + bits::<17>(1);
         }
-        self.l0.next = self.level.val();
-        if self.level.val() > self.lm1.val() {
-            self.l0.next = self.lm1.val();
+        self.l0_d.next = self.level.val();
+        if self.level.val() > self.lm1_d.val() {
+            self.l0_d.next = self.lm1_d.val();
         }
-        self.l1.next = self.l0.val();
+        self.l1_d.next = self.l0_d.val();
         if self.trilin.val() {
-            self.l1.next = self.level1.val();
-            if self.level1.val() > self.lm1.val() {
-                self.l1.next = self.lm1.val();
+            self.l1_d.next = self.level1.val();
+            if self.level1.val() > self.lm1_d.val() {
+                self.l1_d.next = self.lm1_d.val();
             }
         }
-        self.layout.clock.next = self.clock.val();
-        self.layout.en.next = self.adv.val();
-        self.width.next = bit_cast::<16, 15>(self.hdr[2].val().get_bits::<15>(0)) + bits::<16>(1);
-        self.layout.width.next = self.width.val();
-        self.height.next = bits::<16>(1);
-        if self.h2d.val() {
-            self.height.next =
+        self.width_d.next =
+            bit_cast::<16, 15>(self.hdr[2].val().get_bits::<15>(0)) + bits::<16>(1);
+        self.height_d.next = bits::<16>(1);
+        if self.h2d_d.val() {
+            self.height_d.next =
                 bit_cast::<16, 15>(self.hdr[2].val().get_bits::<15>(16)) + bits::<16>(1);
         }
+        self.txq_hit_d.next =
+            self.txq.val() & !self.fault_d.val().any() & (self.level.val() <= self.lm1_d.val());
+        self.ctl0.next = (bit_cast::<63, 3>(self.fault_d.val())
+            | (bit_cast::<63, 8>(self.smp.val()) << 5)
+            | (bit_cast::<63, 3>(self.hdr[1].val().get_bits::<3>(16)) << 14)
+            | (bit_cast::<63, 4>(self.lm1_d.val()) << 18)
+            | (bit_cast::<63, 4>(self.l0_d.val()) << 22)
+            | (bit_cast::<63, 4>(self.l1_d.val()) << 26)
+            | (bit_cast::<63, 4>(self.level.val()) << 30)
+            | (bit_cast::<63, 8>(self.frac.val()) << 35)
+            | (bit_cast::<63, 4>(self.warn.val()) << 43)
+            | (bit_cast::<63, 16>(self.lmax_d.val()) << 47))
+            .replace_bit(3, self.txq.val())
+            .replace_bit(4, self.txq_hit_d.val())
+            .replace_bit(13, self.h2d_d.val())
+            .replace_bit(17, self.hdr[1].val().get_bit(22))
+            .replace_bit(34, self.trilin.val());
+        self.geom0.next = bit_cast::<49, 16>(self.width_d.val())
+            | (bit_cast::<49, 16>(self.height_d.val()) << 16)
+            | (bit_cast::<49, 17>(self.layers_d.val()) << 32);
+        self.base0.next = bit_cast::<48, 32>(self.hdr[0].val())
+            | (bit_cast::<48, 16>(self.hdr[1].val().get_bits::<16>(0)) << 32);
+        self.rh_ctl.clock.next = self.clock.val();
+        self.rh_ctl.en.next = self.adv.val();
+        self.rh_ctl.d.next = self.ctl0.val();
+        self.rh_geom.clock.next = self.clock.val();
+        self.rh_geom.en.next = self.adv.val();
+        self.rh_geom.d.next = self.geom0.val();
+        self.rh_base.clock.next = self.clock.val();
+        self.rh_base.en.next = self.adv.val();
+        self.rh_base.d.next = self.base0.val();
+        self.rh_tag.clock.next = self.clock.val();
+        self.rh_tag.en.next = self.adv.val();
+        self.rh_tag.d.next = self.tag.val();
+
+        // After cut H: the quad's state.
+        self.fault.next = self.rh_ctl.q.val().get_bits::<3>(0);
+        self.txq_h.next = self.rh_ctl.q.val().get_bit(3);
+        self.txq_hit.next = self.rh_ctl.q.val().get_bit(4);
+        self.wrap_s.next = self.rh_ctl.q.val().get_bits::<3>(5);
+        self.wrap_t.next = self.rh_ctl.q.val().get_bits::<3>(8);
+        self.linear.next = self.rh_ctl.q.val().get_bit(11);
+        self.unnorm.next = self.rh_ctl.q.val().get_bit(12);
+        self.h2d.next = self.rh_ctl.q.val().get_bit(13);
+        self.bpp_log2.next = self.rh_ctl.q.val().get_bits::<3>(14);
+        self.sparse.next = self.rh_ctl.q.val().get_bit(17);
+        self.lm1.next = self.rh_ctl.q.val().get_bits::<4>(18);
+        self.l0.next = self.rh_ctl.q.val().get_bits::<4>(22);
+        self.l1.next = self.rh_ctl.q.val().get_bits::<4>(26);
+        self.level_h.next = self.rh_ctl.q.val().get_bits::<4>(30);
+        self.trilin_h.next = self.rh_ctl.q.val().get_bit(34);
+        self.frac_h.next = self.rh_ctl.q.val().get_bits::<8>(35);
+        self.warn_h.next = self.rh_ctl.q.val().get_bits::<4>(43);
+        self.lmax.next = self.rh_ctl.q.val().get_bits::<16>(47);
+        self.width.next = self.rh_geom.q.val().get_bits::<16>(0);
+        self.height.next = self.rh_geom.q.val().get_bits::<16>(16);
+        self.layers.next = self.rh_geom.q.val().get_bits::<17>(32);
+        self.qok.next = !self.fault.val().any() & !self.txq_h.val();
+
+        // Level layout.
+        self.layout.clock.next = self.clock.val();
+        self.layout.en.next = self.adv.val();
+        self.layout.width.next = self.width.val();
         self.layout.height.next = self.height.val();
         self.layout.layers.next = self.layers.val();
         self.layout.halve.next = false;
         self.layout.bpp_log2.next = self.bpp_log2.val();
-        self.layout.base.next = bit_cast::<48, 32>(self.hdr[0].val())
-            | (bit_cast::<48, 16>(self.hdr[1].val().get_bits::<16>(0)) << 32);
+        self.layout.base.next = self.rh_base.q.val();
         self.layout.l0.next = self.l0.val();
         self.layout.l1.next = self.l1.val();
         self.w0.next = self.layout.w0.val();
@@ -328,26 +432,24 @@ impl Logic for DescStage {
 
         // TXQ: sizes of `level`, or zeros past the last level (the level count stays). The
         // sizes are shifts of their own, so that the level layout's cuts do not delay them.
-        self.txq_hit.next =
-            self.txq.val() & !self.fault.val().any() & (self.level.val() <= self.lm1.val());
-        self.txq_w.next = bits::<16>(1);
-        if (self.width.val() >> self.level.val()).any() {
-            self.txq_w.next = self.width.val() >> self.level.val();
+        self.txq_wd.next = bits::<16>(1);
+        if (self.width.val() >> self.level_h.val()).any() {
+            self.txq_wd.next = self.width.val() >> self.level_h.val();
         }
-        self.txq_h.next = bits::<16>(1);
-        if (self.height.val() >> self.level.val()).any() {
-            self.txq_h.next = self.height.val() >> self.level.val();
+        self.txq_ht.next = bits::<16>(1);
+        if (self.height.val() >> self.level_h.val()).any() {
+            self.txq_ht.next = self.height.val() >> self.level_h.val();
         }
         self.size[0].next = bits::<32>(0);
         self.size[1].next = bits::<32>(0);
         self.size[2].next = bits::<32>(0);
         if self.txq_hit.val() {
-            self.size[0].next = bit_cast::<32, 16>(self.txq_w.val());
-            self.size[1].next = bit_cast::<32, 16>(self.txq_h.val());
+            self.size[0].next = bit_cast::<32, 16>(self.txq_wd.val());
+            self.size[1].next = bit_cast::<32, 16>(self.txq_ht.val());
             self.size[2].next = bit_cast::<32, 17>(self.layers.val());
         }
         self.size[3].next = bits::<32>(0);
-        if self.txq.val() & !self.fault.val().any() {
+        if self.txq_h.val() & !self.fault.val().any() {
             self.size[3].next = bit_cast::<32, 4>(self.lm1.val()) + bits::<32>(1);
         }
         self.ntaps.next = bits::<3>(1);
@@ -363,18 +465,18 @@ impl Logic for DescStage {
         self.lin2d.next = self.linear.val() & self.h2d.val();
 
         // Stage 2 registers.
-        self.ctl1.next = bit_cast::<32, 8>(self.frac.val())
+        self.ctl1.next = bit_cast::<32, 8>(self.frac_h.val())
             | (bit_cast::<32, 4>(self.l0.val()) << 8)
             | (bit_cast::<32, 4>(self.l1.val()) << 12)
-            | (bit_cast::<32, 4>(self.warn.val()) << 18)
+            | (bit_cast::<32, 4>(self.warn_h.val()) << 18)
             | (bit_cast::<32, 3>(self.fault.val()) << 23)
             | (bit_cast::<32, 3>(self.ntaps.val()) << 26);
-        if self.trilin.val() & self.qok.val() {
+        if self.trilin_h.val() & self.qok.val() {
             self.ctl1.next = self.ctl1.val() | bits::<32>(1 << 16);
         } else {
             self.ctl1.next = self.ctl1.val() & bits::<32>(0xffff_ff00_u64);
         }
-        if self.txq.val() {
+        if self.txq_h.val() {
             self.ctl1.next = self.ctl1.val() | bits::<32>(1 << 17);
         }
         if self.sparse.val() {
@@ -385,7 +487,7 @@ impl Logic for DescStage {
         self.r2_ctl.d.next = self.ctl1.val().get_bits::<29>(0);
         self.r2_tag.clock.next = self.clock.val();
         self.r2_tag.en.next = self.adv.val();
-        self.r2_tag.d.next = self.tag.val();
+        self.r2_tag.d.next = self.rh_tag.q.val();
         for k in 0..4 {
             self.r2_size[k].clock.next = self.clock.val();
             self.r2_size[k].en.next = self.adv.val();

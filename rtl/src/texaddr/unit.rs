@@ -54,7 +54,9 @@
 //! the volumes' partial products on the DSP slices' registers, cuts T1 and T3 in the sums, the
 //! area products on the DSP slices' registers, with cuts S and S2 in the level-size selects, two
 //! registers of their delay line moved into the layout; then cut F, the level sizes registered in
-//! front of the area products; [`TexAddrUnit::cuts`]): latency 3 + depth at every depth. Back-pressure stalls every stage together
+//! front of the area products), and depth 44 adds cut H, the descriptor stage's decoded header
+//! and validation registered before its level layout, TXQ sizes and tap count
+//! ([`TexAddrUnit::cuts`]): latency 3 + depth at every depth. Back-pressure stalls every stage together
 //! (`in_ready = !out_valid || out_ready`); `reset` (synchronous, active high) empties the
 //! pipeline.
 //!
@@ -251,22 +253,25 @@ impl TexAddrUnit {
     pub const DEPTHS: [usize; 3] = [0, 1, TexAddrUnit::MAX_DEPTH];
 
     /// Deepest pipeline: cut A, every level-layout cut, every register of the lanes' axes and
-    /// of their tap-address blocks.
-    pub const MAX_DEPTH: usize = 1 + LevelLayout::MAX_CUTS + AddrStage::MAX_CUTS;
+    /// of their tap-address blocks, and the descriptor stage's cut H.
+    pub const MAX_DEPTH: usize = 1 + LevelLayout::MAX_CUTS + AddrStage::MAX_CUTS + 1;
 
     /// Latency in clocks at pipeline depth `depth`.
     pub fn latency(depth: usize) -> usize {
         3 + depth
     }
 
-    /// Where `depth` puts its registers: (cut A, level-layout cuts, lane cuts). Cut A first,
-    /// then the level layout's first three cuts, then the lanes' ([`AddrStage::new`]: every
-    /// axis's, then every tap-address block's), then the level layout's other six.
-    pub fn cuts(depth: usize) -> (usize, usize, usize) {
-        let cut_a = depth.min(1);
-        let first = (depth - cut_a).min(Self::LAYOUT_FIRST);
-        let lane = (depth - cut_a - first).min(AddrStage::MAX_CUTS);
-        (cut_a, depth - cut_a - lane, lane)
+    /// Where `depth` puts its registers: (cut A, level-layout cuts, lane cuts, cut H). Cut A
+    /// first, then the level layout's first three cuts, then the lanes' ([`AddrStage::new`]:
+    /// every axis's, then every tap-address block's), then the level layout's other six, last
+    /// the descriptor stage's cut H after its header decode ([`DescStage::new`]).
+    pub fn cuts(depth: usize) -> (usize, usize, usize, usize) {
+        let cut_h = usize::from(depth == Self::MAX_DEPTH);
+        let rest = depth - cut_h;
+        let cut_a = rest.min(1);
+        let first = (rest - cut_a).min(Self::LAYOUT_FIRST);
+        let lane = (rest - cut_a - first).min(AddrStage::MAX_CUTS);
+        (cut_a, rest - cut_a - lane, lane, cut_h)
     }
 
     /// The level-layout cuts that come before the lanes' in the depth order (depths 2…4); the
@@ -283,13 +288,16 @@ impl TexAddrUnit {
             "texaddr: pipeline depth {depth} (0…{})",
             Self::MAX_DEPTH
         );
-        let (cut_a, layout, lane) = Self::cuts(depth);
-        // What enters the lanes waits for the level layout (`into_lanes`); what passes beside
-        // them waits for the lanes too (`depth`). The layer sizes come out of the level layout
-        // after its area products' registers, the level sizes and pitches after its cut S.
-        let into_lanes = cut_a + layout;
-        let slice_delay = into_lanes - LevelLayout::slice_stages_at(layout);
-        let size_delay = into_lanes - LevelLayout::size_stages_at(layout);
+        let (cut_a, layout, lane, cut_h) = Self::cuts(depth);
+        // What enters the lanes waits for the descriptor stage's cut H and level layout
+        // (`into_lanes`); what passes beside them waits for the lanes too (`depth`). Every
+        // output of the descriptor stage comes after its cut H; the layer sizes come out of the
+        // level layout after its area products' registers, the level sizes and pitches after
+        // its cut S.
+        let into_lanes = cut_h + cut_a + layout;
+        let beside = into_lanes - cut_h;
+        let slice_delay = beside - LevelLayout::slice_stages_at(layout);
+        let size_delay = beside - LevelLayout::size_stages_at(layout);
         Self {
             settle: crate::common::settle::SettleState::new(true),
             clock: Default::default(),
@@ -353,15 +361,15 @@ impl TexAddrUnit {
             v2: Default::default(),
             v3: Default::default(),
             vcut: ValidRetime::new(depth),
-            cd_qok: Retime::new(into_lanes),
-            cd_linear: Retime::new(into_lanes),
-            cd_unnorm: Retime::new(into_lanes),
-            cd_wrap_s: Retime::new(into_lanes),
-            cd_wrap_t: Retime::new(into_lanes),
-            cd_h2d: Retime::new(into_lanes),
-            cd_lin2d: Retime::new(into_lanes),
-            cd_bpp_log2: Retime::new(into_lanes),
-            cd_lmax: Retime::new(into_lanes),
+            cd_qok: Retime::new(beside),
+            cd_linear: Retime::new(beside),
+            cd_unnorm: Retime::new(beside),
+            cd_wrap_s: Retime::new(beside),
+            cd_wrap_t: Retime::new(beside),
+            cd_h2d: Retime::new(beside),
+            cd_lin2d: Retime::new(beside),
+            cd_bpp_log2: Retime::new(beside),
+            cd_lmax: Retime::new(beside),
             cd_w0: Retime::new(size_delay),
             cd_h0: Retime::new(size_delay),
             cd_w1: Retime::new(size_delay),
@@ -380,19 +388,19 @@ impl TexAddrUnit {
             cl_offv: from_fn(|_| Retime::new(into_lanes)),
             cl_lambda: from_fn(|_| Retime::new(into_lanes)),
             cl_trilin: Retime::new(into_lanes),
-            cq_tag_q: Retime::new(depth),
-            cq_fault_q: Retime::new(depth),
-            cq_ntaps_q: Retime::new(depth),
-            cq_trilin_q: Retime::new(depth),
-            cq_frac_q: Retime::new(depth),
-            cq_txq_q: Retime::new(depth),
-            cq_sparse_q: Retime::new(depth),
-            cq_l0_q: Retime::new(depth),
-            cq_l1_q: Retime::new(depth),
-            cq_warn_q: Retime::new(depth),
-            cq_size: from_fn(|_| Retime::new(depth)),
+            cq_tag_q: Retime::new(depth - cut_h),
+            cq_fault_q: Retime::new(depth - cut_h),
+            cq_ntaps_q: Retime::new(depth - cut_h),
+            cq_trilin_q: Retime::new(depth - cut_h),
+            cq_frac_q: Retime::new(depth - cut_h),
+            cq_txq_q: Retime::new(depth - cut_h),
+            cq_sparse_q: Retime::new(depth - cut_h),
+            cq_l0_q: Retime::new(depth - cut_h),
+            cq_l1_q: Retime::new(depth - cut_h),
+            cq_warn_q: Retime::new(depth - cut_h),
+            cq_size: from_fn(|_| Retime::new(depth - cut_h)),
             decode: Default::default(),
-            descr: DescStage::new(layout),
+            descr: DescStage::new(cut_h, layout),
             addr: AddrStage::new(lane),
             resid: Default::default(),
         }
