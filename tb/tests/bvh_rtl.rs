@@ -566,3 +566,56 @@ fn triangle_test_equals_golden_at_every_plan() {
     // Hits and misses both, at every plan.
     assert!(hits > 9 * 300 && hits < 9 * (cases.len() - 200), "{hits}");
 }
+
+/// `SpreadRetime` (the triangle test's long delay lines, an enable copy per group of stages)
+/// against the pair it replaces, a `Retime` whose `en` is one `EnableCopy` of the advance: the
+/// same `q` on every clock for 0, 1, 5, 16 and 17 stages in groups of 1, 4 and 5, with a random
+/// advance (low about 40 % of the clocks, runs of stalls included) and a new input every clock.
+#[test]
+fn spread_retime_equals_a_retime_behind_one_enable_copy() {
+    use rust_hdl::prelude::*;
+    use texpix_rtl::common::fp::{Retime, SpreadRetime};
+    use texpix_rtl::common::EnableCopy;
+    use texpix_sim::{settle_block, SplitMix64};
+    for (stages, group) in [(0, 4), (1, 1), (5, 4), (16, 4), (17, 5), (16, 1)] {
+        let mut spread = SpreadRetime::<Bits<32>>::new(stages, group);
+        let mut line = Retime::<Bits<32>>::new(stages);
+        let mut copy = EnableCopy::default();
+        spread.connect_all();
+        line.connect_all();
+        copy.connect_all();
+        let mut rng = SplitMix64::new(7 + stages as u64);
+        let (mut moved, mut held) = (0, 0);
+        for cycle in 0..2_000 {
+            let adv_next = rng.next_u64() % 10 >= 4 || (cycle / 50) % 2 == 1;
+            let d = rng.next_u64() & 0xffff_ffff;
+            spread.adv_next.next = adv_next;
+            spread.d.next = d.into();
+            copy.d.next = adv_next;
+            settle_block(&mut copy);
+            line.en.next = copy.q.val();
+            line.d.next = d.into();
+            settle_block(&mut spread);
+            settle_block(&mut line);
+            assert_eq!(
+                spread.q.val().to_u64(),
+                line.q.val().to_u64(),
+                "{stages} stages in groups of {group}, clock {cycle}"
+            );
+            if copy.q.val() {
+                moved += 1;
+            } else {
+                held += 1;
+            }
+            for edge in [true, false] {
+                spread.clock.next = Clock::from(edge);
+                line.clock.next = Clock::from(edge);
+                copy.clock.next = Clock::from(edge);
+                settle_block(&mut spread);
+                settle_block(&mut line);
+                settle_block(&mut copy);
+            }
+        }
+        assert!(moved > 500 && held > 300, "advance {moved} / stall {held}");
+    }
+}

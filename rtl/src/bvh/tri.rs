@@ -21,12 +21,12 @@
 //! cut A after the differences and cross products and cut B after the dot products. Operands that skip an operator wait beside it in delay lines.
 //! The stages advance together. The stall comes in as `adv_next` (the advance of the next clock,
 //! [`crate::bvh::BvhUnit`]'s skid control) and is registered in an [`EnableCopy`] per operator
-//! and per delay line (the cross and dot products hold theirs), so that no enable net spans the
-//! test;
+//! and per delay line (the cross and dot products hold theirs; the long lines one per
+//! [`TriTest::LINE_GROUP`] stages, [`SpreadRetime`]), so that no enable net spans the test;
 //! latency [`TriPlan::latency`], one test per enabled clock.
 
 use super::vec3::{Cross3, Dot3};
-use crate::common::fp::{FpAddP, FpCmp, Retime};
+use crate::common::fp::{FpAddP, FpCmp, Retime, SpreadRetime};
 use crate::common::EnableCopy;
 use rust_hdl::prelude::*;
 
@@ -114,13 +114,14 @@ pub struct TriTest {
     p_dir: [Retime<Bits<32>>; 3],
     s1: Cross3,
     s2: Cross3,
-    /// e1, e2, e3 (0…8) and the direction (9…11) beside the cross products.
-    p_cross: [Retime<Bits<32>>; 12],
+    /// e1, e2, e3 (0…8) and the direction (9…11) beside the cross products, an enable copy per
+    /// [`TriTest::LINE_GROUP`] stages.
+    p_cross: [SpreadRetime<Bits<32>>; 12],
     /// Cut A: e1, e2, e3 (0…8), s1 (9…11), s2 (12…14), dir (15…17).
     ca: [Retime<Bits<32>>; 18],
-    /// tri_id and mode beside everything.
-    cab_id: Retime<Bits<32>>,
-    cab_mode: Retime<Bit>,
+    /// tri_id and mode beside everything, an enable copy per [`TriTest::LINE_GROUP`] stages.
+    cab_id: SpreadRetime<Bits<32>>,
+    cab_mode: SpreadRetime<Bit>,
     /// t_num, t_denom, I, J.
     dot: [Dot3; 4],
     /// Cut B: the four dot products.
@@ -129,13 +130,11 @@ pub struct TriTest {
     /// t_num, t_denom, I, J (sign-corrected) beside I + J.
     p_ij: [Retime<Bits<32>>; 4],
     le: FpCmp,
-    /// The advance of each difference; of the direction beside them; of each word beside the
-    /// cross products; of cut A; of tri_id and mode; of I + J; of cut B and the words beside I + J.
+    /// The advance of each difference; of the direction beside them; of cut A; of I + J; of cut
+    /// B and the words beside I + J.
     e_diff: [EnableCopy; 9],
     e_pdir: EnableCopy,
-    e_pc: [EnableCopy; 12],
     e_ca: EnableCopy,
-    e_cab: EnableCopy,
     e_ij: EnableCopy,
     e_tail: EnableCopy,
     tn: Signal<Local, Bits<32>>,
@@ -162,6 +161,10 @@ impl Default for TriTest {
 }
 
 impl TriTest {
+    /// Stages per enable copy in the long delay lines (beside the cross products, and tri_id
+    /// and mode beside the whole test).
+    pub const LINE_GROUP: usize = 4;
+
     /// The test with the register stages of `plan`: latency `plan.latency()`.
     pub fn new(plan: TriPlan) -> Self {
         use std::array::from_fn;
@@ -176,9 +179,7 @@ impl TriTest {
             adv_next: Default::default(),
             e_diff: Default::default(),
             e_pdir: Default::default(),
-            e_pc: Default::default(),
             e_ca: Default::default(),
-            e_cab: Default::default(),
             e_ij: Default::default(),
             e_tail: Default::default(),
             a_x: Default::default(),
@@ -206,10 +207,10 @@ impl TriTest {
             p_dir: from_fn(|_| Retime::new(k)),
             s1: Cross3::new(m, k),
             s2: Cross3::new(m, k),
-            p_cross: from_fn(|_| Retime::new(m + k)),
+            p_cross: from_fn(|_| SpreadRetime::new(m + k, Self::LINE_GROUP)),
             ca: from_fn(|_| Retime::new(a)),
-            cab_id: Retime::new(plan.latency()),
-            cab_mode: Retime::new(plan.latency()),
+            cab_id: SpreadRetime::new(plan.latency(), Self::LINE_GROUP),
+            cab_mode: SpreadRetime::new(plan.latency(), Self::LINE_GROUP),
             dot: from_fn(|_| Dot3::new(m, k)),
             cb: from_fn(|_| Retime::new(b)),
             ij: FpAddP::new(k),
@@ -240,8 +241,6 @@ impl Logic for TriTest {
         self.e_pdir.d.next = self.adv_next.val();
         self.e_ca.clock.next = self.clock.val();
         self.e_ca.d.next = self.adv_next.val();
-        self.e_cab.clock.next = self.clock.val();
-        self.e_cab.d.next = self.adv_next.val();
         self.e_ij.clock.next = self.clock.val();
         self.e_ij.d.next = self.adv_next.val();
         self.e_tail.clock.next = self.clock.val();
@@ -299,9 +298,7 @@ impl Logic for TriTest {
         }
         for i in 0..12 {
             self.p_cross[i].clock.next = self.clock.val();
-            self.e_pc[i].clock.next = self.clock.val();
-            self.e_pc[i].d.next = self.adv_next.val();
-            self.p_cross[i].en.next = self.e_pc[i].q.val();
+            self.p_cross[i].adv_next.next = self.adv_next.val();
         }
         for i in 0..9 {
             self.p_cross[i].d.next = self.diffs[i].y.val();
@@ -318,10 +315,10 @@ impl Logic for TriTest {
         self.ca[13].d.next = self.s2.wy.val();
         self.ca[14].d.next = self.s2.wz.val();
         self.cab_id.clock.next = self.clock.val();
-        self.cab_id.en.next = self.e_cab.q.val();
+        self.cab_id.adv_next.next = self.adv_next.val();
         self.cab_id.d.next = self.tri_id.val();
         self.cab_mode.clock.next = self.clock.val();
-        self.cab_mode.en.next = self.e_cab.q.val();
+        self.cab_mode.adv_next.next = self.adv_next.val();
         self.cab_mode.d.next = self.mode.val();
         for i in 0..4 {
             self.dot[i].clock.next = self.clock.val();

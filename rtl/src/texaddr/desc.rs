@@ -342,8 +342,7 @@ impl Logic for DescStage {
                 self.l1_d.next = self.lm1_d.val();
             }
         }
-        self.width_d.next =
-            bit_cast::<16, 15>(self.hdr[2].val().get_bits::<15>(0)) + bits::<16>(1);
+        self.width_d.next = bit_cast::<16, 15>(self.hdr[2].val().get_bits::<15>(0)) + bits::<16>(1);
         self.height_d.next = bits::<16>(1);
         if self.h2d_d.val() {
             self.height_d.next =

@@ -208,3 +208,106 @@ fn chain_verilog(s: usize, range: &str, init: &str, reset: bool, keep: bool) -> 
     let _ = writeln!(v, "end");
     Verilog::Custom(v)
 }
+
+/// [`Retime`] whose stages take their advance from enable registers of their own: one
+/// `(* keep *)` copy of the advance per group of stages, so that no enable net spans a long line.
+///
+/// Ports: `clock`, `adv_next: Bit` (the advance of the next clock, as [`crate::common::EnableCopy`]
+/// takes it), `d: T` → `q: T`. Each enable register takes `adv_next` at every rising edge
+/// (power-up 1); at an edge where they hold 1 the chain shifts. So it is
+/// [`Retime`]`::new(stages)` with `en` = an [`crate::common::EnableCopy`] of `adv_next`: latency
+/// `stages` enabled clocks, one value per enabled clock, stages power up at zero, no reset. With
+/// `stages = 0` a wire.
+#[derive(Clone, Debug, LogicBlock)]
+pub struct SpreadRetime<T: Synth> {
+    /// Clock.
+    pub clock: Signal<In, Clock>,
+    /// Advance in the next clock.
+    pub adv_next: Signal<In, Bit>,
+    /// Input.
+    pub d: Signal<In, T>,
+    /// Output, `stages` enabled edges later.
+    pub q: Signal<Out, T>,
+    _stage: Vec<T>,
+    /// The advance of this clock (every copy holds it).
+    _en: bool,
+    /// Stages per enable copy.
+    _group: usize,
+}
+
+impl<T: Synth> SpreadRetime<T> {
+    /// A chain of `stages` registers with one enable copy per `group` (≥ 1) of them.
+    pub fn new(stages: usize, group: usize) -> Self {
+        assert!(group >= 1, "SpreadRetime: groups of {group} stages");
+        Self {
+            clock: Default::default(),
+            adv_next: Default::default(),
+            d: Default::default(),
+            q: Default::default(),
+            _stage: vec![T::default(); stages],
+            _en: true,
+            _group: group,
+        }
+    }
+}
+
+impl<T: Synth> Logic for SpreadRetime<T> {
+    fn update(&mut self) {
+        if self.clock.pos_edge() {
+            if self._en && !self._stage.is_empty() {
+                self._stage.rotate_right(1);
+                self._stage[0] = self.d.val();
+            }
+            self._en = self.adv_next.val();
+        }
+        match self._stage.last() {
+            Some(last) => self.q.next = *last,
+            None => self.q.next = self.d.val(),
+        }
+    }
+    fn connect(&mut self) {
+        self.q.connect();
+    }
+    fn hdl(&self) -> Verilog {
+        let s = self._stage.len();
+        if s == 0 {
+            return Verilog::Custom(
+                "always @(*) q = d;\n/* verilator lint_off UNUSEDSIGNAL */\nwire unused_ok = &{1'b0, clock, adv_next};\n/* verilator lint_on UNUSEDSIGNAL */\n".into(),
+            );
+        }
+        let range = if T::BITS == 1 {
+            String::new()
+        } else {
+            format!("[{}:0] ", T::BITS - 1)
+        };
+        let init = format!("{:x}", T::default().verilog());
+        let name = |i: usize| {
+            if i + 1 == s {
+                "q".to_string()
+            } else {
+                format!("r{i}")
+            }
+        };
+        let groups = s.div_ceil(self._group);
+        let mut v = String::new();
+        for g in 0..groups {
+            let _ = writeln!(v, "(* keep *) reg e{g};");
+            let _ = writeln!(v, "initial e{g} = 1'b1;");
+            let _ = writeln!(v, "always @(posedge clock) e{g} <= adv_next;");
+        }
+        for i in 0..s - 1 {
+            let _ = writeln!(v, "reg {range}{};", name(i));
+        }
+        for i in 0..s {
+            let prev = if i == 0 { "d".to_string() } else { name(i - 1) };
+            let _ = writeln!(v, "initial {} = {init};", name(i));
+            let _ = writeln!(
+                v,
+                "always @(posedge clock) if (e{}) {} <= {prev};",
+                i / self._group,
+                name(i)
+            );
+        }
+        Verilog::Custom(v)
+    }
+}
