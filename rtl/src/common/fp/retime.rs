@@ -78,18 +78,12 @@ impl<T: Synth> Logic for Retime<T> {
         self.q.connect();
     }
     fn hdl(&self) -> Verilog {
-        let range = if T::BITS == 1 {
-            String::new()
-        } else {
-            format!("[{}:0] ", T::BITS - 1)
+        let range = range_of::<T>();
+        let advance = Advance::Enable {
+            reset: false,
+            keep: self._keep,
         };
-        chain_verilog(
-            self._stage.len(),
-            &range,
-            &format!("{:x}", T::default().verilog()),
-            false,
-            self._keep,
-        )
+        chain_verilog(self._stage.len(), &range, &init_of::<T>(), advance)
     }
 }
 
@@ -153,19 +147,47 @@ impl Logic for ValidRetime {
         self.q.connect();
     }
     fn hdl(&self) -> Verilog {
-        chain_verilog(self._stage.len(), "", "1'b0", true, false)
+        let advance = Advance::Enable {
+            reset: true,
+            keep: false,
+        };
+        chain_verilog(self._stage.len(), "", "1'b0", advance)
     }
 }
 
-/// The Verilog body of an `s`-stage enabled delay line (`range` is the register width prefix,
-/// `init` the power-up value, `reset` adds a synchronous clear of every stage, `keep` marks the
-/// registers `(* keep *)`): stage i < s − 1 is `r<i>`, the last stage is the output register `q`;
-/// with `s = 0` a wire.
-fn chain_verilog(s: usize, range: &str, init: &str, reset: bool, keep: bool) -> Verilog {
-    let ports = if reset {
-        "clock, reset, en"
+/// The Verilog register width prefix of `T` (none for one bit).
+fn range_of<T: Synth>() -> String {
+    if T::BITS == 1 {
+        String::new()
     } else {
-        "clock, en"
+        format!("[{}:0] ", T::BITS - 1)
+    }
+}
+
+/// The Verilog power-up value of `T` (zero).
+fn init_of<T: Synth>() -> String {
+    format!("{:x}", T::default().verilog())
+}
+
+/// How the stages of a delay line's Verilog ([`chain_verilog`]) advance.
+#[derive(Clone, Copy)]
+enum Advance {
+    /// All on `en`; `reset` adds a synchronous clear of every stage, `keep` marks the registers
+    /// `(* keep *)`.
+    Enable { reset: bool, keep: bool },
+    /// On enable registers of their own, one `(* keep *)` copy of `adv_next` per this many
+    /// stages.
+    Spread(usize),
+}
+
+/// The Verilog body of an `s`-stage delay line (`range` is the register width prefix, `init` the
+/// power-up value): stage i < s − 1 is `r<i>`, the last stage is the output register `q`; with
+/// `s = 0` a wire.
+fn chain_verilog(s: usize, range: &str, init: &str, advance: Advance) -> Verilog {
+    let ports = match advance {
+        Advance::Enable { reset: true, .. } => "clock, reset, en",
+        Advance::Enable { reset: false, .. } => "clock, en",
+        Advance::Spread(_) => "clock, adv_next",
     };
     if s == 0 {
         return Verilog::Custom(format!(
@@ -179,6 +201,7 @@ fn chain_verilog(s: usize, range: &str, init: &str, reset: bool, keep: bool) -> 
             format!("r{i}")
         }
     };
+    let prev = |i: usize| if i == 0 { "d".to_string() } else { name(i - 1) };
     let mut v = String::new();
     for i in 0..s - 1 {
         let _ = writeln!(v, "reg {range}{};", name(i));
@@ -188,24 +211,38 @@ fn chain_verilog(s: usize, range: &str, init: &str, reset: bool, keep: bool) -> 
         let _ = writeln!(v, "   {} = {init};", name(i));
     }
     let _ = writeln!(v, "end");
-    let attr = if keep { "(* keep *) " } else { "" };
-    let _ = writeln!(v, "{attr}always @(posedge clock) begin");
-    let shift = if reset {
-        let _ = writeln!(v, "   if (reset) begin");
-        for i in 0..s {
-            let _ = writeln!(v, "      {} <= 1'b0;", name(i));
+    match advance {
+        Advance::Spread(group) => {
+            for g in 0..s.div_ceil(group) {
+                let _ = writeln!(v, "(* keep *) reg e{g};");
+                let _ = writeln!(v, "initial e{g} = 1'b1;");
+                let _ = writeln!(v, "always @(posedge clock) e{g} <= adv_next;");
+            }
+            for i in 0..s {
+                let (e, q, d) = (i / group, name(i), prev(i));
+                let _ = writeln!(v, "always @(posedge clock) if (e{e}) {q} <= {d};");
+            }
         }
-        "   end else if (en) begin"
-    } else {
-        "   if (en) begin"
-    };
-    let _ = writeln!(v, "{shift}");
-    let _ = writeln!(v, "      {} <= d;", name(0));
-    for i in 1..s {
-        let _ = writeln!(v, "      {} <= {};", name(i), name(i - 1));
+        Advance::Enable { reset, keep } => {
+            let attr = if keep { "(* keep *) " } else { "" };
+            let _ = writeln!(v, "{attr}always @(posedge clock) begin");
+            let shift = if reset {
+                let _ = writeln!(v, "   if (reset) begin");
+                for i in 0..s {
+                    let _ = writeln!(v, "      {} <= 1'b0;", name(i));
+                }
+                "   end else if (en) begin"
+            } else {
+                "   if (en) begin"
+            };
+            let _ = writeln!(v, "{shift}");
+            for i in 0..s {
+                let _ = writeln!(v, "      {} <= {};", name(i), prev(i));
+            }
+            let _ = writeln!(v, "   end");
+            let _ = writeln!(v, "end");
+        }
     }
-    let _ = writeln!(v, "   end");
-    let _ = writeln!(v, "end");
     Verilog::Custom(v)
 }
 
@@ -269,45 +306,8 @@ impl<T: Synth> Logic for SpreadRetime<T> {
         self.q.connect();
     }
     fn hdl(&self) -> Verilog {
-        let s = self._stage.len();
-        if s == 0 {
-            return Verilog::Custom(
-                "always @(*) q = d;\n/* verilator lint_off UNUSEDSIGNAL */\nwire unused_ok = &{1'b0, clock, adv_next};\n/* verilator lint_on UNUSEDSIGNAL */\n".into(),
-            );
-        }
-        let range = if T::BITS == 1 {
-            String::new()
-        } else {
-            format!("[{}:0] ", T::BITS - 1)
-        };
-        let init = format!("{:x}", T::default().verilog());
-        let name = |i: usize| {
-            if i + 1 == s {
-                "q".to_string()
-            } else {
-                format!("r{i}")
-            }
-        };
-        let groups = s.div_ceil(self._group);
-        let mut v = String::new();
-        for g in 0..groups {
-            let _ = writeln!(v, "(* keep *) reg e{g};");
-            let _ = writeln!(v, "initial e{g} = 1'b1;");
-            let _ = writeln!(v, "always @(posedge clock) e{g} <= adv_next;");
-        }
-        for i in 0..s - 1 {
-            let _ = writeln!(v, "reg {range}{};", name(i));
-        }
-        for i in 0..s {
-            let prev = if i == 0 { "d".to_string() } else { name(i - 1) };
-            let _ = writeln!(v, "initial {} = {init};", name(i));
-            let _ = writeln!(
-                v,
-                "always @(posedge clock) if (e{}) {} <= {prev};",
-                i / self._group,
-                name(i)
-            );
-        }
-        Verilog::Custom(v)
+        let range = range_of::<T>();
+        let advance = Advance::Spread(self._group);
+        chain_verilog(self._stage.len(), &range, &init_of::<T>(), advance)
     }
 }
