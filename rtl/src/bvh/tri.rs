@@ -129,6 +129,8 @@ pub struct TriTest {
     ij: FpAddP,
     /// t_num, t_denom, I, J (sign-corrected) beside I + J.
     p_ij: [Retime<Bits<32>>; 4],
+    /// The sign tests, made before I + J and carried beside it: {t_denom > 0, t_num, I, J ≥ 0}.
+    p_ok: Retime<Bits<2>>,
     le: FpCmp,
     /// The advance of each difference; of the direction beside them; of cut A; of I + J; of cut
     /// B and the words beside I + J.
@@ -146,6 +148,7 @@ pub struct TriTest {
     bi2: Signal<Local, Bits<32>>,
     bj2: Signal<Local, Bits<32>>,
     ge0: Signal<Local, Bit>,
+    ok: Signal<Local, Bits<2>>,
     h: Signal<Local, Bit>,
     r0: Signal<Local, Bits<32>>,
     r1: Signal<Local, Bits<32>>,
@@ -215,6 +218,7 @@ impl TriTest {
             cb: from_fn(|_| Retime::new(b)),
             ij: FpAddP::new(k),
             p_ij: from_fn(|_| Retime::new(k)),
+            p_ok: Retime::new(k),
             le: Default::default(),
             tn: Default::default(),
             td: Default::default(),
@@ -225,6 +229,7 @@ impl TriTest {
             bi2: Default::default(),
             bj2: Default::default(),
             ge0: Default::default(),
+            ok: Default::default(),
             h: Default::default(),
             r0: Default::default(),
             r1: Default::default(),
@@ -383,26 +388,33 @@ impl Logic for TriTest {
         self.p_ij[1].d.next = self.td.val();
         self.p_ij[2].d.next = self.bi.val();
         self.p_ij[3].d.next = self.bj.val();
+        // x ≥ 0 for a non-NaN x: sign clear (+0 … +Inf) or −0. NaN (sign clear, above +Inf) fails.
+        // The tests are made here and wait beside I + J, so that the last stage holds only the
+        // compare of I + J with t_denom and the select of the returned words.
+        self.ge0.next = ((!self.bi.val().get_bit(31)
+            & (self.bi.val() <= bits::<32>(0x7F80_0000_u64)))
+            | (self.bi.val() == bits::<32>(0x8000_0000_u64)))
+            & ((!self.bj.val().get_bit(31) & (self.bj.val() <= bits::<32>(0x7F80_0000_u64)))
+                | (self.bj.val() == bits::<32>(0x8000_0000_u64)))
+            & ((!self.tn.val().get_bit(31) & (self.tn.val() <= bits::<32>(0x7F80_0000_u64)))
+                | (self.tn.val() == bits::<32>(0x8000_0000_u64)));
+        // t_denom > 0: sign clear, non-zero, not NaN.
+        self.ok.next = bits::<2>(0).replace_bit(0, self.ge0.val()).replace_bit(
+            1,
+            !self.td.val().get_bit(31)
+                & self.td.val().any()
+                & (self.td.val() <= bits::<32>(0x7F80_0000_u64)),
+        );
+        self.p_ok.clock.next = self.clock.val();
+        self.p_ok.en.next = self.e_tail.q.val();
+        self.p_ok.d.next = self.ok.val();
         self.tn2.next = self.p_ij[0].q.val();
         self.td2.next = self.p_ij[1].q.val();
         self.bi2.next = self.p_ij[2].q.val();
         self.bj2.next = self.p_ij[3].q.val();
         self.le.a.next = self.ij.y.val();
         self.le.b.next = self.td2.val();
-        // x ≥ 0 for a non-NaN x: sign clear (+0 … +Inf) or −0. NaN (sign clear, above +Inf) fails.
-        self.ge0.next = ((!self.bi2.val().get_bit(31)
-            & (self.bi2.val() <= bits::<32>(0x7F80_0000_u64)))
-            | (self.bi2.val() == bits::<32>(0x8000_0000_u64)))
-            & ((!self.bj2.val().get_bit(31) & (self.bj2.val() <= bits::<32>(0x7F80_0000_u64)))
-                | (self.bj2.val() == bits::<32>(0x8000_0000_u64)))
-            & ((!self.tn2.val().get_bit(31) & (self.tn2.val() <= bits::<32>(0x7F80_0000_u64)))
-                | (self.tn2.val() == bits::<32>(0x8000_0000_u64)));
-        // t_denom > 0: sign clear, non-zero, not NaN.
-        self.h.next = self.ge0.val()
-            & !self.td2.val().get_bit(31)
-            & self.td2.val().any()
-            & (self.td2.val() <= bits::<32>(0x7F80_0000_u64))
-            & (self.le.lt.val() | self.le.eq.val());
+        self.h.next = self.p_ok.q.val().all() & (self.le.lt.val() | self.le.eq.val());
         self.r0.next = bits::<32>(0x7F80_0000_u64);
         self.r1.next = bits::<32>(0x3F80_0000_u64);
         self.r2.next = self.cab_id.q.val();

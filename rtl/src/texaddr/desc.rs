@@ -20,8 +20,9 @@
 //!
 //! # Timing
 //! [`DescStage::new`]'s `header_cut` (0 or 1) enabled clocks from the inputs to every output:
-//! cut H registers the decoded header, sampler and validation (fault code, sizes, clamped
-//! levels, the quad's flags) before the level layout, TXQ sizes and tap count. From there
+//! cut H registers the decoded header, sampler and validation's inputs (the header words' nonzero
+//! bits, the bad-field and dimension tests; the fault code is decided after it), sizes, clamped
+//! levels, the quad's flags before the level layout, TXQ sizes and tap count. From there
 //! combinational to the combinational outputs, except `start0` and `start1`, the
 //! long path, which come [`DescStage::new`]'s `layout_cuts` enabled clocks later (0: combinational),
 //! `slice0` and `slice1`, which come [`LevelLayout::slice_stages_at`]`(layout_cuts)` clocks
@@ -132,22 +133,24 @@ pub struct DescStage {
     /// TXQ sizes (registered).
     pub size_q: [Signal<Out, Bits<32>>; 4],
     // Header decode and validation (before cut H).
-    unbound: Signal<Local, Bit>,
+    nz: Signal<Local, Bits<4>>,
     hdim: Signal<Local, Bits<3>>,
     lm1_d: Signal<Local, Bits<4>>,
     h1d: Signal<Local, Bit>,
     h2d_d: Signal<Local, Bit>,
     bad: Signal<Local, Bit>,
     mismatch: Signal<Local, Bit>,
-    fault_d: Signal<Local, Bits<3>>,
     lmax_d: Signal<Local, Bits<16>>,
     layers_d: Signal<Local, Bits<17>>,
     width_d: Signal<Local, Bits<16>>,
     height_d: Signal<Local, Bits<16>>,
     l0_d: Signal<Local, Bits<4>>,
     l1_d: Signal<Local, Bits<4>>,
-    txq_hit_d: Signal<Local, Bit>,
-    /// {fault[2:0], txq[3], txq_hit[4], the sampler word [12:5] (wrap_s[7:5], wrap_t[10:8],
+    lvl_ok: Signal<Local, Bit>,
+    /// The validation's inputs, decided after cut H: {the header words' nonzero bits [3:0],
+    /// bad[4], mismatch[5]}.
+    chk0: Signal<Local, Bits<6>>,
+    /// {fault0[2:0], txq[3], level ≤ lm1[4], the sampler word [12:5] (wrap_s[7:5], wrap_t[10:8],
     /// linear[11], unnorm[12]), h2d[13], bpp_log2[16:14], sparse[17], lm1[21:18], l0[25:22], l1[29:26], level[33:30],
     /// trilin[34], frac[42:35], warn[46:43], lmax[62:47]}.
     ctl0: Signal<Local, Bits<63>>,
@@ -156,10 +159,13 @@ pub struct DescStage {
     base0: Signal<Local, Bits<48>>,
     /// Cut H: the decoded header (0 or 1 register).
     rh_ctl: Retime<Bits<63>>,
+    rh_chk: Retime<Bits<6>>,
     rh_geom: Retime<Bits<49>>,
     rh_base: Retime<Bits<48>>,
     rh_tag: Retime<Bits<16>>,
     // After cut H.
+    chk: Signal<Local, Bits<6>>,
+    unbound: Signal<Local, Bit>,
     fault: Signal<Local, Bits<3>>,
     txq_h: Signal<Local, Bit>,
     txq_hit: Signal<Local, Bit>,
@@ -247,28 +253,31 @@ impl DescStage {
             l1_q: Default::default(),
             warn_q: Default::default(),
             size_q: Default::default(),
-            unbound: Default::default(),
+            nz: Default::default(),
             hdim: Default::default(),
             lm1_d: Default::default(),
             h1d: Default::default(),
             h2d_d: Default::default(),
             bad: Default::default(),
             mismatch: Default::default(),
-            fault_d: Default::default(),
             lmax_d: Default::default(),
             layers_d: Default::default(),
             width_d: Default::default(),
             height_d: Default::default(),
             l0_d: Default::default(),
             l1_d: Default::default(),
-            txq_hit_d: Default::default(),
+            lvl_ok: Default::default(),
+            chk0: Default::default(),
             ctl0: Default::default(),
             geom0: Default::default(),
             base0: Default::default(),
             rh_ctl: Retime::new(header_cut),
+            rh_chk: Retime::new(header_cut),
             rh_geom: Retime::new(header_cut),
             rh_base: Retime::new(header_cut),
             rh_tag: Retime::new(header_cut),
+            chk: Default::default(),
+            unbound: Default::default(),
             fault: Default::default(),
             txq_h: Default::default(),
             txq_hit: Default::default(),
@@ -300,10 +309,12 @@ impl Logic for DescStage {
     #[hdl_gen]
     fn update(&mut self) {
         // Header decode and validation, into cut H.
-        self.unbound.next = !(self.hdr[0].val().any()
-            | self.hdr[1].val().any()
-            | self.hdr[2].val().any()
-            | self.hdr[3].val().any());
+        // The header words' nonzero bits (all four zero: unbound).
+        self.nz.next = bits::<4>(0)
+            .replace_bit(0, self.hdr[0].val().any())
+            .replace_bit(1, self.hdr[1].val().any())
+            .replace_bit(2, self.hdr[2].val().any())
+            .replace_bit(3, self.hdr[3].val().any());
         self.hdim.next = self.hdr[1].val().get_bits::<3>(19);
         self.lm1_d.next = self.hdr[1].val().get_bits::<4>(24);
         self.h1d.next = (self.hdim.val() == bits::<3>(0)) | (self.hdim.val() == bits::<3>(4));
@@ -313,18 +324,9 @@ impl Logic for DescStage {
             | (self.smp.val().get_bits::<3>(3) > bits::<3>(4));
         self.mismatch.next =
             !(self.h1d.val() | self.h2d_d.val()) | (self.h2d_d.val() != self.p2d.val());
-        self.fault_d.next = self.fault0.val();
-        if !self.fault0.val().any() {
-            if self.mismatch.val() {
-                self.fault_d.next = bits::<3>(6);
-            }
-            if self.bad.val() {
-                self.fault_d.next = bits::<3>(5);
-            }
-            if self.unbound.val() {
-                self.fault_d.next = bits::<3>(4);
-            }
-        }
+        self.chk0.next = bit_cast::<6, 4>(self.nz.val())
+            .replace_bit(4, self.bad.val())
+            .replace_bit(5, self.mismatch.val());
         self.lmax_d.next = bits::<16>(0);
         self.layers_d.next = bits::<17>(1);
         if self.hdim.val().get_bit(2) {
@@ -348,9 +350,8 @@ impl Logic for DescStage {
             self.height_d.next =
                 bit_cast::<16, 15>(self.hdr[2].val().get_bits::<15>(16)) + bits::<16>(1);
         }
-        self.txq_hit_d.next =
-            self.txq.val() & !self.fault_d.val().any() & (self.level.val() <= self.lm1_d.val());
-        self.ctl0.next = (bit_cast::<63, 3>(self.fault_d.val())
+        self.lvl_ok.next = self.level.val() <= self.lm1_d.val();
+        self.ctl0.next = (bit_cast::<63, 3>(self.fault0.val())
             | (bit_cast::<63, 8>(self.smp.val()) << 5)
             | (bit_cast::<63, 3>(self.hdr[1].val().get_bits::<3>(16)) << 14)
             | (bit_cast::<63, 4>(self.lm1_d.val()) << 18)
@@ -361,7 +362,7 @@ impl Logic for DescStage {
             | (bit_cast::<63, 4>(self.warn.val()) << 43)
             | (bit_cast::<63, 16>(self.lmax_d.val()) << 47))
             .replace_bit(3, self.txq.val())
-            .replace_bit(4, self.txq_hit_d.val())
+            .replace_bit(4, self.lvl_ok.val())
             .replace_bit(13, self.h2d_d.val())
             .replace_bit(17, self.hdr[1].val().get_bit(22))
             .replace_bit(34, self.trilin.val());
@@ -373,6 +374,9 @@ impl Logic for DescStage {
         self.rh_ctl.clock.next = self.clock.val();
         self.rh_ctl.en.next = self.adv.val();
         self.rh_ctl.d.next = self.ctl0.val();
+        self.rh_chk.clock.next = self.clock.val();
+        self.rh_chk.en.next = self.adv.val();
+        self.rh_chk.d.next = self.chk0.val();
         self.rh_geom.clock.next = self.clock.val();
         self.rh_geom.en.next = self.adv.val();
         self.rh_geom.d.next = self.geom0.val();
@@ -383,10 +387,24 @@ impl Logic for DescStage {
         self.rh_tag.en.next = self.adv.val();
         self.rh_tag.d.next = self.tag.val();
 
-        // After cut H: the quad's state.
+        // After cut H: the fault in priority order, and the quad's state.
+        self.chk.next = self.rh_chk.q.val();
+        self.unbound.next = !self.chk.val().get_bits::<4>(0).any();
         self.fault.next = self.rh_ctl.q.val().get_bits::<3>(0);
+        if !self.rh_ctl.q.val().get_bits::<3>(0).any() {
+            if self.chk.val().get_bit(5) {
+                self.fault.next = bits::<3>(6);
+            }
+            if self.chk.val().get_bit(4) {
+                self.fault.next = bits::<3>(5);
+            }
+            if self.unbound.val() {
+                self.fault.next = bits::<3>(4);
+            }
+        }
         self.txq_h.next = self.rh_ctl.q.val().get_bit(3);
-        self.txq_hit.next = self.rh_ctl.q.val().get_bit(4);
+        self.txq_hit.next =
+            self.txq_h.val() & !self.fault.val().any() & self.rh_ctl.q.val().get_bit(4);
         self.wrap_s.next = self.rh_ctl.q.val().get_bits::<3>(5);
         self.wrap_t.next = self.rh_ctl.q.val().get_bits::<3>(8);
         self.linear.next = self.rh_ctl.q.val().get_bit(11);

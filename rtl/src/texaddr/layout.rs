@@ -55,6 +55,8 @@ pub struct LayoutCuts {
     pub area: usize,
     /// After the volume's partial products: 0 or 2 (the DSP slice's registers).
     pub parts: usize,
+    /// After the volume's texel-size shifts, in front of its rounding add (cut R): 0 or 1.
+    pub round: usize,
     /// After the rounded volumes (cut V): 0 or 1.
     pub vol: usize,
     /// After the first, second and third tree levels (cuts T1, T2, T3): 0 or 1 each.
@@ -64,7 +66,14 @@ pub struct LayoutCuts {
 impl LayoutCuts {
     /// Register stages on the first-texel path (cut S is beside it).
     pub const fn stages(&self) -> usize {
-        self.front + self.area + self.parts + self.vol + self.tree[0] + self.tree[1] + self.tree[2]
+        self.front
+            + self.area
+            + self.parts
+            + self.round
+            + self.vol
+            + self.tree[0]
+            + self.tree[1]
+            + self.tree[2]
     }
 }
 
@@ -73,6 +82,7 @@ const fn cuts(
     front: usize,
     area: usize,
     parts: usize,
+    round: usize,
     vol: usize,
     tree: [usize; 3],
 ) -> LayoutCuts {
@@ -81,6 +91,7 @@ const fn cuts(
         front,
         area,
         parts,
+        round,
         vol,
         tree,
     }
@@ -89,18 +100,19 @@ const fn cuts(
 /// What each cut count places ([`LevelLayout::new`]`(c)` uses `LAYOUT_PLAN[c]`, which has `c`
 /// stages): V; P and V; then T2; then the volume's partial products on the DSP slices' registers
 /// (in place of V); V again; T1; T3; the area products on the DSP slices' registers (in place
-/// of P), with cuts S and S2 beside them; last cut F.
-pub const LAYOUT_PLAN: [LayoutCuts; 10] = [
-    cuts(0, 0, 0, 0, 0, [0, 0, 0]),
-    cuts(0, 0, 0, 0, 1, [0, 0, 0]),
-    cuts(0, 0, 1, 0, 1, [0, 0, 0]),
-    cuts(0, 0, 1, 0, 1, [0, 1, 0]),
-    cuts(0, 0, 1, 2, 0, [0, 1, 0]),
-    cuts(0, 0, 1, 2, 1, [0, 1, 0]),
-    cuts(0, 0, 1, 2, 1, [1, 1, 0]),
-    cuts(0, 0, 1, 2, 1, [1, 1, 1]),
-    cuts(2, 0, 2, 2, 1, [1, 1, 1]),
-    cuts(2, 1, 2, 2, 1, [1, 1, 1]),
+/// of P), with cuts S and S2 beside them; cut F; last cut R.
+pub const LAYOUT_PLAN: [LayoutCuts; 11] = [
+    cuts(0, 0, 0, 0, 0, 0, [0, 0, 0]),
+    cuts(0, 0, 0, 0, 0, 1, [0, 0, 0]),
+    cuts(0, 0, 1, 0, 0, 1, [0, 0, 0]),
+    cuts(0, 0, 1, 0, 0, 1, [0, 1, 0]),
+    cuts(0, 0, 1, 2, 0, 0, [0, 1, 0]),
+    cuts(0, 0, 1, 2, 0, 1, [0, 1, 0]),
+    cuts(0, 0, 1, 2, 0, 1, [1, 1, 0]),
+    cuts(0, 0, 1, 2, 0, 1, [1, 1, 1]),
+    cuts(2, 0, 2, 2, 0, 1, [1, 1, 1]),
+    cuts(2, 1, 2, 2, 0, 1, [1, 1, 1]),
+    cuts(2, 1, 2, 2, 1, 1, [1, 1, 1]),
 ];
 
 crate::settled_block! {
@@ -256,6 +268,8 @@ impl LevelLayout {
                 && plan.area <= 2
                 && plan.parts != 1
                 && plan.parts <= 2
+                && plan.round <= 1
+                && (plan.round == 0 || plan.parts == 2)
                 && plan.vol <= 1,
             "level layout: {plan:?}"
         );
@@ -319,9 +333,9 @@ impl LevelLayout {
             cp_bpp: Retime::new(plan.front + plan.area),
             cp_base: Retime::new(plan.front + plan.area),
             cp_below: from_fn(|_| Retime::new(plan.front + plan.area)),
-            vol: from_fn(|_| RoundedVolume::new(parts_dsp)),
-            cq_base: Retime::new(plan.parts),
-            cq_below: from_fn(|_| Retime::new(plan.parts)),
+            vol: from_fn(|_| RoundedVolume::new(parts_dsp, plan.round == 1)),
+            cq_base: Retime::new(plan.parts + plan.round),
+            cq_below: from_fn(|_| Retime::new(plan.parts + plan.round)),
             cv_vol: from_fn(|_| Retime::new(plan.vol)),
             cv_base: Retime::new(plan.vol),
             cv_below: from_fn(|_| Retime::new(plan.vol)),
@@ -635,8 +649,10 @@ crate::settled_block! {
 /// byte of P << b is not zero when lo's low 8 − b bits are not, which is the add's carry-in.
 /// So the texel size's shift sits behind the products, not between the area products and
 /// these. Latency 2 enabled clocks with the DSP slices' operand and product registers
-/// ([`RoundedVolume::new`]`(true)`; `bpp_log2` waits beside them in a kept register of this
-/// block's own), else 0 (`clock` and `en` unused). Exact.
+/// ([`RoundedVolume::new`]`(true, _)`; `bpp_log2` waits beside them in a kept register of this
+/// block's own), else 0 (`clock` and `en` unused), and one more with cut R
+/// ([`RoundedVolume::new`]`(true, true)`: the two shifted products and the carry-in registered
+/// in front of the add). Exact.
 #[derive(Clone, Debug)]
 pub struct RoundedVolume {
     /// Clock.
@@ -654,6 +670,9 @@ pub struct RoundedVolume {
     lo: MulUReg<18, 17, 35>,
     hi: MulUReg<18, 17, 30>,
     bpp_q: Retime<Bits<3>>,
+    cr_lo: Retime<Bits<40>>,
+    cr_hi: Retime<Bits<40>>,
+    cr_nz: Retime<Bit>,
     lo40: Signal<Local, Bits<40>>,
     hi40: Signal<Local, Bits<40>>,
     lo_s: Signal<Local, Bits<40>>,
@@ -665,8 +684,14 @@ pub struct RoundedVolume {
 }
 
 impl RoundedVolume {
-    /// The volume with (`true`, latency 2) or without the partial products' DSP registers.
-    pub fn new(registered: bool) -> Self {
+    /// The volume with (`registered`, latency 2) or without the partial products' DSP
+    /// registers, and with or without cut R (`round_cut`, one more clock; needs `registered`).
+    pub fn new(registered: bool, round_cut: bool) -> Self {
+        assert!(
+            registered || !round_cut,
+            "rounded volume: cut R without the DSP registers"
+        );
+        let r = usize::from(round_cut);
         Self {
             settle: crate::common::settle::SettleState::new(registered),
             clock: Default::default(),
@@ -678,6 +703,9 @@ impl RoundedVolume {
             lo: MulUReg::new(registered),
             hi: MulUReg::new(registered),
             bpp_q: Retime::kept(if registered { 2 } else { 0 }),
+            cr_lo: Retime::new(r),
+            cr_hi: Retime::new(r),
+            cr_nz: Retime::new(r),
             lo40: Default::default(),
             hi40: Default::default(),
             lo_s: Default::default(),
@@ -728,8 +756,17 @@ impl Logic for RoundedVolume {
         }
         self.low_mask.next = bits::<8>(0xff) >> self.bpp_q.q.val();
         self.nz.next = (self.lo.p.val().get_bits::<8>(0) & self.low_mask.val()).any();
+        self.cr_lo.clock.next = self.clock.val();
+        self.cr_lo.en.next = self.en.val();
+        self.cr_lo.d.next = self.lo_s.val();
+        self.cr_hi.clock.next = self.clock.val();
+        self.cr_hi.en.next = self.en.val();
+        self.cr_hi.d.next = self.hi_s.val();
+        self.cr_nz.clock.next = self.clock.val();
+        self.cr_nz.en.next = self.en.val();
+        self.cr_nz.d.next = self.nz.val();
         self.units.next =
-            self.lo_s.val() + self.hi_s.val() + bit_cast::<40, 1>(self.nz.val().into());
+            self.cr_lo.q.val() + self.cr_hi.q.val() + bit_cast::<40, 1>(self.cr_nz.q.val().into());
         self.v.next = bit_cast::<48, 40>(self.units.val()) << 8;
     }
 }

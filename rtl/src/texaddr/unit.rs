@@ -54,9 +54,10 @@
 //! the volumes' partial products on the DSP slices' registers, cuts T1 and T3 in the sums, the
 //! area products on the DSP slices' registers, with cuts S and S2 in the level-size selects, two
 //! registers of their delay line moved into the layout; then cut F, the level sizes registered in
-//! front of the area products), and depth 44 adds cut H, the descriptor stage's decoded header
-//! and validation registered before its level layout, TXQ sizes and tap count
-//! ([`TexAddrUnit::cuts`]): latency 3 + depth at every depth. Back-pressure stalls every stage together
+//! front of the area products), depth 44 adds cut H, the descriptor stage's decoded header
+//! and validation registered before its level layout, TXQ sizes and tap count, and depth 45 the
+//! level layout's cut R, the volumes' shifted partial products registered in front of their
+//! rounding adds ([`TexAddrUnit::cuts`]): latency 3 + depth at every depth. Back-pressure stalls every stage together
 //! (`in_ready = !out_valid || out_ready`); `reset` (synchronous, active high) empties the
 //! pipeline.
 //!
@@ -263,10 +264,11 @@ impl TexAddrUnit {
 
     /// Where `depth` puts its registers: (cut A, level-layout cuts, lane cuts, cut H). Cut A
     /// first, then the level layout's first three cuts, then the lanes' ([`AddrStage::new`]:
-    /// every axis's, then every tap-address block's), then the level layout's other six, last
-    /// the descriptor stage's cut H after its header decode ([`DescStage::new`]).
+    /// every axis's, then every tap-address block's), then the level layout's next six, then
+    /// the descriptor stage's cut H after its header decode ([`DescStage::new`]), last the
+    /// level layout's cut R in front of the volumes' rounding adds.
     pub fn cuts(depth: usize) -> (usize, usize, usize, usize) {
-        let cut_h = usize::from(depth == Self::MAX_DEPTH);
+        let cut_h = usize::from(depth >= Self::MAX_DEPTH - 1);
         let rest = depth - cut_h;
         let cut_a = rest.min(1);
         let first = (rest - cut_a).min(Self::LAYOUT_FIRST);
