@@ -21,7 +21,8 @@
 //! products), after the area products (cut P, or the DSP slice's operand and
 //! product registers), after the volume's partial products (the same two DSP registers), after
 //! their texel-size shifts (cut R, in front of the rounding add), after the rounded volumes
-//! (cut V), and after the tree's first, second and third levels (cuts T1, T2, T3). Exact: every cut count gives the same values, `cuts` clocks later.
+//! (cut V), and after the tree's first, second and third levels (cuts T1, T2, T3).
+//! Exact: every cut count gives the same values, `cuts` clocks later.
 //!
 //! Beside that path, the two levels' sizes are 16:1 selects of the 16 levels' sizes, and the layer
 //! sizes products of their own of the selected sizes (a 16:1 select of 36-bit areas behind the
