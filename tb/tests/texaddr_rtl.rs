@@ -216,7 +216,7 @@ fn level_layout_equals_its_definition_at_every_cut_count() {
         assert_eq!(u.slice_stages(), slice_stages, "cuts {cuts}");
         let size_stages = if cuts >= 8 { 2 } else { 0 };
         assert_eq!(u.size_stages(), size_stages, "cuts {cuts}");
-        u.en.next = true;
+        u.adv_next.next = true;
         let mut want: VecDeque<(LayoutIn, u64, u64)> = VecDeque::new();
         let mut slices: VecDeque<(LayoutIn, u64, u64)> = VecDeque::new();
         let mut sizes: VecDeque<(LayoutIn, [u64; 5], [u64; 2])> = VecDeque::new();

@@ -1872,7 +1872,7 @@ impl Logic for TexUnit {
             self.pl_next.next = self.pl.q.val() | 1;
         }
         self.vlay.clock.next = self.clock.val();
-        self.vlay.en.next = true;
+        self.vlay.adv_next.next = true;
         self.vlay.width.next = self.width.val();
         self.vlay.height.next = self.height.val();
         self.vlay.layers.next = self.layers.val();

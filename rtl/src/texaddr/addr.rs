@@ -6,7 +6,8 @@
 //! clamp), `offu`, `offv` (texel offsets), `lambda`, and its `trilin`; the quad's state from
 //! [`super::DescStage`]: `qok`, `linear`, `unnorm`, `wrap_s`, `wrap_t`, `h2d`, `lin2d`,
 //! `bpp_log2`, `lmax`, and the two levels' `w0`/`h0`/`start0`/`pitch0`/`slice0` and
-//! `w1`/`h1`/`start1`/`pitch1`/`slice1`; `clock` and `adv` (the unit's stall).
+//! `w1`/`h1`/`start1`/`pitch1`/`slice1`; `clock` and `adv_next` (the unit's advance of the
+//! next clock, registered in the stage's enable copies).
 //! Outputs, all registered, per slot s = 8·lane + 4·level + k (k: (i0,j0), (i1,j0), (i0,j1),
 //! (i1,j1)): `i[s]`, `j[s]` (wrapped texels; j = 0 in 1D), `addr[s]` (byte address, 0 for a border
 //! tap), `tile[s]` (the 64 KiB residency tile within the level), `border[s]`, `req[s]` (a real,
@@ -18,7 +19,7 @@
 //! 16 [`Axis`] (each with up to [`Axis::MAX_CUTS`] registers, [`AddrStage::new`] and
 //! [`Axis::new`]; the stage's other inputs wait beside them), then 8 [`TapAddr`] (the cuts beyond
 //! the axes', up to [`TapAddr::MAX_CUTS`]; the texels, borders, requests, layers, weights and the
-//! side signals wait beside them) into one register stage; every register advances with `adv`:
+//! side signals wait beside them) into one register stage; every register advances with the unit:
 //! latency 1 + `cuts`.
 //!
 //! # What it computes
@@ -29,6 +30,7 @@
 
 use super::{Axis, TapAddr};
 use crate::common::fp::Retime;
+use crate::common::EnableCopy;
 use rust_hdl::prelude::*;
 
 crate::settled_block! {
@@ -37,8 +39,8 @@ crate::settled_block! {
 pub struct AddrStage {
     /// Clock.
     pub clock: Signal<In, Clock>,
-    /// Advance (global stall when low).
-    pub adv: Signal<In, Bit>,
+    /// Advance of the next clock (the unit's stall when low), into the enable copies.
+    pub adv_next: Signal<In, Bit>,
     /// s per lane (f32 bits).
     pub s: [Signal<In, Bits<32>>; 4],
     /// t per lane (f32 bits).
@@ -164,6 +166,12 @@ pub struct AddrStage {
     r2_w: [Retime<Bits<32>>; 4],
     r2_lc: [Retime<Bits<12>>; 4],
     r2_lambda: [Retime<Bits<32>>; 4],
+    /// Enable copies: one per axis, one per tap-address block (with its four slots' registers),
+    /// one per lane (its layer, clamp, λ and weights), one for the quad's delay lines.
+    e_ax: [EnableCopy; 16],
+    e_tp: [EnableCopy; 8],
+    e_lane: [EnableCopy; 4],
+    e_q: EnableCopy,
 }
 }
 
@@ -194,7 +202,7 @@ impl AddrStage {
         Self {
             settle: crate::common::settle::SettleState::new(true),
             clock: Default::default(),
-            adv: Default::default(),
+            adv_next: Default::default(),
             s: Default::default(),
             t: Default::default(),
             arr: Default::default(),
@@ -274,6 +282,10 @@ impl AddrStage {
             r2_w: from_fn(|_| Retime::new(1 + taps)),
             r2_lc: from_fn(|_| Retime::new(1 + taps)),
             r2_lambda: from_fn(|_| Retime::new(1 + taps)),
+            e_ax: Default::default(),
+            e_tp: Default::default(),
+            e_lane: Default::default(),
+            e_q: Default::default(),
         }
     }
 }
@@ -281,6 +293,20 @@ impl AddrStage {
 impl Logic for AddrStage {
     #[hdl_gen]
     fn update(&mut self) {
+        for a in 0..16 {
+            self.e_ax[a].clock.next = self.clock.val();
+            self.e_ax[a].d.next = self.adv_next.val();
+        }
+        for t in 0..8 {
+            self.e_tp[t].clock.next = self.clock.val();
+            self.e_tp[t].d.next = self.adv_next.val();
+        }
+        for l in 0..4 {
+            self.e_lane[l].clock.next = self.clock.val();
+            self.e_lane[l].d.next = self.adv_next.val();
+        }
+        self.e_q.clock.next = self.clock.val();
+        self.e_q.d.next = self.adv_next.val();
         // The axes, and beside their registers what the rest of the stage uses.
         for l in 0..4 {
             self.lay[l].next = self.arr[l].val();
@@ -308,27 +334,27 @@ impl Logic for AddrStage {
             }
             for a in 0..4 {
                 self.ax[4 * l + a].clock.next = self.clock.val();
-                self.ax[4 * l + a].en.next = self.adv.val();
+                self.ax[4 * l + a].en.next = self.e_ax[4 * l + a].q.val();
                 self.ax[4 * l + a].linear.next = self.linear.val();
                 self.ax[4 * l + a].unnorm.next = self.unnorm.val();
             }
             self.dl_lay[l].clock.next = self.clock.val();
-            self.dl_lay[l].en.next = self.adv.val();
+            self.dl_lay[l].en.next = self.e_lane[l].q.val();
             self.dl_lay[l].d.next = self.lay[l].val();
             self.dl_lc[l].clock.next = self.clock.val();
-            self.dl_lc[l].en.next = self.adv.val();
+            self.dl_lc[l].en.next = self.e_lane[l].q.val();
             self.dl_lc[l].d.next = self.lcm[l].val();
             self.dl_lambda[l].clock.next = self.clock.val();
-            self.dl_lambda[l].en.next = self.adv.val();
+            self.dl_lambda[l].en.next = self.e_lane[l].q.val();
             self.dl_lambda[l].d.next = self.lambda[l].val();
         }
         for lv in 0..2 {
             self.dl_start[lv].clock.next = self.clock.val();
-            self.dl_start[lv].en.next = self.adv.val();
+            self.dl_start[lv].en.next = self.e_q.q.val();
             self.dl_pitch[lv].clock.next = self.clock.val();
-            self.dl_pitch[lv].en.next = self.adv.val();
+            self.dl_pitch[lv].en.next = self.e_q.q.val();
             self.dl_slice[lv].clock.next = self.clock.val();
-            self.dl_slice[lv].en.next = self.adv.val();
+            self.dl_slice[lv].en.next = self.e_q.q.val();
         }
         self.dl_start[0].d.next = self.start0.val();
         self.dl_start[1].d.next = self.start1.val();
@@ -337,7 +363,7 @@ impl Logic for AddrStage {
         self.dl_slice[0].d.next = self.slice0.val();
         self.dl_slice[1].d.next = self.slice1.val();
         self.dl_bpp.clock.next = self.clock.val();
-        self.dl_bpp.en.next = self.adv.val();
+        self.dl_bpp.en.next = self.e_q.q.val();
         self.dl_bpp.d.next = self.bpp_log2.val();
         self.fl.next = bits::<5>(0);
         if self.qok.val() {
@@ -356,7 +382,7 @@ impl Logic for AddrStage {
             self.fl.next = self.fl.val() | bits::<5>(16);
         }
         self.dl_flags.clock.next = self.clock.val();
-        self.dl_flags.en.next = self.adv.val();
+        self.dl_flags.en.next = self.e_q.q.val();
         self.dl_flags.d.next = self.fl.val();
         self.qok_d.next = self.dl_flags.q.val().get_bit(0);
         self.linear_d.next = self.dl_flags.q.val().get_bit(1);
@@ -389,7 +415,7 @@ impl Logic for AddrStage {
                 }
                 // Tap addresses of the lane at the level.
                 self.tp[2 * l + lv].clock.next = self.clock.val();
-                self.tp[2 * l + lv].en.next = self.adv.val();
+                self.tp[2 * l + lv].en.next = self.e_tp[2 * l + lv].q.val();
                 self.tp[2 * l + lv].i0.next = self.iu[4 * l + 2 * lv].val().get_bits::<16>(0);
                 self.tp[2 * l + lv].i1.next = self.iu[4 * l + 2 * lv + 1].val().get_bits::<16>(0);
                 self.tp[2 * l + lv].j0.next = self.ju[4 * l + 2 * lv].val().get_bits::<16>(0);
@@ -420,7 +446,8 @@ impl Logic for AddrStage {
                             & self.en_v[b].val()
                             & self.en_l[lv].val();
                         self.dl_bord[8 * l + 4 * lv + 2 * b + a].clock.next = self.clock.val();
-                        self.dl_bord[8 * l + 4 * lv + 2 * b + a].en.next = self.adv.val();
+                        self.dl_bord[8 * l + 4 * lv + 2 * b + a].en.next =
+                            self.e_tp[2 * l + lv].q.val();
                         self.dl_bord[8 * l + 4 * lv + 2 * b + a].d.next =
                             self.bord[8 * l + 4 * lv + 2 * b + a].val();
                         self.taddr[8 * l + 4 * lv + 2 * b + a].next =
@@ -452,43 +479,46 @@ impl Logic for AddrStage {
             }
         }
 
-        // Stage 2 registers.
-        for k in 0..32 {
-            self.r2_addr[k].d.next = self.taddr[k].val();
-            self.r2_tile[k].d.next = self.tt[k].val();
-            self.r2_border[k].d.next = self.bord[k].val();
-            self.r2_req[k].d.next = self.valid[k].val() & !self.bord[k].val();
-            self.r2_i[k].clock.next = self.clock.val();
-            self.r2_i[k].en.next = self.adv.val();
-            self.r2_j[k].clock.next = self.clock.val();
-            self.r2_j[k].en.next = self.adv.val();
-            self.r2_addr[k].clock.next = self.clock.val();
-            self.r2_addr[k].en.next = self.adv.val();
-            self.r2_tile[k].clock.next = self.clock.val();
-            self.r2_tile[k].en.next = self.adv.val();
-            self.r2_border[k].clock.next = self.clock.val();
-            self.r2_border[k].en.next = self.adv.val();
-            self.r2_req[k].clock.next = self.clock.val();
-            self.r2_req[k].en.next = self.adv.val();
-            self.i[k].next = self.r2_i[k].q.val();
-            self.j[k].next = self.r2_j[k].q.val();
-            self.addr[k].next = self.r2_addr[k].q.val();
-            self.tile[k].next = self.r2_tile[k].q.val();
-            self.border[k].next = self.r2_border[k].q.val();
-            self.req[k].next = self.r2_req[k].q.val();
+        // Stage 2 registers (slot 4·t + m with the enable copy of tap block t).
+        for t in 0..8 {
+            for m in 0..4 {
+                self.r2_addr[4 * t + m].d.next = self.taddr[4 * t + m].val();
+                self.r2_tile[4 * t + m].d.next = self.tt[4 * t + m].val();
+                self.r2_border[4 * t + m].d.next = self.bord[4 * t + m].val();
+                self.r2_req[4 * t + m].d.next =
+                    self.valid[4 * t + m].val() & !self.bord[4 * t + m].val();
+                self.r2_i[4 * t + m].clock.next = self.clock.val();
+                self.r2_i[4 * t + m].en.next = self.e_tp[t].q.val();
+                self.r2_j[4 * t + m].clock.next = self.clock.val();
+                self.r2_j[4 * t + m].en.next = self.e_tp[t].q.val();
+                self.r2_addr[4 * t + m].clock.next = self.clock.val();
+                self.r2_addr[4 * t + m].en.next = self.e_tp[t].q.val();
+                self.r2_tile[4 * t + m].clock.next = self.clock.val();
+                self.r2_tile[4 * t + m].en.next = self.e_tp[t].q.val();
+                self.r2_border[4 * t + m].clock.next = self.clock.val();
+                self.r2_border[4 * t + m].en.next = self.e_tp[t].q.val();
+                self.r2_req[4 * t + m].clock.next = self.clock.val();
+                self.r2_req[4 * t + m].en.next = self.e_tp[t].q.val();
+                self.i[4 * t + m].next = self.r2_i[4 * t + m].q.val();
+                self.j[4 * t + m].next = self.r2_j[4 * t + m].q.val();
+                self.addr[4 * t + m].next = self.r2_addr[4 * t + m].q.val();
+                self.tile[4 * t + m].next = self.r2_tile[4 * t + m].q.val();
+                self.border[4 * t + m].next = self.r2_border[4 * t + m].q.val();
+                self.req[4 * t + m].next = self.r2_req[4 * t + m].q.val();
+            }
         }
         for l in 0..4 {
             self.r2_layer[l].clock.next = self.clock.val();
-            self.r2_layer[l].en.next = self.adv.val();
+            self.r2_layer[l].en.next = self.e_lane[l].q.val();
             self.r2_layer[l].d.next = self.dl_lay[l].q.val();
             self.r2_w[l].clock.next = self.clock.val();
-            self.r2_w[l].en.next = self.adv.val();
+            self.r2_w[l].en.next = self.e_lane[l].q.val();
             self.r2_w[l].d.next = self.wts[l].val();
             self.r2_lc[l].clock.next = self.clock.val();
-            self.r2_lc[l].en.next = self.adv.val();
+            self.r2_lc[l].en.next = self.e_lane[l].q.val();
             self.r2_lc[l].d.next = self.dl_lc[l].q.val();
             self.r2_lambda[l].clock.next = self.clock.val();
-            self.r2_lambda[l].en.next = self.adv.val();
+            self.r2_lambda[l].en.next = self.e_lane[l].q.val();
             self.r2_lambda[l].d.next = self.dl_lambda[l].q.val();
             self.layer[l].next = self.r2_layer[l].q.val();
             self.w[l].next = self.r2_w[l].q.val();

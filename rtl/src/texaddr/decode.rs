@@ -6,7 +6,8 @@
 //! register payload `in_ra[4·lane + k]` (Ra+k), the immediates `in_bindless` (.B), `in_lc` (.LC),
 //! `in_aoffi` (.AOFFI), `in_param_a`, `in_ogl`, the constant-bank handle `in_cbank`, the pool
 //! limits `in_hdr_max`/`in_smp_max`, and the LOD unit's `in_txq`, `in_level`, `in_tri`,
-//! `in_level1`, `in_frac`, `in_lambda[lane]`, `in_warn`; `clock` and `adv` (the unit's stall).
+//! `in_level1`, `in_frac`, `in_lambda[lane]`, `in_warn`; `clock` and `adv_next` (the unit's
+//! advance of the next clock, registered in the decoder's enable copies).
 //! Outputs, all registered: `tag`, the pointers `hidx` (header) and `sidx` (sampler), `fault`
 //! (0, or 1 reserved paramA, 2 header pointer above MaximumIndex, 3 sampler pointer above it),
 //! `p2d` (paramA gives two coordinates), `txq`, `trilin`, `level`, `level1`, `frac`, `warn`, and
@@ -15,7 +16,7 @@
 //! and `lambda`.
 //!
 //! # Timing
-//! Combinational decode into one register stage that advances with `adv`: latency 1.
+//! Combinational decode into one register stage that advances with the unit: latency 1.
 //!
 //! # What it computes
 //! paramA 0, 1, 4, 5 are 1D, 2D, ARRAY_1D, ARRAY_2D; any other code is reserved. The handle is
@@ -26,6 +27,7 @@
 //! with `toff = {v[7:4] | u[3:0]}`.
 
 use crate::common::fp::Retime;
+use crate::common::EnableCopy;
 use rust_hdl::prelude::*;
 
 crate::settled_block! {
@@ -34,8 +36,8 @@ crate::settled_block! {
 pub struct TxdDecode {
     /// Clock.
     pub clock: Signal<In, Clock>,
-    /// Advance (global stall when low).
-    pub adv: Signal<In, Bit>,
+    /// Advance of the next clock (the unit's stall when low), into the enable copies.
+    pub adv_next: Signal<In, Bit>,
     /// Transaction id.
     pub in_tag: Signal<In, Bits<16>>,
     /// Ra+k of each lane, `4·lane + k`.
@@ -133,6 +135,9 @@ pub struct TxdDecode {
     /// {lc[11:0], offu[15:12], offv[19:16]}.
     r1_aux: [Retime<Bits<20>>; 4],
     r1_lambda: [Retime<Bits<32>>; 4],
+    /// Enable copies: the quad's registers, each lane's.
+    e_q: EnableCopy,
+    e_lane: [EnableCopy; 4],
 }
 }
 
@@ -142,7 +147,7 @@ impl Default for TxdDecode {
         Self {
             settle: crate::common::settle::SettleState::new(true),
             clock: Default::default(),
-            adv: Default::default(),
+            adv_next: Default::default(),
             in_tag: Default::default(),
             in_ra: Default::default(),
             in_bindless: Default::default(),
@@ -202,6 +207,8 @@ impl Default for TxdDecode {
             r1_arr: from_fn(|_| Retime::new(1)),
             r1_aux: from_fn(|_| Retime::new(1)),
             r1_lambda: from_fn(|_| Retime::new(1)),
+            e_q: Default::default(),
+            e_lane: Default::default(),
         }
     }
 }
@@ -209,6 +216,12 @@ impl Default for TxdDecode {
 impl Logic for TxdDecode {
     #[hdl_gen]
     fn update(&mut self) {
+        self.e_q.clock.next = self.clock.val();
+        self.e_q.d.next = self.adv_next.val();
+        for l in 0..4 {
+            self.e_lane[l].clock.next = self.clock.val();
+            self.e_lane[l].d.next = self.adv_next.val();
+        }
         self.coords2.next =
             (self.in_param_a.val() == bits::<3>(1)) | (self.in_param_a.val() == bits::<3>(5));
         self.reserved.next = !(self.coords2.val()
@@ -291,32 +304,32 @@ impl Logic for TxdDecode {
 
         // Stage 1 registers.
         self.r1_ctl.clock.next = self.clock.val();
-        self.r1_ctl.en.next = self.adv.val();
+        self.r1_ctl.en.next = self.e_q.q.val();
         self.r1_ctl.d.next = self.ctl0.val().get_bits::<26>(0);
         self.r1_tag.clock.next = self.clock.val();
-        self.r1_tag.en.next = self.adv.val();
+        self.r1_tag.en.next = self.e_q.q.val();
         self.r1_tag.d.next = self.in_tag.val();
         self.r1_hidx.clock.next = self.clock.val();
-        self.r1_hidx.en.next = self.adv.val();
+        self.r1_hidx.en.next = self.e_q.q.val();
         self.r1_hidx.d.next = self.hptr.val();
         self.r1_sidx.clock.next = self.clock.val();
-        self.r1_sidx.en.next = self.adv.val();
+        self.r1_sidx.en.next = self.e_q.q.val();
         self.r1_sidx.d.next = self.sptr.val();
         for l in 0..4 {
             self.r1_s[l].clock.next = self.clock.val();
-            self.r1_s[l].en.next = self.adv.val();
+            self.r1_s[l].en.next = self.e_lane[l].q.val();
             self.r1_s[l].d.next = self.s_sel[l].val();
             self.r1_t[l].clock.next = self.clock.val();
-            self.r1_t[l].en.next = self.adv.val();
+            self.r1_t[l].en.next = self.e_lane[l].q.val();
             self.r1_t[l].d.next = self.t_sel[l].val();
             self.r1_arr[l].clock.next = self.clock.val();
-            self.r1_arr[l].en.next = self.adv.val();
+            self.r1_arr[l].en.next = self.e_lane[l].q.val();
             self.r1_arr[l].d.next = self.arr0[l].val();
             self.r1_aux[l].clock.next = self.clock.val();
-            self.r1_aux[l].en.next = self.adv.val();
+            self.r1_aux[l].en.next = self.e_lane[l].q.val();
             self.r1_aux[l].d.next = self.aux[l].val().get_bits::<20>(0);
             self.r1_lambda[l].clock.next = self.clock.val();
-            self.r1_lambda[l].en.next = self.adv.val();
+            self.r1_lambda[l].en.next = self.e_lane[l].q.val();
             self.r1_lambda[l].d.next = self.in_lambda[l].val();
         }
 

@@ -6,14 +6,15 @@
 //! # Ports
 //! Inputs: from [`super::TxdDecode`] `fault0` (the decoder's fault code), `p2d`, `txq`, `trilin`,
 //! `level`, `level1`, `frac`, `warn`, `tag`; the descriptor read port's `hdr[4]` (header words)
-//! and `smp` (sampler word); `clock` and `adv` (the unit's stall).
+//! and `smp` (sampler word); `clock` and `adv_next` (the unit's advance of the next clock,
+//! registered in the stage's enable copies).
 //! Combinational outputs (the quad's state for [`super::AddrStage`], same cycle): `qok`
 //! (no fault and not TXQ: the quad samples), `linear`, `unnorm`, `wrap_s`, `wrap_t`, `h2d` (a 2D
 //! texture), `lin2d` (bilinear in 2D), `bpp_log2`, `lmax` (the last array layer, 0 without
 //! layers), and from [`LevelLayout`] the sizes `w0`, `h0`, `w1`, `h1`, first-texel addresses
 //! `start0`, `start1`, pitches `pitch0`, `pitch1` and layer sizes `slice0`, `slice1` of the two
 //! clamped levels.
-//! Registered outputs (stage-2 registers, advancing with `adv`): `tag_q`, `fault_q`, `ntaps_q`
+//! Registered outputs (stage-2 registers, advancing with the unit): `tag_q`, `fault_q`, `ntaps_q`
 //! (taps per level 1, 2, 4; 0 unless `qok`), `trilin_q` (trilinear and `qok`), `frac_q` (0 unless
 //! `trilin_q`), `txq_q`, `sparse_q`, `l0_q`, `l1_q` (the clamped levels), `warn_q`, `size_q[4]`
 //! (TXQ: width, height, layers, level count; zeros when not a TXQ or after a fault).
@@ -40,6 +41,7 @@
 
 use super::LevelLayout;
 use crate::common::fp::Retime;
+use crate::common::EnableCopy;
 use rust_hdl::prelude::*;
 
 crate::settled_block! {
@@ -48,8 +50,8 @@ crate::settled_block! {
 pub struct DescStage {
     /// Clock.
     pub clock: Signal<In, Clock>,
-    /// Advance (global stall when low).
-    pub adv: Signal<In, Bit>,
+    /// Advance of the next clock (the unit's stall when low), into the enable copies.
+    pub adv_next: Signal<In, Bit>,
     /// Transaction id.
     pub tag: Signal<In, Bits<16>>,
     /// Decoder fault code.
@@ -151,14 +153,19 @@ pub struct DescStage {
     /// bad[4], mismatch[5]}.
     chk0: Signal<Local, Bits<6>>,
     /// {fault0[2:0], txq[3], level ≤ lm1[4], the sampler word [12:5] (wrap_s[7:5], wrap_t[10:8],
-    /// linear[11], unnorm[12]), h2d[13], bpp_log2[16:14], sparse[17], lm1[21:18], l0[25:22], l1[29:26], level[33:30],
-    /// trilin[34], frac[42:35], warn[46:43], lmax[62:47]}.
-    ctl0: Signal<Local, Bits<63>>,
+    /// linear[11], unnorm[12]), h2d[13], bpp_log2[16:14], sparse[17], lm1[21:18], l0[25:22],
+    /// l1[29:26], level[1:0] at [31:30] (its high bits act before cut H, `txq_pre`), trilin[32],
+    /// frac[40:33], warn[44:41], lmax[60:45]}.
+    ctl0: Signal<Local, Bits<61>>,
     /// {width[15:0], height[31:16], layers[48:32]}.
     geom0: Signal<Local, Bits<49>>,
     base0: Signal<Local, Bits<48>>,
     /// Cut H: the decoded header (0 or 1 register).
-    rh_ctl: Retime<Bits<63>>,
+    rh_ctl: Retime<Bits<61>>,
+    /// TXQ: {width[15:0], height[31:16]} shifted by 4·level[3:2], the first half of the TXQ
+    /// level's sizes (the second, by level[1:0], comes after cut H).
+    txq_pre: Signal<Local, Bits<32>>,
+    rh_txq: Retime<Bits<32>>,
     rh_chk: Retime<Bits<6>>,
     rh_geom: Retime<Bits<49>>,
     rh_base: Retime<Bits<48>>,
@@ -173,7 +180,8 @@ pub struct DescStage {
     lm1: Signal<Local, Bits<4>>,
     l0: Signal<Local, Bits<4>>,
     l1: Signal<Local, Bits<4>>,
-    level_h: Signal<Local, Bits<4>>,
+    /// The TXQ level's low two bits: its high two shifted the sizes before cut H (`txq_pre`).
+    level_h: Signal<Local, Bits<2>>,
     trilin_h: Signal<Local, Bit>,
     frac_h: Signal<Local, Bits<8>>,
     warn_h: Signal<Local, Bits<4>>,
@@ -191,6 +199,9 @@ pub struct DescStage {
     r2_ctl: Retime<Bits<29>>,
     r2_tag: Retime<Bits<16>>,
     r2_size: [Retime<Bits<32>>; 4],
+    /// Enable copies: cut H, the stage-2 registers.
+    e_hdr: EnableCopy,
+    e_out: EnableCopy,
 }
 }
 
@@ -211,7 +222,7 @@ impl DescStage {
         Self {
             settle: crate::common::settle::SettleState::new(true),
             clock: Default::default(),
-            adv: Default::default(),
+            adv_next: Default::default(),
             tag: Default::default(),
             fault0: Default::default(),
             p2d: Default::default(),
@@ -272,6 +283,8 @@ impl DescStage {
             geom0: Default::default(),
             base0: Default::default(),
             rh_ctl: Retime::new(header_cut),
+            txq_pre: Default::default(),
+            rh_txq: Retime::new(header_cut),
             rh_chk: Retime::new(header_cut),
             rh_geom: Retime::new(header_cut),
             rh_base: Retime::new(header_cut),
@@ -301,6 +314,8 @@ impl DescStage {
             r2_ctl: Retime::new(1),
             r2_tag: Retime::new(1),
             r2_size: from_fn(|_| Retime::new(1)),
+            e_hdr: Default::default(),
+            e_out: Default::default(),
         }
     }
 }
@@ -308,6 +323,10 @@ impl DescStage {
 impl Logic for DescStage {
     #[hdl_gen]
     fn update(&mut self) {
+        self.e_hdr.clock.next = self.clock.val();
+        self.e_hdr.d.next = self.adv_next.val();
+        self.e_out.clock.next = self.clock.val();
+        self.e_out.d.next = self.adv_next.val();
         // Header decode and validation, into cut H.
         // The header words' nonzero bits (all four zero: unbound).
         self.nz.next = bits::<4>(0)
@@ -351,40 +370,47 @@ impl Logic for DescStage {
                 bit_cast::<16, 15>(self.hdr[2].val().get_bits::<15>(16)) + bits::<16>(1);
         }
         self.lvl_ok.next = self.level.val() <= self.lm1_d.val();
-        self.ctl0.next = (bit_cast::<63, 3>(self.fault0.val())
-            | (bit_cast::<63, 8>(self.smp.val()) << 5)
-            | (bit_cast::<63, 3>(self.hdr[1].val().get_bits::<3>(16)) << 14)
-            | (bit_cast::<63, 4>(self.lm1_d.val()) << 18)
-            | (bit_cast::<63, 4>(self.l0_d.val()) << 22)
-            | (bit_cast::<63, 4>(self.l1_d.val()) << 26)
-            | (bit_cast::<63, 4>(self.level.val()) << 30)
-            | (bit_cast::<63, 8>(self.frac.val()) << 35)
-            | (bit_cast::<63, 4>(self.warn.val()) << 43)
-            | (bit_cast::<63, 16>(self.lmax_d.val()) << 47))
+        self.ctl0.next = (bit_cast::<61, 3>(self.fault0.val())
+            | (bit_cast::<61, 8>(self.smp.val()) << 5)
+            | (bit_cast::<61, 3>(self.hdr[1].val().get_bits::<3>(16)) << 14)
+            | (bit_cast::<61, 4>(self.lm1_d.val()) << 18)
+            | (bit_cast::<61, 4>(self.l0_d.val()) << 22)
+            | (bit_cast::<61, 4>(self.l1_d.val()) << 26)
+            | (bit_cast::<61, 2>(self.level.val().get_bits::<2>(0)) << 30)
+            | (bit_cast::<61, 8>(self.frac.val()) << 33)
+            | (bit_cast::<61, 4>(self.warn.val()) << 41)
+            | (bit_cast::<61, 16>(self.lmax_d.val()) << 45))
             .replace_bit(3, self.txq.val())
             .replace_bit(4, self.lvl_ok.val())
             .replace_bit(13, self.h2d_d.val())
             .replace_bit(17, self.hdr[1].val().get_bit(22))
-            .replace_bit(34, self.trilin.val());
+            .replace_bit(32, self.trilin.val());
         self.geom0.next = bit_cast::<49, 16>(self.width_d.val())
             | (bit_cast::<49, 16>(self.height_d.val()) << 16)
             | (bit_cast::<49, 17>(self.layers_d.val()) << 32);
         self.base0.next = bit_cast::<48, 32>(self.hdr[0].val())
             | (bit_cast::<48, 16>(self.hdr[1].val().get_bits::<16>(0)) << 32);
         self.rh_ctl.clock.next = self.clock.val();
-        self.rh_ctl.en.next = self.adv.val();
+        self.rh_ctl.en.next = self.e_hdr.q.val();
         self.rh_ctl.d.next = self.ctl0.val();
         self.rh_chk.clock.next = self.clock.val();
-        self.rh_chk.en.next = self.adv.val();
+        self.rh_chk.en.next = self.e_hdr.q.val();
         self.rh_chk.d.next = self.chk0.val();
         self.rh_geom.clock.next = self.clock.val();
-        self.rh_geom.en.next = self.adv.val();
+        self.rh_geom.en.next = self.e_hdr.q.val();
         self.rh_geom.d.next = self.geom0.val();
         self.rh_base.clock.next = self.clock.val();
-        self.rh_base.en.next = self.adv.val();
+        self.rh_base.en.next = self.e_hdr.q.val();
         self.rh_base.d.next = self.base0.val();
+        self.txq_pre.next =
+            bit_cast::<32, 16>(self.width_d.val() >> (self.level.val() & bits::<4>(12)))
+                | (bit_cast::<32, 16>(self.height_d.val() >> (self.level.val() & bits::<4>(12)))
+                    << 16);
+        self.rh_txq.clock.next = self.clock.val();
+        self.rh_txq.en.next = self.e_hdr.q.val();
+        self.rh_txq.d.next = self.txq_pre.val();
         self.rh_tag.clock.next = self.clock.val();
-        self.rh_tag.en.next = self.adv.val();
+        self.rh_tag.en.next = self.e_hdr.q.val();
         self.rh_tag.d.next = self.tag.val();
 
         // After cut H: the fault in priority order, and the quad's state.
@@ -415,11 +441,11 @@ impl Logic for DescStage {
         self.lm1.next = self.rh_ctl.q.val().get_bits::<4>(18);
         self.l0.next = self.rh_ctl.q.val().get_bits::<4>(22);
         self.l1.next = self.rh_ctl.q.val().get_bits::<4>(26);
-        self.level_h.next = self.rh_ctl.q.val().get_bits::<4>(30);
-        self.trilin_h.next = self.rh_ctl.q.val().get_bit(34);
-        self.frac_h.next = self.rh_ctl.q.val().get_bits::<8>(35);
-        self.warn_h.next = self.rh_ctl.q.val().get_bits::<4>(43);
-        self.lmax.next = self.rh_ctl.q.val().get_bits::<16>(47);
+        self.level_h.next = self.rh_ctl.q.val().get_bits::<2>(30);
+        self.trilin_h.next = self.rh_ctl.q.val().get_bit(32);
+        self.frac_h.next = self.rh_ctl.q.val().get_bits::<8>(33);
+        self.warn_h.next = self.rh_ctl.q.val().get_bits::<4>(41);
+        self.lmax.next = self.rh_ctl.q.val().get_bits::<16>(45);
         self.width.next = self.rh_geom.q.val().get_bits::<16>(0);
         self.height.next = self.rh_geom.q.val().get_bits::<16>(16);
         self.layers.next = self.rh_geom.q.val().get_bits::<17>(32);
@@ -427,7 +453,7 @@ impl Logic for DescStage {
 
         // Level layout.
         self.layout.clock.next = self.clock.val();
-        self.layout.en.next = self.adv.val();
+        self.layout.adv_next.next = self.adv_next.val();
         self.layout.width.next = self.width.val();
         self.layout.height.next = self.height.val();
         self.layout.layers.next = self.layers.val();
@@ -448,14 +474,15 @@ impl Logic for DescStage {
         self.slice1.next = self.layout.slice1.val();
 
         // TXQ: sizes of `level`, or zeros past the last level (the level count stays). The
-        // sizes are shifts of their own, so that the level layout's cuts do not delay them.
+        // sizes are shifts of their own, so that the level layout's cuts do not delay them: by
+        // 4·level[3:2] in front of cut H, by level[1:0] after it.
         self.txq_wd.next = bits::<16>(1);
-        if (self.width.val() >> self.level_h.val()).any() {
-            self.txq_wd.next = self.width.val() >> self.level_h.val();
+        if (self.rh_txq.q.val().get_bits::<16>(0) >> self.level_h.val()).any() {
+            self.txq_wd.next = self.rh_txq.q.val().get_bits::<16>(0) >> self.level_h.val();
         }
         self.txq_ht.next = bits::<16>(1);
-        if (self.height.val() >> self.level_h.val()).any() {
-            self.txq_ht.next = self.height.val() >> self.level_h.val();
+        if (self.rh_txq.q.val().get_bits::<16>(16) >> self.level_h.val()).any() {
+            self.txq_ht.next = self.rh_txq.q.val().get_bits::<16>(16) >> self.level_h.val();
         }
         self.size[0].next = bits::<32>(0);
         self.size[1].next = bits::<32>(0);
@@ -500,14 +527,14 @@ impl Logic for DescStage {
             self.ctl1.next = self.ctl1.val() | bits::<32>(1 << 22);
         }
         self.r2_ctl.clock.next = self.clock.val();
-        self.r2_ctl.en.next = self.adv.val();
+        self.r2_ctl.en.next = self.e_out.q.val();
         self.r2_ctl.d.next = self.ctl1.val().get_bits::<29>(0);
         self.r2_tag.clock.next = self.clock.val();
-        self.r2_tag.en.next = self.adv.val();
+        self.r2_tag.en.next = self.e_out.q.val();
         self.r2_tag.d.next = self.rh_tag.q.val();
         for k in 0..4 {
             self.r2_size[k].clock.next = self.clock.val();
-            self.r2_size[k].en.next = self.adv.val();
+            self.r2_size[k].en.next = self.e_out.q.val();
             self.r2_size[k].d.next = self.size[k].val();
         }
         self.tag_q.next = self.r2_tag.q.val();

@@ -1,7 +1,8 @@
 //! Mip-level layout of the linear texture layout (see `docs/units/texaddr.md`): level sizes,
 //! first-texel addresses, pitches and slice sizes of the two levels a quad touches.
 //!
-//! Ports: `clock`, `en` (advance; used with cuts only), `width`, `height` (1…32768; height 1 for
+//! Ports: `clock`, `adv_next` (the advance of the next clock, registered in the block's own
+//! enable copies; used with cuts only), `width`, `height` (1…32768; height 1 for
 //! 1D), `layers` (1…65536; 1 for non-array), `halve` (a 3D texture: `layers` is the depth, halved
 //! per level as max(1, d >> 1); the texture unit's volume layout), `bpp_log2` (0…4), `base` (48-bit
 //! byte address), `l0`, `l1` (levels, already clamped) → `d0` (layers of l0), `w0`, `h0`, `w1`,
@@ -36,6 +37,7 @@
 //! this; the model computes them so that any header works without a setup step.
 
 use crate::common::fp::{MulUReg, Retime};
+use crate::common::EnableCopy;
 use rust_hdl::prelude::*;
 
 /// Where a [`LevelLayout`] puts its registers: the register stages after each piece of the
@@ -122,8 +124,8 @@ crate::settled_block! {
 pub struct LevelLayout {
     /// Clock (used with cuts only).
     pub clock: Signal<In, Clock>,
-    /// Advance the cuts (the enclosing unit's stall when low).
-    pub en: Signal<In, Bit>,
+    /// Advance of the next clock (the enclosing unit's stall when low), into the enable copies.
+    pub adv_next: Signal<In, Bit>,
     /// Width of level 0.
     pub width: Signal<In, Bits<16>>,
     /// Height of level 0.
@@ -240,6 +242,12 @@ pub struct LevelLayout {
     kidx: [Constant<Bits<4>>; 15],
     /// The quarters 1…3 as constants.
     qidx: [Constant<Bits<2>>; 3],
+    /// Enable copies: one per level (its sizes, area and volume registers), one per pair of
+    /// first-level tree sums (and the sums above them), one per quarter select, one for the rest.
+    e_lvl: [EnableCopy; 16],
+    e_sum: [EnableCopy; 8],
+    e_sel: [EnableCopy; 4],
+    e_misc: EnableCopy,
 }
 }
 
@@ -281,7 +289,7 @@ impl LevelLayout {
         Self {
             settle: crate::common::settle::SettleState::new(cuts > 0),
             clock: Default::default(),
-            en: Default::default(),
+            adv_next: Default::default(),
             width: Default::default(),
             height: Default::default(),
             layers: Default::default(),
@@ -363,6 +371,10 @@ impl LevelLayout {
             sl_bpp: Retime::new(plan.area),
             kidx: from_fn(|k| Constant::new((k as u64 + 1).into())),
             qidx: from_fn(|q| Constant::new((q as u64 + 1).into())),
+            e_lvl: Default::default(),
+            e_sum: Default::default(),
+            e_sel: Default::default(),
+            e_misc: Default::default(),
         }
     }
 
@@ -402,6 +414,20 @@ impl LevelLayout {
 impl Logic for LevelLayout {
     #[hdl_gen]
     fn update(&mut self) {
+        for k in 0..16 {
+            self.e_lvl[k].clock.next = self.clock.val();
+            self.e_lvl[k].d.next = self.adv_next.val();
+        }
+        for i in 0..8 {
+            self.e_sum[i].clock.next = self.clock.val();
+            self.e_sum[i].d.next = self.adv_next.val();
+        }
+        for q in 0..4 {
+            self.e_sel[q].clock.next = self.clock.val();
+            self.e_sel[q].d.next = self.adv_next.val();
+        }
+        self.e_misc.clock.next = self.clock.val();
+        self.e_misc.d.next = self.adv_next.val();
         // Level sizes max(1, size >> k), each straight from level 0 (no chain through the levels).
         self.wk[0].next = self.width.val();
         self.hk[0].next = self.height.val();
@@ -431,44 +457,44 @@ impl Logic for LevelLayout {
         // The masks wait beside the area and volume products.
         for i in 0..2 {
             self.cp_below[i].clock.next = self.clock.val();
-            self.cp_below[i].en.next = self.en.val();
+            self.cp_below[i].en.next = self.e_misc.q.val();
             self.cp_below[i].d.next = self.below[i].val();
             self.cq_below[i].clock.next = self.clock.val();
-            self.cq_below[i].en.next = self.en.val();
+            self.cq_below[i].en.next = self.e_misc.q.val();
             self.cq_below[i].d.next = self.cp_below[i].q.val();
             self.cv_below[i].clock.next = self.clock.val();
-            self.cv_below[i].en.next = self.en.val();
+            self.cv_below[i].en.next = self.e_misc.q.val();
             self.cv_below[i].d.next = self.cq_below[i].q.val();
         }
         // Cut S: the level sizes and what their selects need.
         for k in 0..16 {
             self.cs_w[k].clock.next = self.clock.val();
-            self.cs_w[k].en.next = self.en.val();
+            self.cs_w[k].en.next = self.e_lvl[k].q.val();
             self.cs_w[k].d.next = self.wk[k].val();
             self.cs_h[k].clock.next = self.clock.val();
-            self.cs_h[k].en.next = self.en.val();
+            self.cs_h[k].en.next = self.e_lvl[k].q.val();
             self.cs_h[k].d.next = self.hk[k].val();
             self.cs_d[k].clock.next = self.clock.val();
-            self.cs_d[k].en.next = self.en.val();
+            self.cs_d[k].en.next = self.e_lvl[k].q.val();
             self.cs_d[k].d.next = self.dk[k].val();
         }
         self.cs_l0.clock.next = self.clock.val();
-        self.cs_l0.en.next = self.en.val();
+        self.cs_l0.en.next = self.e_misc.q.val();
         self.cs_l0.d.next = self.l0.val();
         self.cs_l1.clock.next = self.clock.val();
-        self.cs_l1.en.next = self.en.val();
+        self.cs_l1.en.next = self.e_misc.q.val();
         self.cs_l1.d.next = self.l1.val();
         self.cs_bpp.clock.next = self.clock.val();
-        self.cs_bpp.en.next = self.en.val();
+        self.cs_bpp.en.next = self.e_misc.q.val();
         self.cs_bpp.d.next = self.bpp_log2.val();
         for k in 0..15 {
             self.area[k].clock.next = self.clock.val();
-            self.area[k].en.next = self.en.val();
+            self.area[k].en.next = self.e_lvl[k].q.val();
             self.cf_w[k].clock.next = self.clock.val();
-            self.cf_w[k].en.next = self.en.val();
+            self.cf_w[k].en.next = self.e_lvl[k].q.val();
             self.cf_w[k].d.next = self.wk[k].val();
             self.cf_h[k].clock.next = self.clock.val();
-            self.cf_h[k].en.next = self.en.val();
+            self.cf_h[k].en.next = self.e_lvl[k].q.val();
             self.cf_h[k].d.next = self.hk[k].val();
             self.area[k].a.next = self.cf_w[k].q.val();
             self.area[k].b.next = self.cf_h[k].q.val();
@@ -476,36 +502,36 @@ impl Logic for LevelLayout {
         // Cut P. The last level's volume is never added (no level follows it).
         for k in 0..15 {
             self.cp_area[k].clock.next = self.clock.val();
-            self.cp_area[k].en.next = self.en.val();
+            self.cp_area[k].en.next = self.e_lvl[k].q.val();
             self.cp_area[k].d.next = self.area[k].p.val();
         }
         for k in 0..15 {
             self.cp_dk[k].clock.next = self.clock.val();
-            self.cp_dk[k].en.next = self.en.val();
+            self.cp_dk[k].en.next = self.e_lvl[k].q.val();
             self.cp_dk[k].d.next = self.dk[k].val();
         }
         self.cp_bpp.clock.next = self.clock.val();
-        self.cp_bpp.en.next = self.en.val();
+        self.cp_bpp.en.next = self.e_misc.q.val();
         self.cp_bpp.d.next = self.bpp_log2.val();
         self.cp_base.clock.next = self.clock.val();
-        self.cp_base.en.next = self.en.val();
+        self.cp_base.en.next = self.e_misc.q.val();
         self.cp_base.d.next = self.base.val();
         // Level volumes rounded up to 256 bytes, then cut V.
         for k in 0..15 {
             self.vol[k].clock.next = self.clock.val();
-            self.vol[k].en.next = self.en.val();
+            self.vol[k].en.next = self.e_lvl[k].q.val();
             self.vol[k].area.next = self.cp_area[k].q.val();
             self.vol[k].layers.next = self.cp_dk[k].q.val();
             self.vol[k].bpp_log2.next = self.cp_bpp.q.val();
             self.cv_vol[k].clock.next = self.clock.val();
-            self.cv_vol[k].en.next = self.en.val();
+            self.cv_vol[k].en.next = self.e_lvl[k].q.val();
             self.cv_vol[k].d.next = self.vol[k].v.val();
         }
         self.cq_base.clock.next = self.clock.val();
-        self.cq_base.en.next = self.en.val();
+        self.cq_base.en.next = self.e_misc.q.val();
         self.cq_base.d.next = self.cp_base.q.val();
         self.cv_base.clock.next = self.clock.val();
-        self.cv_base.en.next = self.en.val();
+        self.cv_base.en.next = self.e_misc.q.val();
         self.cv_base.d.next = self.cq_base.q.val();
         // Terms: base, then each level's rounded volume if it lies below the output's level; a
         // balanced tree of adds (modulo 2^48) per output.
@@ -525,30 +551,30 @@ impl Logic for LevelLayout {
             self.x1[i].next = self.xt[2 * i].val() + self.xt[2 * i + 1].val();
             self.y1[i].next = self.yt[2 * i].val() + self.yt[2 * i + 1].val();
             self.c1_x[i].clock.next = self.clock.val();
-            self.c1_x[i].en.next = self.en.val();
+            self.c1_x[i].en.next = self.e_sum[i].q.val();
             self.c1_x[i].d.next = self.x1[i].val();
             self.c1_y[i].clock.next = self.clock.val();
-            self.c1_y[i].en.next = self.en.val();
+            self.c1_y[i].en.next = self.e_sum[i].q.val();
             self.c1_y[i].d.next = self.y1[i].val();
         }
         for i in 0..4 {
             self.x2[i].next = self.c1_x[2 * i].q.val() + self.c1_x[2 * i + 1].q.val();
             self.y2[i].next = self.c1_y[2 * i].q.val() + self.c1_y[2 * i + 1].q.val();
             self.c2_x[i].clock.next = self.clock.val();
-            self.c2_x[i].en.next = self.en.val();
+            self.c2_x[i].en.next = self.e_sum[2 * i].q.val();
             self.c2_x[i].d.next = self.x2[i].val();
             self.c2_y[i].clock.next = self.clock.val();
-            self.c2_y[i].en.next = self.en.val();
+            self.c2_y[i].en.next = self.e_sum[2 * i].q.val();
             self.c2_y[i].d.next = self.y2[i].val();
         }
         for i in 0..2 {
             self.x3[i].next = self.c2_x[2 * i].q.val() + self.c2_x[2 * i + 1].q.val();
             self.y3[i].next = self.c2_y[2 * i].q.val() + self.c2_y[2 * i + 1].q.val();
             self.c3_x[i].clock.next = self.clock.val();
-            self.c3_x[i].en.next = self.en.val();
+            self.c3_x[i].en.next = self.e_sum[4 * i].q.val();
             self.c3_x[i].d.next = self.x3[i].val();
             self.c3_y[i].clock.next = self.clock.val();
-            self.c3_y[i].en.next = self.en.val();
+            self.c3_y[i].en.next = self.e_sum[4 * i].q.val();
             self.c3_y[i].d.next = self.y3[i].val();
         }
         self.start0.next = self.c3_x[0].q.val() + self.c3_x[1].q.val();
@@ -573,29 +599,29 @@ impl Logic for LevelLayout {
                 }
             }
             self.c2_w0[q].clock.next = self.clock.val();
-            self.c2_w0[q].en.next = self.en.val();
+            self.c2_w0[q].en.next = self.e_sel[q].q.val();
             self.c2_w0[q].d.next = self.w0q[q].val();
             self.c2_h0[q].clock.next = self.clock.val();
-            self.c2_h0[q].en.next = self.en.val();
+            self.c2_h0[q].en.next = self.e_sel[q].q.val();
             self.c2_h0[q].d.next = self.h0q[q].val();
             self.c2_d0[q].clock.next = self.clock.val();
-            self.c2_d0[q].en.next = self.en.val();
+            self.c2_d0[q].en.next = self.e_sel[q].q.val();
             self.c2_d0[q].d.next = self.d0q[q].val();
             self.c2_w1[q].clock.next = self.clock.val();
-            self.c2_w1[q].en.next = self.en.val();
+            self.c2_w1[q].en.next = self.e_sel[q].q.val();
             self.c2_w1[q].d.next = self.w1q[q].val();
             self.c2_h1[q].clock.next = self.clock.val();
-            self.c2_h1[q].en.next = self.en.val();
+            self.c2_h1[q].en.next = self.e_sel[q].q.val();
             self.c2_h1[q].d.next = self.h1q[q].val();
         }
         self.c2_l0.clock.next = self.clock.val();
-        self.c2_l0.en.next = self.en.val();
+        self.c2_l0.en.next = self.e_misc.q.val();
         self.c2_l0.d.next = self.cs_l0.q.val().get_bits::<2>(2);
         self.c2_l1.clock.next = self.clock.val();
-        self.c2_l1.en.next = self.en.val();
+        self.c2_l1.en.next = self.e_misc.q.val();
         self.c2_l1.d.next = self.cs_l1.q.val().get_bits::<2>(2);
         self.c2_bpp.clock.next = self.clock.val();
-        self.c2_bpp.en.next = self.en.val();
+        self.c2_bpp.en.next = self.e_misc.q.val();
         self.c2_bpp.d.next = self.cs_bpp.q.val();
         self.sw0.next = self.c2_w0[0].q.val();
         self.sh0.next = self.c2_h0[0].q.val();
@@ -626,13 +652,13 @@ impl Logic for LevelLayout {
         self.slice_area[1].b.next = self.sh1.val();
         for i in 0..2 {
             self.slice_area[i].clock.next = self.clock.val();
-            self.slice_area[i].en.next = self.en.val();
+            self.slice_area[i].en.next = self.e_misc.q.val();
             self.cp_slice[i].clock.next = self.clock.val();
-            self.cp_slice[i].en.next = self.en.val();
+            self.cp_slice[i].en.next = self.e_misc.q.val();
             self.cp_slice[i].d.next = self.slice_area[i].p.val();
         }
         self.sl_bpp.clock.next = self.clock.val();
-        self.sl_bpp.en.next = self.en.val();
+        self.sl_bpp.en.next = self.e_misc.q.val();
         self.sl_bpp.d.next = self.c2_bpp.q.val();
         self.slice0.next = self.cp_slice[0].q.val() << self.sl_bpp.q.val();
         self.slice1.next = self.cp_slice[1].q.val() << self.sl_bpp.q.val();

@@ -7,7 +7,8 @@
 //! `trilin`, `txq`, `sparse`, `frac`, `l0`, `l1`, `warn`, `size[4]`; from [`super::AddrStage`]
 //! per slot s = 8·lane + 4·level + k `i[s]`, `j[s]`, `addr[s]`, `border[s]`, `req[s]`, and per
 //! lane `layer`, `w`, `lc`, `lambda`; the residency port's answer `ok[s]` ("the slot's tile is
-//! resident"); `clock` and `adv` (the unit's stall).
+//! resident"); `clock` and `adv_next` (the unit's advance of the next clock, registered in the
+//! stage's enable copies).
 //! Outputs: `rd` (combinational: read the residency map, a sampling quad of a sparse texture), and
 //! registered, the unit's results: `out_tag`, `out_fault`, `out_ntaps`, `out_tri`, `out_frac`,
 //! `out_level0`, `out_level1`, `out_size[4]`, per slot `out_i`, `out_j`, `out_addr`,
@@ -15,7 +16,11 @@
 //! `out_w`, `out_fail` (TEXEL_FAIL), `out_status` (TFE word), `out_lc`.
 //!
 //! # Timing
-//! Combinational residency and status into one register stage that advances with `adv`: latency 1.
+//! Combinational residency and status into one register stage that advances with the unit:
+//! latency 1. Behind it sits the unit's skid register of one result, which takes the output
+//! registers' result at every edge at which the pipeline advances; the outputs show it while the
+//! pipeline stalls (the unit stalls exactly while that result waits, see [`super::TexAddrUnit`]),
+//! else the output registers.
 //! Everything but the requests, TEXEL_FAIL and the status passes through unchanged.
 //!
 //! # What it computes
@@ -24,6 +29,7 @@
 //! precedence over the warning; 0 after a fault or for TXQ.
 
 use crate::common::fp::Retime;
+use crate::common::EnableCopy;
 use rust_hdl::prelude::*;
 
 crate::settled_block! {
@@ -32,8 +38,8 @@ crate::settled_block! {
 pub struct Residency {
     /// Clock.
     pub clock: Signal<In, Clock>,
-    /// Advance (global stall when low).
-    pub adv: Signal<In, Bit>,
+    /// Advance of the next clock (the unit's stall when low), into the enable copies.
+    pub adv_next: Signal<In, Bit>,
     /// Stage 2 holds a quad.
     pub valid: Signal<In, Bit>,
     /// Transaction id.
@@ -139,6 +145,28 @@ pub struct Residency {
     r3_fail: [Retime<Bit>; 4],
     r3_status: [Retime<Bits<32>>; 4],
     r3_lc: [Retime<Bits<12>>; 4],
+    // The skid register.
+    s3_tag: Retime<Bits<16>>,
+    s3_fault: Retime<Bits<3>>,
+    s3_ntaps: Retime<Bits<3>>,
+    s3_tri: Retime<Bit>,
+    s3_frac: Retime<Bits<8>>,
+    s3_level0: Retime<Bits<4>>,
+    s3_level1: Retime<Bits<4>>,
+    s3_size: [Retime<Bits<32>>; 4],
+    s3_i: [Retime<Bits<32>>; 32],
+    s3_j: [Retime<Bits<32>>; 32],
+    s3_addr: [Retime<Bits<48>>; 32],
+    s3_border: [Retime<Bit>; 32],
+    s3_req: [Retime<Bit>; 32],
+    s3_layer: [Retime<Bits<16>>; 4],
+    s3_w: [Retime<Bits<32>>; 4],
+    s3_fail: [Retime<Bit>; 4],
+    s3_status: [Retime<Bits<32>>; 4],
+    s3_lc: [Retime<Bits<12>>; 4],
+    /// Enable copies: the quad's registers, each lane's (its slots' and its own).
+    e_ctl: EnableCopy,
+    e_lane: [EnableCopy; 4],
 }
 }
 
@@ -148,7 +176,7 @@ impl Default for Residency {
         Self {
             settle: crate::common::settle::SettleState::new(true),
             clock: Default::default(),
-            adv: Default::default(),
+            adv_next: Default::default(),
             valid: Default::default(),
             tag: Default::default(),
             fault: Default::default(),
@@ -213,6 +241,26 @@ impl Default for Residency {
             r3_fail: from_fn(|_| Retime::new(1)),
             r3_status: from_fn(|_| Retime::new(1)),
             r3_lc: from_fn(|_| Retime::new(1)),
+            s3_tag: Retime::new(1),
+            s3_fault: Retime::new(1),
+            s3_ntaps: Retime::new(1),
+            s3_tri: Retime::new(1),
+            s3_frac: Retime::new(1),
+            s3_level0: Retime::new(1),
+            s3_level1: Retime::new(1),
+            s3_size: from_fn(|_| Retime::new(1)),
+            s3_i: from_fn(|_| Retime::new(1)),
+            s3_j: from_fn(|_| Retime::new(1)),
+            s3_addr: from_fn(|_| Retime::new(1)),
+            s3_border: from_fn(|_| Retime::new(1)),
+            s3_req: from_fn(|_| Retime::new(1)),
+            s3_layer: from_fn(|_| Retime::new(1)),
+            s3_w: from_fn(|_| Retime::new(1)),
+            s3_fail: from_fn(|_| Retime::new(1)),
+            s3_status: from_fn(|_| Retime::new(1)),
+            s3_lc: from_fn(|_| Retime::new(1)),
+            e_ctl: Default::default(),
+            e_lane: Default::default(),
         }
     }
 }
@@ -248,84 +296,199 @@ impl Logic for Residency {
             }
         }
 
-        // Output registers.
+        // Output registers, and the skid register behind them: it takes the output registers' result
+        // at every edge at which the pipeline advances, and is offered while the pipeline stalls
+        // (the result the output refused). The enables are the copies' registers; the skid's
+        // select is their complement (the unit stalls exactly while its skid register is full).
+        self.e_ctl.clock.next = self.clock.val();
+        self.e_ctl.d.next = self.adv_next.val();
+        for l in 0..4 {
+            self.e_lane[l].clock.next = self.clock.val();
+            self.e_lane[l].d.next = self.adv_next.val();
+        }
         self.r3_tag.clock.next = self.clock.val();
-        self.r3_tag.en.next = self.adv.val();
+        self.r3_tag.en.next = self.e_ctl.q.val();
         self.r3_tag.d.next = self.tag.val();
-        self.r3_fault.clock.next = self.clock.val();
-        self.r3_fault.en.next = self.adv.val();
-        self.r3_fault.d.next = self.fault.val();
-        self.r3_ntaps.clock.next = self.clock.val();
-        self.r3_ntaps.en.next = self.adv.val();
-        self.r3_ntaps.d.next = self.ntaps.val();
-        self.r3_tri.clock.next = self.clock.val();
-        self.r3_tri.en.next = self.adv.val();
-        self.r3_tri.d.next = self.trilin.val();
-        self.r3_frac.clock.next = self.clock.val();
-        self.r3_frac.en.next = self.adv.val();
-        self.r3_frac.d.next = self.frac.val();
-        self.r3_level0.clock.next = self.clock.val();
-        self.r3_level0.en.next = self.adv.val();
-        self.r3_level0.d.next = self.l0.val();
-        self.r3_level1.clock.next = self.clock.val();
-        self.r3_level1.en.next = self.adv.val();
-        self.r3_level1.d.next = self.l1.val();
+        self.s3_tag.clock.next = self.clock.val();
+        self.s3_tag.en.next = self.e_ctl.q.val();
+        self.s3_tag.d.next = self.r3_tag.q.val();
         self.out_tag.next = self.r3_tag.q.val();
+        if !self.e_ctl.q.val() {
+            self.out_tag.next = self.s3_tag.q.val();
+        }
+        self.r3_fault.clock.next = self.clock.val();
+        self.r3_fault.en.next = self.e_ctl.q.val();
+        self.r3_fault.d.next = self.fault.val();
+        self.s3_fault.clock.next = self.clock.val();
+        self.s3_fault.en.next = self.e_ctl.q.val();
+        self.s3_fault.d.next = self.r3_fault.q.val();
         self.out_fault.next = self.r3_fault.q.val();
+        if !self.e_ctl.q.val() {
+            self.out_fault.next = self.s3_fault.q.val();
+        }
+        self.r3_ntaps.clock.next = self.clock.val();
+        self.r3_ntaps.en.next = self.e_ctl.q.val();
+        self.r3_ntaps.d.next = self.ntaps.val();
+        self.s3_ntaps.clock.next = self.clock.val();
+        self.s3_ntaps.en.next = self.e_ctl.q.val();
+        self.s3_ntaps.d.next = self.r3_ntaps.q.val();
         self.out_ntaps.next = self.r3_ntaps.q.val();
+        if !self.e_ctl.q.val() {
+            self.out_ntaps.next = self.s3_ntaps.q.val();
+        }
+        self.r3_tri.clock.next = self.clock.val();
+        self.r3_tri.en.next = self.e_ctl.q.val();
+        self.r3_tri.d.next = self.trilin.val();
+        self.s3_tri.clock.next = self.clock.val();
+        self.s3_tri.en.next = self.e_ctl.q.val();
+        self.s3_tri.d.next = self.r3_tri.q.val();
         self.out_tri.next = self.r3_tri.q.val();
+        if !self.e_ctl.q.val() {
+            self.out_tri.next = self.s3_tri.q.val();
+        }
+        self.r3_frac.clock.next = self.clock.val();
+        self.r3_frac.en.next = self.e_ctl.q.val();
+        self.r3_frac.d.next = self.frac.val();
+        self.s3_frac.clock.next = self.clock.val();
+        self.s3_frac.en.next = self.e_ctl.q.val();
+        self.s3_frac.d.next = self.r3_frac.q.val();
         self.out_frac.next = self.r3_frac.q.val();
+        if !self.e_ctl.q.val() {
+            self.out_frac.next = self.s3_frac.q.val();
+        }
+        self.r3_level0.clock.next = self.clock.val();
+        self.r3_level0.en.next = self.e_ctl.q.val();
+        self.r3_level0.d.next = self.l0.val();
+        self.s3_level0.clock.next = self.clock.val();
+        self.s3_level0.en.next = self.e_ctl.q.val();
+        self.s3_level0.d.next = self.r3_level0.q.val();
         self.out_level0.next = self.r3_level0.q.val();
+        if !self.e_ctl.q.val() {
+            self.out_level0.next = self.s3_level0.q.val();
+        }
+        self.r3_level1.clock.next = self.clock.val();
+        self.r3_level1.en.next = self.e_ctl.q.val();
+        self.r3_level1.d.next = self.l1.val();
+        self.s3_level1.clock.next = self.clock.val();
+        self.s3_level1.en.next = self.e_ctl.q.val();
+        self.s3_level1.d.next = self.r3_level1.q.val();
         self.out_level1.next = self.r3_level1.q.val();
-        for s in 0..32 {
-            self.r3_i[s].clock.next = self.clock.val();
-            self.r3_i[s].en.next = self.adv.val();
-            self.r3_i[s].d.next = self.i[s].val();
-            self.r3_j[s].clock.next = self.clock.val();
-            self.r3_j[s].en.next = self.adv.val();
-            self.r3_j[s].d.next = self.j[s].val();
-            self.r3_addr[s].clock.next = self.clock.val();
-            self.r3_addr[s].en.next = self.adv.val();
-            self.r3_addr[s].d.next = self.addr[s].val();
-            self.r3_border[s].clock.next = self.clock.val();
-            self.r3_border[s].en.next = self.adv.val();
-            self.r3_border[s].d.next = self.border[s].val();
-            self.r3_req[s].clock.next = self.clock.val();
-            self.r3_req[s].en.next = self.adv.val();
-            self.out_i[s].next = self.r3_i[s].q.val();
-            self.out_j[s].next = self.r3_j[s].q.val();
-            self.out_addr[s].next = self.r3_addr[s].q.val();
-            self.out_border[s].next = self.r3_border[s].q.val();
-            self.out_req[s].next = self.r3_req[s].q.val();
+        if !self.e_ctl.q.val() {
+            self.out_level1.next = self.s3_level1.q.val();
         }
         for l in 0..4 {
-            for k in 0..8 {
-                self.r3_req[8 * l + k].d.next = self.req[8 * l + k].val() & !self.fail[l].val();
-            }
             self.r3_size[l].clock.next = self.clock.val();
-            self.r3_size[l].en.next = self.adv.val();
+            self.r3_size[l].en.next = self.e_ctl.q.val();
             self.r3_size[l].d.next = self.size[l].val();
-            self.r3_layer[l].clock.next = self.clock.val();
-            self.r3_layer[l].en.next = self.adv.val();
-            self.r3_layer[l].d.next = self.layer[l].val();
-            self.r3_w[l].clock.next = self.clock.val();
-            self.r3_w[l].en.next = self.adv.val();
-            self.r3_w[l].d.next = self.w[l].val();
-            self.r3_fail[l].clock.next = self.clock.val();
-            self.r3_fail[l].en.next = self.adv.val();
-            self.r3_fail[l].d.next = self.fail[l].val();
-            self.r3_status[l].clock.next = self.clock.val();
-            self.r3_status[l].en.next = self.adv.val();
-            self.r3_status[l].d.next = self.status[l].val();
-            self.r3_lc[l].clock.next = self.clock.val();
-            self.r3_lc[l].en.next = self.adv.val();
-            self.r3_lc[l].d.next = self.lc[l].val();
+            self.s3_size[l].clock.next = self.clock.val();
+            self.s3_size[l].en.next = self.e_ctl.q.val();
+            self.s3_size[l].d.next = self.r3_size[l].q.val();
             self.out_size[l].next = self.r3_size[l].q.val();
+            if !self.e_ctl.q.val() {
+                self.out_size[l].next = self.s3_size[l].q.val();
+            }
+            for k in 0..8 {
+                self.r3_i[8 * l + k].clock.next = self.clock.val();
+                self.r3_i[8 * l + k].en.next = self.e_lane[l].q.val();
+                self.r3_i[8 * l + k].d.next = self.i[8 * l + k].val();
+                self.s3_i[8 * l + k].clock.next = self.clock.val();
+                self.s3_i[8 * l + k].en.next = self.e_lane[l].q.val();
+                self.s3_i[8 * l + k].d.next = self.r3_i[8 * l + k].q.val();
+                self.out_i[8 * l + k].next = self.r3_i[8 * l + k].q.val();
+                if !self.e_lane[l].q.val() {
+                    self.out_i[8 * l + k].next = self.s3_i[8 * l + k].q.val();
+                }
+                self.r3_j[8 * l + k].clock.next = self.clock.val();
+                self.r3_j[8 * l + k].en.next = self.e_lane[l].q.val();
+                self.r3_j[8 * l + k].d.next = self.j[8 * l + k].val();
+                self.s3_j[8 * l + k].clock.next = self.clock.val();
+                self.s3_j[8 * l + k].en.next = self.e_lane[l].q.val();
+                self.s3_j[8 * l + k].d.next = self.r3_j[8 * l + k].q.val();
+                self.out_j[8 * l + k].next = self.r3_j[8 * l + k].q.val();
+                if !self.e_lane[l].q.val() {
+                    self.out_j[8 * l + k].next = self.s3_j[8 * l + k].q.val();
+                }
+                self.r3_addr[8 * l + k].clock.next = self.clock.val();
+                self.r3_addr[8 * l + k].en.next = self.e_lane[l].q.val();
+                self.r3_addr[8 * l + k].d.next = self.addr[8 * l + k].val();
+                self.s3_addr[8 * l + k].clock.next = self.clock.val();
+                self.s3_addr[8 * l + k].en.next = self.e_lane[l].q.val();
+                self.s3_addr[8 * l + k].d.next = self.r3_addr[8 * l + k].q.val();
+                self.out_addr[8 * l + k].next = self.r3_addr[8 * l + k].q.val();
+                if !self.e_lane[l].q.val() {
+                    self.out_addr[8 * l + k].next = self.s3_addr[8 * l + k].q.val();
+                }
+                self.r3_border[8 * l + k].clock.next = self.clock.val();
+                self.r3_border[8 * l + k].en.next = self.e_lane[l].q.val();
+                self.r3_border[8 * l + k].d.next = self.border[8 * l + k].val();
+                self.s3_border[8 * l + k].clock.next = self.clock.val();
+                self.s3_border[8 * l + k].en.next = self.e_lane[l].q.val();
+                self.s3_border[8 * l + k].d.next = self.r3_border[8 * l + k].q.val();
+                self.out_border[8 * l + k].next = self.r3_border[8 * l + k].q.val();
+                if !self.e_lane[l].q.val() {
+                    self.out_border[8 * l + k].next = self.s3_border[8 * l + k].q.val();
+                }
+                self.r3_req[8 * l + k].clock.next = self.clock.val();
+                self.r3_req[8 * l + k].en.next = self.e_lane[l].q.val();
+                self.r3_req[8 * l + k].d.next = self.req[8 * l + k].val() & !self.fail[l].val();
+                self.s3_req[8 * l + k].clock.next = self.clock.val();
+                self.s3_req[8 * l + k].en.next = self.e_lane[l].q.val();
+                self.s3_req[8 * l + k].d.next = self.r3_req[8 * l + k].q.val();
+                self.out_req[8 * l + k].next = self.r3_req[8 * l + k].q.val();
+                if !self.e_lane[l].q.val() {
+                    self.out_req[8 * l + k].next = self.s3_req[8 * l + k].q.val();
+                }
+            }
+            self.r3_layer[l].clock.next = self.clock.val();
+            self.r3_layer[l].en.next = self.e_lane[l].q.val();
+            self.r3_layer[l].d.next = self.layer[l].val();
+            self.s3_layer[l].clock.next = self.clock.val();
+            self.s3_layer[l].en.next = self.e_lane[l].q.val();
+            self.s3_layer[l].d.next = self.r3_layer[l].q.val();
             self.out_layer[l].next = self.r3_layer[l].q.val();
+            if !self.e_lane[l].q.val() {
+                self.out_layer[l].next = self.s3_layer[l].q.val();
+            }
+            self.r3_w[l].clock.next = self.clock.val();
+            self.r3_w[l].en.next = self.e_lane[l].q.val();
+            self.r3_w[l].d.next = self.w[l].val();
+            self.s3_w[l].clock.next = self.clock.val();
+            self.s3_w[l].en.next = self.e_lane[l].q.val();
+            self.s3_w[l].d.next = self.r3_w[l].q.val();
             self.out_w[l].next = self.r3_w[l].q.val();
+            if !self.e_lane[l].q.val() {
+                self.out_w[l].next = self.s3_w[l].q.val();
+            }
+            self.r3_fail[l].clock.next = self.clock.val();
+            self.r3_fail[l].en.next = self.e_lane[l].q.val();
+            self.r3_fail[l].d.next = self.fail[l].val();
+            self.s3_fail[l].clock.next = self.clock.val();
+            self.s3_fail[l].en.next = self.e_lane[l].q.val();
+            self.s3_fail[l].d.next = self.r3_fail[l].q.val();
             self.out_fail[l].next = self.r3_fail[l].q.val();
+            if !self.e_lane[l].q.val() {
+                self.out_fail[l].next = self.s3_fail[l].q.val();
+            }
+            self.r3_status[l].clock.next = self.clock.val();
+            self.r3_status[l].en.next = self.e_lane[l].q.val();
+            self.r3_status[l].d.next = self.status[l].val();
+            self.s3_status[l].clock.next = self.clock.val();
+            self.s3_status[l].en.next = self.e_lane[l].q.val();
+            self.s3_status[l].d.next = self.r3_status[l].q.val();
             self.out_status[l].next = self.r3_status[l].q.val();
+            if !self.e_lane[l].q.val() {
+                self.out_status[l].next = self.s3_status[l].q.val();
+            }
+            self.r3_lc[l].clock.next = self.clock.val();
+            self.r3_lc[l].en.next = self.e_lane[l].q.val();
+            self.r3_lc[l].d.next = self.lc[l].val();
+            self.s3_lc[l].clock.next = self.clock.val();
+            self.s3_lc[l].en.next = self.e_lane[l].q.val();
+            self.s3_lc[l].d.next = self.r3_lc[l].q.val();
             self.out_lc[l].next = self.r3_lc[l].q.val();
+            if !self.e_lane[l].q.val() {
+                self.out_lc[l].next = self.s3_lc[l].q.val();
+            }
         }
     }
 }

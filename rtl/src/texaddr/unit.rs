@@ -57,9 +57,19 @@
 //! front of the area products), depth 44 adds cut H, the descriptor stage's decoded header
 //! and validation registered before its level layout, TXQ sizes and tap count, and depth 45 the
 //! level layout's cut R, the volumes' shifted partial products registered in front of their
-//! rounding adds ([`TexAddrUnit::cuts`]): latency 3 + depth at every depth. Back-pressure stalls every stage together
-//! (`in_ready = !out_valid || out_ready`); `reset` (synchronous, active high) empties the
-//! pipeline.
+//! rounding adds ([`TexAddrUnit::cuts`]): latency 3 + depth at every depth.
+//!
+//! Back-pressure stalls every stage together, decided a clock ahead ([`SkidControl`]): behind the
+//! output registers sits a skid register of one result (in [`Residency`]), which holds the result
+//! the output refused while the pipeline advanced; the pipeline advances in exactly the clocks in
+//! which the skid register is empty, so `in_ready` and every stage's enable are registers (one
+//! [`EnableCopy`] per group of registers: per axis, tap-address block, lane, level of the level
+//! layout, instead of one net from `out_ready` to every flip-flop), and `out_valid` is
+//! `skid valid || output registers valid`, the skid's result first. A refused result costs one
+//! clock of input (`in_ready` low in the clock after the output first refuses); with `out_ready`
+//! high the unit takes a quad every clock. The side ports follow the stall: a quad's descriptor
+//! or residency read lasts while its stage is stalled (`in_ready` low). `reset` (synchronous,
+//! active high) empties the pipeline and the skid register.
 //!
 //! # Cost
 //! Per quad and clock: 16 [`Axis`](super::Axis) (a 24×16 product, 24 17-bit compare-subtract
@@ -68,6 +78,7 @@
 
 use super::{AddrStage, DescStage, LevelLayout, Residency, TxdDecode};
 use crate::common::fp::{Retime, ValidRetime};
+use crate::common::{EnableCopy, SkidControl};
 use rust_hdl::prelude::*;
 
 crate::settled_block! {
@@ -187,7 +198,18 @@ pub struct TexAddrUnit {
     /// .LC clamp per lane.
     pub out_lod_clamp: [Signal<Out, Bits<12>>; 4],
 
+    /// The advance of this clock (a register: `e_front`).
     adv: Signal<Local, Bit>,
+    /// The stall, decided a clock ahead, and the skid register's valid bit (its data sit in
+    /// [`Residency`]).
+    skid: SkidControl,
+    /// Registered copies of the advance for the unit's own registers: the valid bits and
+    /// `in_ready`, the descriptor stage's delayed state, each lane's delayed inputs, the
+    /// descriptor stage's delayed results. The stage blocks hold copies of their own.
+    e_front: EnableCopy,
+    e_cd: EnableCopy,
+    e_cl: [EnableCopy; 4],
+    e_cq: EnableCopy,
     v1: DFF<Bit>,
     v2: DFF<Bit>,
     v3: DFF<Bit>,
@@ -359,6 +381,11 @@ impl TexAddrUnit {
             out_status: from_fn(|_| Default::default()),
             out_lod_clamp: from_fn(|_| Default::default()),
             adv: Default::default(),
+            skid: Default::default(),
+            e_front: Default::default(),
+            e_cd: Default::default(),
+            e_cl: Default::default(),
+            e_cq: Default::default(),
             v1: Default::default(),
             v2: Default::default(),
             v3: Default::default(),
@@ -412,8 +439,23 @@ impl TexAddrUnit {
 impl Logic for TexAddrUnit {
     #[hdl_gen]
     fn update(&mut self) {
-        // Valid bits and the global stall.
-        self.adv.next = !self.v3.q.val() | self.out_ready.val();
+        // The advance, decided a clock ahead: the pipeline advances in a clock exactly when the
+        // skid register is empty then, so every enable is a register (copied per group).
+        self.skid.clock.next = self.clock.val();
+        self.skid.reset.next = self.reset.val();
+        self.skid.full.next = self.v3.q.val();
+        self.skid.out_ready.next = self.out_ready.val();
+        self.e_front.clock.next = self.clock.val();
+        self.e_front.d.next = self.skid.adv_next.val();
+        self.e_cd.clock.next = self.clock.val();
+        self.e_cd.d.next = self.skid.adv_next.val();
+        self.e_cq.clock.next = self.clock.val();
+        self.e_cq.d.next = self.skid.adv_next.val();
+        for l in 0..4 {
+            self.e_cl[l].clock.next = self.clock.val();
+            self.e_cl[l].d.next = self.skid.adv_next.val();
+        }
+        self.adv.next = self.e_front.q.val();
         self.in_ready.next = self.adv.val();
         dff_setup!(self, clock, v1, v2, v3);
         if self.adv.val() {
@@ -429,7 +471,7 @@ impl Logic for TexAddrUnit {
 
         // Stage 0: TXD decode.
         self.decode.clock.next = self.clock.val();
-        self.decode.adv.next = self.adv.val();
+        self.decode.adv_next.next = self.skid.adv_next.val();
         self.decode.in_tag.next = self.in_tag.val();
         for k in 0..16 {
             self.decode.in_ra[k].next = self.in_ra[k].val();
@@ -458,7 +500,7 @@ impl Logic for TexAddrUnit {
         self.desc_hdr_idx.next = self.decode.hidx.val();
         self.desc_smp_idx.next = self.decode.sidx.val();
         self.descr.clock.next = self.clock.val();
-        self.descr.adv.next = self.adv.val();
+        self.descr.adv_next.next = self.skid.adv_next.val();
         self.descr.tag.next = self.decode.tag.val();
         self.descr.fault0.next = self.decode.fault.val();
         self.descr.p2d.next = self.decode.p2d.val();
@@ -479,127 +521,127 @@ impl Logic for TexAddrUnit {
         self.vcut.en.next = self.adv.val();
         self.vcut.d.next = self.v1.q.val();
         self.cd_qok.clock.next = self.clock.val();
-        self.cd_qok.en.next = self.adv.val();
+        self.cd_qok.en.next = self.e_cd.q.val();
         self.cd_qok.d.next = self.descr.qok.val();
         self.cd_linear.clock.next = self.clock.val();
-        self.cd_linear.en.next = self.adv.val();
+        self.cd_linear.en.next = self.e_cd.q.val();
         self.cd_linear.d.next = self.descr.linear.val();
         self.cd_unnorm.clock.next = self.clock.val();
-        self.cd_unnorm.en.next = self.adv.val();
+        self.cd_unnorm.en.next = self.e_cd.q.val();
         self.cd_unnorm.d.next = self.descr.unnorm.val();
         self.cd_wrap_s.clock.next = self.clock.val();
-        self.cd_wrap_s.en.next = self.adv.val();
+        self.cd_wrap_s.en.next = self.e_cd.q.val();
         self.cd_wrap_s.d.next = self.descr.wrap_s.val();
         self.cd_wrap_t.clock.next = self.clock.val();
-        self.cd_wrap_t.en.next = self.adv.val();
+        self.cd_wrap_t.en.next = self.e_cd.q.val();
         self.cd_wrap_t.d.next = self.descr.wrap_t.val();
         self.cd_h2d.clock.next = self.clock.val();
-        self.cd_h2d.en.next = self.adv.val();
+        self.cd_h2d.en.next = self.e_cd.q.val();
         self.cd_h2d.d.next = self.descr.h2d.val();
         self.cd_lin2d.clock.next = self.clock.val();
-        self.cd_lin2d.en.next = self.adv.val();
+        self.cd_lin2d.en.next = self.e_cd.q.val();
         self.cd_lin2d.d.next = self.descr.lin2d.val();
         self.cd_bpp_log2.clock.next = self.clock.val();
-        self.cd_bpp_log2.en.next = self.adv.val();
+        self.cd_bpp_log2.en.next = self.e_cd.q.val();
         self.cd_bpp_log2.d.next = self.descr.bpp_log2.val();
         self.cd_lmax.clock.next = self.clock.val();
-        self.cd_lmax.en.next = self.adv.val();
+        self.cd_lmax.en.next = self.e_cd.q.val();
         self.cd_lmax.d.next = self.descr.lmax.val();
         self.cd_w0.clock.next = self.clock.val();
-        self.cd_w0.en.next = self.adv.val();
+        self.cd_w0.en.next = self.e_cd.q.val();
         self.cd_w0.d.next = self.descr.w0.val();
         self.cd_h0.clock.next = self.clock.val();
-        self.cd_h0.en.next = self.adv.val();
+        self.cd_h0.en.next = self.e_cd.q.val();
         self.cd_h0.d.next = self.descr.h0.val();
         self.cd_w1.clock.next = self.clock.val();
-        self.cd_w1.en.next = self.adv.val();
+        self.cd_w1.en.next = self.e_cd.q.val();
         self.cd_w1.d.next = self.descr.w1.val();
         self.cd_h1.clock.next = self.clock.val();
-        self.cd_h1.en.next = self.adv.val();
+        self.cd_h1.en.next = self.e_cd.q.val();
         self.cd_h1.d.next = self.descr.h1.val();
         self.cd_start0.clock.next = self.clock.val();
-        self.cd_start0.en.next = self.adv.val();
+        self.cd_start0.en.next = self.e_cd.q.val();
         self.cd_start0.d.next = self.descr.start0.val();
         self.cd_start1.clock.next = self.clock.val();
-        self.cd_start1.en.next = self.adv.val();
+        self.cd_start1.en.next = self.e_cd.q.val();
         self.cd_start1.d.next = self.descr.start1.val();
         self.cd_pitch0.clock.next = self.clock.val();
-        self.cd_pitch0.en.next = self.adv.val();
+        self.cd_pitch0.en.next = self.e_cd.q.val();
         self.cd_pitch0.d.next = self.descr.pitch0.val();
         self.cd_pitch1.clock.next = self.clock.val();
-        self.cd_pitch1.en.next = self.adv.val();
+        self.cd_pitch1.en.next = self.e_cd.q.val();
         self.cd_pitch1.d.next = self.descr.pitch1.val();
         self.cd_slice0.clock.next = self.clock.val();
-        self.cd_slice0.en.next = self.adv.val();
+        self.cd_slice0.en.next = self.e_cd.q.val();
         self.cd_slice0.d.next = self.descr.slice0.val();
         self.cd_slice1.clock.next = self.clock.val();
-        self.cd_slice1.en.next = self.adv.val();
+        self.cd_slice1.en.next = self.e_cd.q.val();
         self.cd_slice1.d.next = self.descr.slice1.val();
         self.cl_trilin.clock.next = self.clock.val();
-        self.cl_trilin.en.next = self.adv.val();
+        self.cl_trilin.en.next = self.e_cd.q.val();
         self.cl_trilin.d.next = self.decode.trilin.val();
         for l in 0..4 {
             self.cl_s[l].clock.next = self.clock.val();
-            self.cl_s[l].en.next = self.adv.val();
+            self.cl_s[l].en.next = self.e_cl[l].q.val();
             self.cl_s[l].d.next = self.decode.s[l].val();
             self.cl_t[l].clock.next = self.clock.val();
-            self.cl_t[l].en.next = self.adv.val();
+            self.cl_t[l].en.next = self.e_cl[l].q.val();
             self.cl_t[l].d.next = self.decode.t[l].val();
             self.cl_arr[l].clock.next = self.clock.val();
-            self.cl_arr[l].en.next = self.adv.val();
+            self.cl_arr[l].en.next = self.e_cl[l].q.val();
             self.cl_arr[l].d.next = self.decode.arr[l].val();
             self.cl_lc[l].clock.next = self.clock.val();
-            self.cl_lc[l].en.next = self.adv.val();
+            self.cl_lc[l].en.next = self.e_cl[l].q.val();
             self.cl_lc[l].d.next = self.decode.lc[l].val();
             self.cl_offu[l].clock.next = self.clock.val();
-            self.cl_offu[l].en.next = self.adv.val();
+            self.cl_offu[l].en.next = self.e_cl[l].q.val();
             self.cl_offu[l].d.next = self.decode.offu[l].val();
             self.cl_offv[l].clock.next = self.clock.val();
-            self.cl_offv[l].en.next = self.adv.val();
+            self.cl_offv[l].en.next = self.e_cl[l].q.val();
             self.cl_offv[l].d.next = self.decode.offv[l].val();
             self.cl_lambda[l].clock.next = self.clock.val();
-            self.cl_lambda[l].en.next = self.adv.val();
+            self.cl_lambda[l].en.next = self.e_cl[l].q.val();
             self.cl_lambda[l].d.next = self.decode.lambda[l].val();
         }
         self.cq_tag_q.clock.next = self.clock.val();
-        self.cq_tag_q.en.next = self.adv.val();
+        self.cq_tag_q.en.next = self.e_cq.q.val();
         self.cq_tag_q.d.next = self.descr.tag_q.val();
         self.cq_fault_q.clock.next = self.clock.val();
-        self.cq_fault_q.en.next = self.adv.val();
+        self.cq_fault_q.en.next = self.e_cq.q.val();
         self.cq_fault_q.d.next = self.descr.fault_q.val();
         self.cq_ntaps_q.clock.next = self.clock.val();
-        self.cq_ntaps_q.en.next = self.adv.val();
+        self.cq_ntaps_q.en.next = self.e_cq.q.val();
         self.cq_ntaps_q.d.next = self.descr.ntaps_q.val();
         self.cq_trilin_q.clock.next = self.clock.val();
-        self.cq_trilin_q.en.next = self.adv.val();
+        self.cq_trilin_q.en.next = self.e_cq.q.val();
         self.cq_trilin_q.d.next = self.descr.trilin_q.val();
         self.cq_frac_q.clock.next = self.clock.val();
-        self.cq_frac_q.en.next = self.adv.val();
+        self.cq_frac_q.en.next = self.e_cq.q.val();
         self.cq_frac_q.d.next = self.descr.frac_q.val();
         self.cq_txq_q.clock.next = self.clock.val();
-        self.cq_txq_q.en.next = self.adv.val();
+        self.cq_txq_q.en.next = self.e_cq.q.val();
         self.cq_txq_q.d.next = self.descr.txq_q.val();
         self.cq_sparse_q.clock.next = self.clock.val();
-        self.cq_sparse_q.en.next = self.adv.val();
+        self.cq_sparse_q.en.next = self.e_cq.q.val();
         self.cq_sparse_q.d.next = self.descr.sparse_q.val();
         self.cq_l0_q.clock.next = self.clock.val();
-        self.cq_l0_q.en.next = self.adv.val();
+        self.cq_l0_q.en.next = self.e_cq.q.val();
         self.cq_l0_q.d.next = self.descr.l0_q.val();
         self.cq_l1_q.clock.next = self.clock.val();
-        self.cq_l1_q.en.next = self.adv.val();
+        self.cq_l1_q.en.next = self.e_cq.q.val();
         self.cq_l1_q.d.next = self.descr.l1_q.val();
         self.cq_warn_q.clock.next = self.clock.val();
-        self.cq_warn_q.en.next = self.adv.val();
+        self.cq_warn_q.en.next = self.e_cq.q.val();
         self.cq_warn_q.d.next = self.descr.warn_q.val();
         for k in 0..4 {
             self.cq_size[k].clock.next = self.clock.val();
-            self.cq_size[k].en.next = self.adv.val();
+            self.cq_size[k].en.next = self.e_cq.q.val();
             self.cq_size[k].d.next = self.descr.size_q[k].val();
         }
 
         // Stage 1 (after cut A): the address datapath of the four lanes.
         self.addr.clock.next = self.clock.val();
-        self.addr.adv.next = self.adv.val();
+        self.addr.adv_next.next = self.skid.adv_next.val();
         for l in 0..4 {
             self.addr.s[l].next = self.cl_s[l].q.val();
             self.addr.t[l].next = self.cl_t[l].q.val();
@@ -636,7 +678,7 @@ impl Logic for TexAddrUnit {
         self.res_level1.next = self.cq_l1_q.q.val();
         self.res_rd.next = self.resid.rd.val();
         self.resid.clock.next = self.clock.val();
-        self.resid.adv.next = self.adv.val();
+        self.resid.adv_next.next = self.skid.adv_next.val();
         self.resid.valid.next = self.v2.q.val();
         self.resid.tag.next = self.cq_tag_q.q.val();
         self.resid.fault.next = self.cq_fault_q.q.val();
@@ -668,7 +710,7 @@ impl Logic for TexAddrUnit {
         }
 
         // Outputs.
-        self.out_valid.next = self.v3.q.val();
+        self.out_valid.next = self.skid.valid.val() | self.v3.q.val();
         self.out_tag.next = self.resid.out_tag.val();
         self.out_fault.next = self.resid.out_fault.val();
         self.out_ntaps.next = self.resid.out_ntaps.val();

@@ -194,19 +194,19 @@ struct Responder<'a> {
     res: TagTracker,
     desc_log: ReadLog,
     res_log: ReadLog,
-    /// This call's clock cycle (one call per cycle, from the run's first), and `out_valid` in the
+    /// This call's clock cycle (one call per cycle, from the run's first), and `in_ready` in the
     /// previous one.
     cycle: u64,
-    out_valid_before: bool,
+    ready_before: bool,
 }
 
 impl Responder<'_> {
     fn respond(&mut self, u: &mut TexAddrUnit, phase: Phase) -> Result<(), String> {
-        // Called before this cycle's inputs are driven: `out_ready` still holds the previous
-        // cycle's value and `out_valid` (a register) this cycle's. The pipeline stalled in the
-        // previous cycle iff its output was valid and not taken (in_ready = !out_valid || out_ready).
-        let stalled_before = self.out_valid_before && !u.out_ready.val();
-        self.out_valid_before = u.out_valid.val();
+        // Called before this cycle's inputs are driven; `in_ready` is a register (the unit's
+        // advance of this clock, decided a clock ahead). The pipeline stalled in the previous
+        // cycle iff its `in_ready` was low then.
+        let stalled_before = !self.ready_before;
+        self.ready_before = u.in_ready.val();
         let cycle = self.cycle;
         self.cycle += 1;
         if phase == Phase::Drain && (u.desc_rd.val() || u.res_rd.val()) {
@@ -305,7 +305,7 @@ pub fn run_with_stats(
         desc_log: ReadLog::default(),
         res_log: ReadLog::default(),
         cycle: sim.cycle(),
-        out_valid_before: false,
+        ready_before: true,
     });
     let (outs, stats) = run_stream_with(sim, &ins, &binding(), cfg, &mut |u, phase| {
         responder.borrow_mut().respond(u, phase)
