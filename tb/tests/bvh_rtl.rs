@@ -423,7 +423,7 @@ fn slab_test_equals_golden_at_every_depth() {
 
 /// One `TriTest` at every plan the unit builds (`tri_plan(depth)`, depth 0…`MAX_DEPTH`: cuts A
 /// and B, then 1…6 stages inside every f32 operator, then 1…4 more inside every multiplier, the
-/// fourth its operand copies), one input per clock, against the golden
+/// fourth its operand copies, then cut C after the hit decision), one input per clock, against the golden
 /// model's `tri_test` exactly `latency` clocks later, in both return modes: rays through the
 /// triangle's inside, edges and vertices, parallel rays (t_denom = 0), degenerate triangles,
 /// ±0, ±Inf, NaN and denormal coordinates, then random triangles and rays.
@@ -513,7 +513,7 @@ fn triangle_test_equals_golden_at_every_plan() {
     }
     let mut plans: Vec<_> = (0..=MAX_DEPTH).map(tri_plan).collect();
     plans.dedup();
-    assert_eq!(plans.len(), 13, "{plans:?}");
+    assert_eq!(plans.len(), 14, "{plans:?}");
     let mut hits = 0;
     for plan in plans {
         let lat = plan.latency();

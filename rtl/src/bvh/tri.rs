@@ -18,7 +18,9 @@
 //! `fp` register stages inside every f32 operator ([`FpAddP`], [`FpMulP`]; seven operators in
 //! series: the differences, the cross products' products and subtractions, the dot products'
 //! products and two additions, and I + J), `mul` more inside every multiplier (two in series),
-//! cut A after the differences and cross products and cut B after the dot products. Operands that skip an operator wait beside it in delay lines.
+//! cut A after the differences and cross products, cut B after the dot products and cut C after
+//! the hit decision (the compare of I + J with t_denom; the returned dwords' select comes after
+//! it). Operands that skip an operator wait beside it in delay lines.
 //! The stages advance together. The stall comes in as `adv_next` (the advance of the next clock,
 //! [`crate::bvh::BvhUnit`]'s skid control) and is registered in an [`EnableCopy`] per operator
 //! and per delay line (the cross and dot products hold theirs; the long lines one per
@@ -42,6 +44,8 @@ pub struct TriPlan {
     pub a: usize,
     /// Cut B (0 or 1), after the dot products.
     pub b: usize,
+    /// Cut C (0 or 1), after the hit decision, in front of the returned dwords' select.
+    pub c: usize,
 }
 
 impl TriPlan {
@@ -54,7 +58,7 @@ impl TriPlan {
 
     /// Register stages from the inputs to the results.
     pub fn latency(&self) -> usize {
-        Self::OPS_IN_SERIES * self.fp + Self::MULS_IN_SERIES * self.mul + self.a + self.b
+        Self::OPS_IN_SERIES * self.fp + Self::MULS_IN_SERIES * self.mul + self.a + self.b + self.c
     }
 }
 
@@ -132,6 +136,9 @@ pub struct TriTest {
     /// The sign tests, made before I + J and carried beside it: {t_denom > 0, t_num, I, J ≥ 0}.
     p_ok: Retime<Bits<2>>,
     le: FpCmp,
+    /// Cut C: the hit and the four values the dwords select from.
+    cc_hit: Retime<Bit>,
+    cc: [Retime<Bits<32>>; 4],
     /// The advance of each difference; of the direction beside them; of cut A; of I + J; of cut
     /// B and the words beside I + J.
     e_diff: [EnableCopy; 9],
@@ -172,10 +179,10 @@ impl TriTest {
     pub fn new(plan: TriPlan) -> Self {
         use std::array::from_fn;
         assert!(
-            plan.a <= 1 && plan.b <= 1,
-            "triangle test: {plan:?} (cuts A and B: 0 or 1)"
+            plan.a <= 1 && plan.b <= 1 && plan.c <= 1,
+            "triangle test: {plan:?} (cuts A, B and C: 0 or 1)"
         );
-        let (k, m, a, b) = (plan.fp, plan.fp + plan.mul, plan.a, plan.b);
+        let (k, m, a, b, c) = (plan.fp, plan.fp + plan.mul, plan.a, plan.b, plan.c);
         Self {
             settle: crate::common::settle::SettleState::new(plan.latency() > 0),
             clock: Default::default(),
@@ -220,6 +227,8 @@ impl TriTest {
             p_ij: from_fn(|_| Retime::new(k)),
             p_ok: Retime::new(k),
             le: Default::default(),
+            cc_hit: Retime::new(c),
+            cc: from_fn(|_| Retime::new(c)),
             tn: Default::default(),
             td: Default::default(),
             bi: Default::default(),
@@ -415,6 +424,18 @@ impl Logic for TriTest {
         self.le.a.next = self.ij.y.val();
         self.le.b.next = self.td2.val();
         self.h.next = self.p_ok.q.val().all() & (self.le.lt.val() | self.le.eq.val());
+        // Cut C (a wire below the deepest plan).
+        self.cc_hit.clock.next = self.clock.val();
+        self.cc_hit.en.next = self.e_tail.q.val();
+        self.cc_hit.d.next = self.h.val();
+        for i in 0..4 {
+            self.cc[i].clock.next = self.clock.val();
+            self.cc[i].en.next = self.e_tail.q.val();
+        }
+        self.cc[0].d.next = self.tn2.val();
+        self.cc[1].d.next = self.td2.val();
+        self.cc[2].d.next = self.bi2.val();
+        self.cc[3].d.next = self.bj2.val();
         self.r0.next = bits::<32>(0x7F80_0000_u64);
         self.r1.next = bits::<32>(0x3F80_0000_u64);
         self.r2.next = self.cab_id.q.val();
@@ -422,13 +443,13 @@ impl Logic for TriTest {
         if self.cab_mode.q.val() {
             self.r2.next = bits::<32>(0);
         }
-        if self.h.val() {
-            self.r0.next = self.tn2.val();
-            self.r1.next = self.td2.val();
+        if self.cc_hit.q.val() {
+            self.r0.next = self.cc[0].q.val();
+            self.r1.next = self.cc[1].q.val();
             self.r3.next = bits::<32>(1);
             if self.cab_mode.q.val() {
-                self.r2.next = self.bi2.val();
-                self.r3.next = self.bj2.val();
+                self.r2.next = self.cc[2].q.val();
+                self.r3.next = self.cc[3].q.val();
             }
         }
         self.d_0.next = self.r0.val();

@@ -105,11 +105,11 @@ pub const TRI_FP_STAGES: usize = 6;
 /// the cross and dot products feeds two multipliers).
 pub const TRI_MUL_EXTRA: usize = 4;
 
-/// The deepest pipeline [`BvhUnit::new`] builds: the plain triangle test's cuts A and B,
+/// The deepest pipeline [`BvhUnit::new`] builds: the plain triangle test's cuts A, B and C,
 /// [`TRI_FP_STAGES`] stages in each of its seven f32 operators in series and [`TRI_MUL_EXTRA`]
 /// more in each of its two multipliers in series.
 pub const MAX_DEPTH: usize =
-    TriPlan::OPS_IN_SERIES * TRI_FP_STAGES + TriPlan::MULS_IN_SERIES * TRI_MUL_EXTRA + 2;
+    TriPlan::OPS_IN_SERIES * TRI_FP_STAGES + TriPlan::MULS_IN_SERIES * TRI_MUL_EXTRA + 3;
 
 /// The slab test's plan and cut B's stages at `depth` (0…[`MAX_DEPTH`]): the first `depth` of
 /// [`BOX_STAGES`], and beyond them more stages at cut B.
@@ -137,8 +137,8 @@ pub fn box_plan(depth: usize) -> (SlabPlan, usize) {
 
 /// The plain triangle test's plan at `depth` (0…[`MAX_DEPTH`]): cut A from depth 1, cut B from
 /// depth 2, then one more stage in every f32 operator per seven clocks of depth up to
-/// [`TRI_FP_STAGES`], then one more in every multiplier per two clocks. The watertight test takes
-/// cuts A and B only. What a test does not place waits in a delay line on its result.
+/// [`TRI_FP_STAGES`], then one more in every multiplier per two clocks up to [`TRI_MUL_EXTRA`],
+/// then cut C at [`MAX_DEPTH`]. The watertight test takes cuts A and B only. What a test does not place waits in a delay line on its result.
 pub fn tri_plan(depth: usize) -> TriPlan {
     assert!(
         depth <= MAX_DEPTH,
@@ -149,11 +149,12 @@ pub fn tri_plan(depth: usize) -> TriPlan {
     let fp = ((depth - a - b) / TriPlan::OPS_IN_SERIES).min(TRI_FP_STAGES);
     let rest = depth - a - b - TriPlan::OPS_IN_SERIES * fp;
     let mul = if fp == TRI_FP_STAGES {
-        rest / TriPlan::MULS_IN_SERIES
+        (rest / TriPlan::MULS_IN_SERIES).min(TRI_MUL_EXTRA)
     } else {
         0
     };
-    TriPlan { fp, mul, a, b }
+    let c = usize::from(depth == MAX_DEPTH);
+    TriPlan { fp, mul, a, b, c }
 }
 
 crate::settled_block! {
