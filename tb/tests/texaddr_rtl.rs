@@ -168,6 +168,27 @@ fn layout_start(c: LayoutIn, l: u64) -> u64 {
     s
 }
 
+/// `LevelOnes` on every size 1…65 536 and 0: bit k − 1 of `ones` set exactly when size >> k is 0.
+#[test]
+fn level_ones_flags_exactly_the_levels_clamped_to_one() {
+    use rust_hdl::prelude::*;
+    use texpix_rtl::texaddr::LevelOnes;
+    let mut u = LevelOnes::default();
+    u.connect_all();
+    for size in 0..=65536u64 {
+        u.size.next = size.into();
+        settle_block(&mut u);
+        let got = u.ones.val().to_u64();
+        for k in 1..16 {
+            assert_eq!(
+                (got >> (k - 1)) & 1 == 1,
+                size >> k == 0,
+                "size {size}, level {k}"
+            );
+        }
+    }
+}
+
 /// `LevelLayout` alone at every cut count, clocked one input per clock: `start0`/`start1` equal
 /// [`layout_start`] exactly `cuts` clocks after their input, the layer sizes equal theirs
 /// `slice_stages` (1 from two cuts, 4 from eight) clocks after it, and the level sizes, layers and
@@ -230,6 +251,10 @@ fn level_layout_equals_its_definition_at_every_cut_count() {
             u.base.next = base.into();
             u.l0.next = l0.into();
             u.l1.next = l1.into();
+            let ones = |x: u64| (1..16).fold(0u64, |m, k| m | (u64::from(x >> k == 0) << (k - 1)));
+            u.ones_w.next = ones(w).into();
+            u.ones_h.next = ones(h).into();
+            u.ones_d.next = ones(d).into();
             settle_block(&mut u);
             let size = |x: u64, l: u64| (x >> l).max(1);
             let d0 = if halve { size(d, l0) } else { d };

@@ -83,7 +83,7 @@ use crate::common::fp::MulU;
 use crate::common::fp::{FpAdd, FpDiv, FpMul};
 use crate::common::Fix8ToF32;
 use crate::lod::LodUnit;
-use crate::texaddr::{Axis, LevelLayout, TexAddrUnit};
+use crate::texaddr::{Axis, LevelLayout, LevelOnes, TexAddrUnit};
 use rust_hdl::prelude::*;
 
 /// The texture unit. See the module documentation. (Not `Clone`: the cache's RAMs are not.)
@@ -568,6 +568,8 @@ pub struct TexUnit {
     /// 3D: the volume's level layout (the plane's level: size, depth, first byte) and each
     /// lane's r axis at that level (the address pipeline's own blocks), W_p = f_l · f_r.
     vlay: LevelLayout,
+    /// The volume layout's level-size clamps of width, height and depth.
+    vones: [LevelOnes; 3],
     rax: [Axis; 4],
     wmul: [MulU<9, 9, 17>; 4],
     cache: TexelCache,
@@ -1877,6 +1879,12 @@ impl Logic for TexUnit {
         self.vlay.height.next = self.height.val();
         self.vlay.layers.next = self.layers.val();
         self.vlay.halve.next = true;
+        self.vones[0].size.next = bit_cast::<17, 16>(self.width.val());
+        self.vones[1].size.next = bit_cast::<17, 16>(self.height.val());
+        self.vones[2].size.next = self.layers.val();
+        self.vlay.ones_w.next = self.vones[0].ones.val();
+        self.vlay.ones_h.next = self.vones[1].ones.val();
+        self.vlay.ones_d.next = self.vones[2].ones.val();
         self.vlay.bpp_log2.next = self.p_hdr[1].q.val().get_bits::<3>(16);
         self.vlay.base.next = bit_cast::<48, 32>(self.p_hdr[0].q.val())
             | (bit_cast::<48, 16>(self.p_hdr[1].q.val().get_bits::<16>(0)) << 32);

@@ -39,7 +39,7 @@
 //! 4 unbound (an all-zero header), 5 a bad field (bytes per texel above 16, a wrap code above 4),
 //! 6 a dimension other than 1D/2D (arrays included) or a coordinate count that does not match it.
 
-use super::LevelLayout;
+use super::{LevelLayout, LevelOnes};
 use crate::common::fp::Retime;
 use crate::common::EnableCopy;
 use rust_hdl::prelude::*;
@@ -166,6 +166,10 @@ pub struct DescStage {
     /// level's sizes (the second, by level[1:0], comes after cut H).
     txq_pre: Signal<Local, Bits<32>>,
     rh_txq: Retime<Bits<32>>,
+    /// The level sizes' clamps of width and height, decided before cut H and registered with
+    /// the sizes: {width's [14:0], height's [29:15]}.
+    ones: [LevelOnes; 2],
+    rh_ones: Retime<Bits<30>>,
     rh_chk: Retime<Bits<6>>,
     rh_geom: Retime<Bits<49>>,
     rh_base: Retime<Bits<48>>,
@@ -285,6 +289,8 @@ impl DescStage {
             rh_ctl: Retime::new(header_cut),
             txq_pre: Default::default(),
             rh_txq: Retime::new(header_cut),
+            ones: Default::default(),
+            rh_ones: Retime::new(header_cut),
             rh_chk: Retime::new(header_cut),
             rh_geom: Retime::new(header_cut),
             rh_base: Retime::new(header_cut),
@@ -409,6 +415,12 @@ impl Logic for DescStage {
         self.rh_txq.clock.next = self.clock.val();
         self.rh_txq.en.next = self.e_hdr.q.val();
         self.rh_txq.d.next = self.txq_pre.val();
+        self.ones[0].size.next = bit_cast::<17, 16>(self.width_d.val());
+        self.ones[1].size.next = bit_cast::<17, 16>(self.height_d.val());
+        self.rh_ones.clock.next = self.clock.val();
+        self.rh_ones.en.next = self.e_hdr.q.val();
+        self.rh_ones.d.next = bit_cast::<30, 15>(self.ones[0].ones.val())
+            | (bit_cast::<30, 15>(self.ones[1].ones.val()) << 15);
         self.rh_tag.clock.next = self.clock.val();
         self.rh_tag.en.next = self.e_hdr.q.val();
         self.rh_tag.d.next = self.tag.val();
@@ -458,6 +470,9 @@ impl Logic for DescStage {
         self.layout.height.next = self.height.val();
         self.layout.layers.next = self.layers.val();
         self.layout.halve.next = false;
+        self.layout.ones_w.next = self.rh_ones.q.val().get_bits::<15>(0);
+        self.layout.ones_h.next = self.rh_ones.q.val().get_bits::<15>(15);
+        self.layout.ones_d.next = bits::<15>(0);
         self.layout.bpp_log2.next = self.bpp_log2.val();
         self.layout.base.next = self.rh_base.q.val();
         self.layout.l0.next = self.l0.val();

@@ -5,7 +5,9 @@
 //! enable copies; used with cuts only), `width`, `height` (1…32768; height 1 for
 //! 1D), `layers` (1…65536; 1 for non-array), `halve` (a 3D texture: `layers` is the depth, halved
 //! per level as max(1, d >> 1); the texture unit's volume layout), `bpp_log2` (0…4), `base` (48-bit
-//! byte address), `l0`, `l1` (levels, already clamped) → `d0` (layers of l0), `w0`, `h0`, `w1`,
+//! byte address), `l0`, `l1` (levels, already clamped), `ones_w`, `ones_h`, `ones_d` (bit k − 1:
+//! the level-k size max(1, size >> k) is the clamp's 1, [`LevelOnes`] of `width`, `height` and
+//! `layers`, decided where the enclosing unit can register them with the sizes) → `d0` (layers of l0), `w0`, `h0`, `w1`,
 //! `h1` (level sizes max(1, size >> l)), `pitch0`, `pitch1` (w_l·bpp),
 //! [`LevelLayout::size_stages`] enabled clocks after the inputs (0: combinational; 2 with cuts S and S2);
 //! `slice0`, `slice1` (w_l·h_l·bpp), [`LevelLayout::slice_stages`] enabled clocks after the
@@ -142,6 +144,12 @@ pub struct LevelLayout {
     pub l0: Signal<In, Bits<4>>,
     /// Second level.
     pub l1: Signal<In, Bits<4>>,
+    /// [`LevelOnes`] of `width`: bit k − 1 set when width >> k is 0 (level k's width is 1).
+    pub ones_w: Signal<In, Bits<15>>,
+    /// [`LevelOnes`] of `height`.
+    pub ones_h: Signal<In, Bits<15>>,
+    /// [`LevelOnes`] of `layers` (used with `halve`).
+    pub ones_d: Signal<In, Bits<15>>,
     /// Layers of l0.
     pub d0: Signal<Out, Bits<17>>,
     /// Width of l0.
@@ -298,6 +306,9 @@ impl LevelLayout {
             base: Default::default(),
             l0: Default::default(),
             l1: Default::default(),
+            ones_w: Default::default(),
+            ones_h: Default::default(),
+            ones_d: Default::default(),
             d0: Default::default(),
             w0: Default::default(),
             h0: Default::default(),
@@ -428,24 +439,25 @@ impl Logic for LevelLayout {
         }
         self.e_misc.clock.next = self.clock.val();
         self.e_misc.d.next = self.adv_next.val();
-        // Level sizes max(1, size >> k), each straight from level 0 (no chain through the levels).
+        // Level sizes max(1, size >> k), each straight from level 0, the clamp's 1 decided by the
+        // `ones_*` inputs (a test of size >> k against 0 here became one chain through the levels).
         self.wk[0].next = self.width.val();
         self.hk[0].next = self.height.val();
         self.dk[0].next = self.layers.val();
         for k in 1..16 {
-            self.wk[k].next = bits::<16>(1);
-            if (self.width.val() >> self.kidx[k - 1].val()).any() {
-                self.wk[k].next = self.width.val() >> self.kidx[k - 1].val();
+            self.wk[k].next = self.width.val() >> self.kidx[k - 1].val();
+            if self.ones_w.val().get_bit(k - 1) {
+                self.wk[k].next = bits::<16>(1);
             }
-            self.hk[k].next = bits::<16>(1);
-            if (self.height.val() >> self.kidx[k - 1].val()).any() {
-                self.hk[k].next = self.height.val() >> self.kidx[k - 1].val();
+            self.hk[k].next = self.height.val() >> self.kidx[k - 1].val();
+            if self.ones_h.val().get_bit(k - 1) {
+                self.hk[k].next = bits::<16>(1);
             }
             self.dk[k].next = self.layers.val();
             if self.halve.val() {
-                self.dk[k].next = bits::<17>(1);
-                if (self.layers.val() >> self.kidx[k - 1].val()).any() {
-                    self.dk[k].next = self.layers.val() >> self.kidx[k - 1].val();
+                self.dk[k].next = self.layers.val() >> self.kidx[k - 1].val();
+                if self.ones_d.val().get_bit(k - 1) {
+                    self.dk[k].next = bits::<17>(1);
                 }
             }
         }
@@ -795,5 +807,45 @@ impl Logic for RoundedVolume {
         self.units.next =
             self.cr_lo.q.val() + self.cr_hi.q.val() + bit_cast::<40, 1>(self.cr_nz.q.val().into());
         self.v.next = bit_cast::<48, 40>(self.units.val()) << 8;
+    }
+}
+
+/// Which levels' sizes the clamp max(1, size >> k) holds at 1, for k = 1…15.
+///
+/// Ports: `size` (1…65536) → `ones` (bit k − 1 set when size >> k is 0). Combinational: 15 zero
+/// tests of the size's top bits. An input of [`LevelLayout`], made apart from it so that the
+/// enclosing unit can register the flags with the sizes (the texture-address unit's cut H): after
+/// such a register each level size is one select.
+#[derive(Clone, Debug, LogicBlock)]
+pub struct LevelOnes {
+    /// Level-0 size.
+    pub size: Signal<In, Bits<17>>,
+    /// Bit k − 1: size >> k is 0.
+    pub ones: Signal<Out, Bits<15>>,
+    kidx: [Constant<Bits<5>>; 15],
+    acc: Signal<Local, Bits<15>>,
+}
+
+impl Default for LevelOnes {
+    fn default() -> Self {
+        Self {
+            size: Default::default(),
+            ones: Default::default(),
+            kidx: std::array::from_fn(|k| Constant::new((k as u64 + 1).into())),
+            acc: Default::default(),
+        }
+    }
+}
+
+impl Logic for LevelOnes {
+    #[hdl_gen]
+    fn update(&mut self) {
+        self.acc.next = bits::<15>(0);
+        for k in 0..15 {
+            if !(self.size.val() >> self.kidx[k].val()).any() {
+                self.acc.next = self.acc.val().replace_bit(k, true);
+            }
+        }
+        self.ones.next = self.acc.val();
     }
 }

@@ -18,7 +18,7 @@ pub use addr::AddrStage;
 pub use coord::{Axis, ScaledFloor, AXIS_PLAN};
 pub use decode::TxdDecode;
 pub use desc::DescStage;
-pub use layout::{LayoutCuts, LevelLayout, LAYOUT_PLAN};
+pub use layout::{LayoutCuts, LevelLayout, LevelOnes, LAYOUT_PLAN};
 pub use modp::{ModP, ModStep, MODP_BOUNDARIES, MODP_STEPS};
 pub use residency::Residency;
 pub use taps::TapAddr;
