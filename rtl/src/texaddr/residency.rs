@@ -28,7 +28,7 @@
 //! status word of a sampling quad is TEXEL_FAIL | LOD_WARNING << 1 | ⌊λ⌋ << 16, TEXEL_FAIL taking
 //! precedence over the warning; 0 after a fault or for TXQ.
 
-use crate::common::fp::Retime;
+use crate::common::fp::SkidRetime;
 use crate::common::EnableCopy;
 use rust_hdl::prelude::*;
 
@@ -127,43 +127,25 @@ pub struct Residency {
     fail: [Signal<Local, Bit>; 4],
     lwarn: [Signal<Local, Bit>; 4],
     status: [Signal<Local, Bits<32>>; 4],
-    r3_tag: Retime<Bits<16>>,
-    r3_fault: Retime<Bits<3>>,
-    r3_ntaps: Retime<Bits<3>>,
-    r3_tri: Retime<Bit>,
-    r3_frac: Retime<Bits<8>>,
-    r3_level0: Retime<Bits<4>>,
-    r3_level1: Retime<Bits<4>>,
-    r3_size: [Retime<Bits<32>>; 4],
-    r3_i: [Retime<Bits<32>>; 32],
-    r3_j: [Retime<Bits<32>>; 32],
-    r3_addr: [Retime<Bits<48>>; 32],
-    r3_border: [Retime<Bit>; 32],
-    r3_req: [Retime<Bit>; 32],
-    r3_layer: [Retime<Bits<16>>; 4],
-    r3_w: [Retime<Bits<32>>; 4],
-    r3_fail: [Retime<Bit>; 4],
-    r3_status: [Retime<Bits<32>>; 4],
-    r3_lc: [Retime<Bits<12>>; 4],
-    // The skid register.
-    s3_tag: Retime<Bits<16>>,
-    s3_fault: Retime<Bits<3>>,
-    s3_ntaps: Retime<Bits<3>>,
-    s3_tri: Retime<Bit>,
-    s3_frac: Retime<Bits<8>>,
-    s3_level0: Retime<Bits<4>>,
-    s3_level1: Retime<Bits<4>>,
-    s3_size: [Retime<Bits<32>>; 4],
-    s3_i: [Retime<Bits<32>>; 32],
-    s3_j: [Retime<Bits<32>>; 32],
-    s3_addr: [Retime<Bits<48>>; 32],
-    s3_border: [Retime<Bit>; 32],
-    s3_req: [Retime<Bit>; 32],
-    s3_layer: [Retime<Bits<16>>; 4],
-    s3_w: [Retime<Bits<32>>; 4],
-    s3_fail: [Retime<Bit>; 4],
-    s3_status: [Retime<Bits<32>>; 4],
-    s3_lc: [Retime<Bits<12>>; 4],
+    r3_tag: SkidRetime<Bits<16>>,
+    r3_fault: SkidRetime<Bits<3>>,
+    r3_ntaps: SkidRetime<Bits<3>>,
+    r3_tri: SkidRetime<Bit>,
+    r3_frac: SkidRetime<Bits<8>>,
+    r3_level0: SkidRetime<Bits<4>>,
+    r3_level1: SkidRetime<Bits<4>>,
+    r3_size: [SkidRetime<Bits<32>>; 4],
+    r3_i: [SkidRetime<Bits<32>>; 32],
+    r3_j: [SkidRetime<Bits<32>>; 32],
+    r3_addr: [SkidRetime<Bits<48>>; 32],
+    r3_border: [SkidRetime<Bit>; 32],
+    r3_req: [SkidRetime<Bit>; 32],
+    r3_layer: [SkidRetime<Bits<16>>; 4],
+    r3_w: [SkidRetime<Bits<32>>; 4],
+    r3_fail: [SkidRetime<Bit>; 4],
+    r3_status: [SkidRetime<Bits<32>>; 4],
+    r3_lc: [SkidRetime<Bits<12>>; 4],
+    // The output registers (r3) and the skid register behind each (SkidRetime).
     /// Enable copies: the quad's registers, each lane's (its slots' and its own).
     e_ctl: EnableCopy,
     e_lane: [EnableCopy; 4],
@@ -223,42 +205,24 @@ impl Default for Residency {
             fail: Default::default(),
             lwarn: Default::default(),
             status: Default::default(),
-            r3_tag: Retime::new(1),
-            r3_fault: Retime::new(1),
-            r3_ntaps: Retime::new(1),
-            r3_tri: Retime::new(1),
-            r3_frac: Retime::new(1),
-            r3_level0: Retime::new(1),
-            r3_level1: Retime::new(1),
-            r3_size: from_fn(|_| Retime::new(1)),
-            r3_i: from_fn(|_| Retime::new(1)),
-            r3_j: from_fn(|_| Retime::new(1)),
-            r3_addr: from_fn(|_| Retime::new(1)),
-            r3_border: from_fn(|_| Retime::new(1)),
-            r3_req: from_fn(|_| Retime::new(1)),
-            r3_layer: from_fn(|_| Retime::new(1)),
-            r3_w: from_fn(|_| Retime::new(1)),
-            r3_fail: from_fn(|_| Retime::new(1)),
-            r3_status: from_fn(|_| Retime::new(1)),
-            r3_lc: from_fn(|_| Retime::new(1)),
-            s3_tag: Retime::new(1),
-            s3_fault: Retime::new(1),
-            s3_ntaps: Retime::new(1),
-            s3_tri: Retime::new(1),
-            s3_frac: Retime::new(1),
-            s3_level0: Retime::new(1),
-            s3_level1: Retime::new(1),
-            s3_size: from_fn(|_| Retime::new(1)),
-            s3_i: from_fn(|_| Retime::new(1)),
-            s3_j: from_fn(|_| Retime::new(1)),
-            s3_addr: from_fn(|_| Retime::new(1)),
-            s3_border: from_fn(|_| Retime::new(1)),
-            s3_req: from_fn(|_| Retime::new(1)),
-            s3_layer: from_fn(|_| Retime::new(1)),
-            s3_w: from_fn(|_| Retime::new(1)),
-            s3_fail: from_fn(|_| Retime::new(1)),
-            s3_status: from_fn(|_| Retime::new(1)),
-            s3_lc: from_fn(|_| Retime::new(1)),
+            r3_tag: Default::default(),
+            r3_fault: Default::default(),
+            r3_ntaps: Default::default(),
+            r3_tri: Default::default(),
+            r3_frac: Default::default(),
+            r3_level0: Default::default(),
+            r3_level1: Default::default(),
+            r3_size: from_fn(|_| Default::default()),
+            r3_i: from_fn(|_| Default::default()),
+            r3_j: from_fn(|_| Default::default()),
+            r3_addr: from_fn(|_| Default::default()),
+            r3_border: from_fn(|_| Default::default()),
+            r3_req: from_fn(|_| Default::default()),
+            r3_layer: from_fn(|_| Default::default()),
+            r3_w: from_fn(|_| Default::default()),
+            r3_fail: from_fn(|_| Default::default()),
+            r3_status: from_fn(|_| Default::default()),
+            r3_lc: from_fn(|_| Default::default()),
             e_ctl: Default::default(),
             e_lane: Default::default(),
         }
@@ -296,10 +260,9 @@ impl Logic for Residency {
             }
         }
 
-        // Output registers, and the skid register behind them: it takes the output registers' result
-        // at every edge at which the pipeline advances, and is offered while the pipeline stalls
-        // (the result the output refused). The enables are the copies' registers; the skid's
-        // select is their complement (the unit stalls exactly while its skid register is full).
+        // Output registers with the skid register behind them (`SkidRetime`), enabled by the
+        // copies' registers: the skid takes the output registers' result at every advancing edge
+        // and is shown while the pipeline stalls (exactly while it holds a refused result).
         self.e_ctl.clock.next = self.clock.val();
         self.e_ctl.d.next = self.adv_next.val();
         for l in 0..4 {
@@ -309,186 +272,78 @@ impl Logic for Residency {
         self.r3_tag.clock.next = self.clock.val();
         self.r3_tag.en.next = self.e_ctl.q.val();
         self.r3_tag.d.next = self.tag.val();
-        self.s3_tag.clock.next = self.clock.val();
-        self.s3_tag.en.next = self.e_ctl.q.val();
-        self.s3_tag.d.next = self.r3_tag.q.val();
         self.out_tag.next = self.r3_tag.q.val();
-        if !self.e_ctl.q.val() {
-            self.out_tag.next = self.s3_tag.q.val();
-        }
         self.r3_fault.clock.next = self.clock.val();
         self.r3_fault.en.next = self.e_ctl.q.val();
         self.r3_fault.d.next = self.fault.val();
-        self.s3_fault.clock.next = self.clock.val();
-        self.s3_fault.en.next = self.e_ctl.q.val();
-        self.s3_fault.d.next = self.r3_fault.q.val();
         self.out_fault.next = self.r3_fault.q.val();
-        if !self.e_ctl.q.val() {
-            self.out_fault.next = self.s3_fault.q.val();
-        }
         self.r3_ntaps.clock.next = self.clock.val();
         self.r3_ntaps.en.next = self.e_ctl.q.val();
         self.r3_ntaps.d.next = self.ntaps.val();
-        self.s3_ntaps.clock.next = self.clock.val();
-        self.s3_ntaps.en.next = self.e_ctl.q.val();
-        self.s3_ntaps.d.next = self.r3_ntaps.q.val();
         self.out_ntaps.next = self.r3_ntaps.q.val();
-        if !self.e_ctl.q.val() {
-            self.out_ntaps.next = self.s3_ntaps.q.val();
-        }
         self.r3_tri.clock.next = self.clock.val();
         self.r3_tri.en.next = self.e_ctl.q.val();
         self.r3_tri.d.next = self.trilin.val();
-        self.s3_tri.clock.next = self.clock.val();
-        self.s3_tri.en.next = self.e_ctl.q.val();
-        self.s3_tri.d.next = self.r3_tri.q.val();
         self.out_tri.next = self.r3_tri.q.val();
-        if !self.e_ctl.q.val() {
-            self.out_tri.next = self.s3_tri.q.val();
-        }
         self.r3_frac.clock.next = self.clock.val();
         self.r3_frac.en.next = self.e_ctl.q.val();
         self.r3_frac.d.next = self.frac.val();
-        self.s3_frac.clock.next = self.clock.val();
-        self.s3_frac.en.next = self.e_ctl.q.val();
-        self.s3_frac.d.next = self.r3_frac.q.val();
         self.out_frac.next = self.r3_frac.q.val();
-        if !self.e_ctl.q.val() {
-            self.out_frac.next = self.s3_frac.q.val();
-        }
         self.r3_level0.clock.next = self.clock.val();
         self.r3_level0.en.next = self.e_ctl.q.val();
         self.r3_level0.d.next = self.l0.val();
-        self.s3_level0.clock.next = self.clock.val();
-        self.s3_level0.en.next = self.e_ctl.q.val();
-        self.s3_level0.d.next = self.r3_level0.q.val();
         self.out_level0.next = self.r3_level0.q.val();
-        if !self.e_ctl.q.val() {
-            self.out_level0.next = self.s3_level0.q.val();
-        }
         self.r3_level1.clock.next = self.clock.val();
         self.r3_level1.en.next = self.e_ctl.q.val();
         self.r3_level1.d.next = self.l1.val();
-        self.s3_level1.clock.next = self.clock.val();
-        self.s3_level1.en.next = self.e_ctl.q.val();
-        self.s3_level1.d.next = self.r3_level1.q.val();
         self.out_level1.next = self.r3_level1.q.val();
-        if !self.e_ctl.q.val() {
-            self.out_level1.next = self.s3_level1.q.val();
-        }
         for l in 0..4 {
             self.r3_size[l].clock.next = self.clock.val();
             self.r3_size[l].en.next = self.e_ctl.q.val();
             self.r3_size[l].d.next = self.size[l].val();
-            self.s3_size[l].clock.next = self.clock.val();
-            self.s3_size[l].en.next = self.e_ctl.q.val();
-            self.s3_size[l].d.next = self.r3_size[l].q.val();
             self.out_size[l].next = self.r3_size[l].q.val();
-            if !self.e_ctl.q.val() {
-                self.out_size[l].next = self.s3_size[l].q.val();
-            }
             for k in 0..8 {
                 self.r3_i[8 * l + k].clock.next = self.clock.val();
                 self.r3_i[8 * l + k].en.next = self.e_lane[l].q.val();
                 self.r3_i[8 * l + k].d.next = self.i[8 * l + k].val();
-                self.s3_i[8 * l + k].clock.next = self.clock.val();
-                self.s3_i[8 * l + k].en.next = self.e_lane[l].q.val();
-                self.s3_i[8 * l + k].d.next = self.r3_i[8 * l + k].q.val();
                 self.out_i[8 * l + k].next = self.r3_i[8 * l + k].q.val();
-                if !self.e_lane[l].q.val() {
-                    self.out_i[8 * l + k].next = self.s3_i[8 * l + k].q.val();
-                }
                 self.r3_j[8 * l + k].clock.next = self.clock.val();
                 self.r3_j[8 * l + k].en.next = self.e_lane[l].q.val();
                 self.r3_j[8 * l + k].d.next = self.j[8 * l + k].val();
-                self.s3_j[8 * l + k].clock.next = self.clock.val();
-                self.s3_j[8 * l + k].en.next = self.e_lane[l].q.val();
-                self.s3_j[8 * l + k].d.next = self.r3_j[8 * l + k].q.val();
                 self.out_j[8 * l + k].next = self.r3_j[8 * l + k].q.val();
-                if !self.e_lane[l].q.val() {
-                    self.out_j[8 * l + k].next = self.s3_j[8 * l + k].q.val();
-                }
                 self.r3_addr[8 * l + k].clock.next = self.clock.val();
                 self.r3_addr[8 * l + k].en.next = self.e_lane[l].q.val();
                 self.r3_addr[8 * l + k].d.next = self.addr[8 * l + k].val();
-                self.s3_addr[8 * l + k].clock.next = self.clock.val();
-                self.s3_addr[8 * l + k].en.next = self.e_lane[l].q.val();
-                self.s3_addr[8 * l + k].d.next = self.r3_addr[8 * l + k].q.val();
                 self.out_addr[8 * l + k].next = self.r3_addr[8 * l + k].q.val();
-                if !self.e_lane[l].q.val() {
-                    self.out_addr[8 * l + k].next = self.s3_addr[8 * l + k].q.val();
-                }
                 self.r3_border[8 * l + k].clock.next = self.clock.val();
                 self.r3_border[8 * l + k].en.next = self.e_lane[l].q.val();
                 self.r3_border[8 * l + k].d.next = self.border[8 * l + k].val();
-                self.s3_border[8 * l + k].clock.next = self.clock.val();
-                self.s3_border[8 * l + k].en.next = self.e_lane[l].q.val();
-                self.s3_border[8 * l + k].d.next = self.r3_border[8 * l + k].q.val();
                 self.out_border[8 * l + k].next = self.r3_border[8 * l + k].q.val();
-                if !self.e_lane[l].q.val() {
-                    self.out_border[8 * l + k].next = self.s3_border[8 * l + k].q.val();
-                }
                 self.r3_req[8 * l + k].clock.next = self.clock.val();
                 self.r3_req[8 * l + k].en.next = self.e_lane[l].q.val();
                 self.r3_req[8 * l + k].d.next = self.req[8 * l + k].val() & !self.fail[l].val();
-                self.s3_req[8 * l + k].clock.next = self.clock.val();
-                self.s3_req[8 * l + k].en.next = self.e_lane[l].q.val();
-                self.s3_req[8 * l + k].d.next = self.r3_req[8 * l + k].q.val();
                 self.out_req[8 * l + k].next = self.r3_req[8 * l + k].q.val();
-                if !self.e_lane[l].q.val() {
-                    self.out_req[8 * l + k].next = self.s3_req[8 * l + k].q.val();
-                }
             }
             self.r3_layer[l].clock.next = self.clock.val();
             self.r3_layer[l].en.next = self.e_lane[l].q.val();
             self.r3_layer[l].d.next = self.layer[l].val();
-            self.s3_layer[l].clock.next = self.clock.val();
-            self.s3_layer[l].en.next = self.e_lane[l].q.val();
-            self.s3_layer[l].d.next = self.r3_layer[l].q.val();
             self.out_layer[l].next = self.r3_layer[l].q.val();
-            if !self.e_lane[l].q.val() {
-                self.out_layer[l].next = self.s3_layer[l].q.val();
-            }
             self.r3_w[l].clock.next = self.clock.val();
             self.r3_w[l].en.next = self.e_lane[l].q.val();
             self.r3_w[l].d.next = self.w[l].val();
-            self.s3_w[l].clock.next = self.clock.val();
-            self.s3_w[l].en.next = self.e_lane[l].q.val();
-            self.s3_w[l].d.next = self.r3_w[l].q.val();
             self.out_w[l].next = self.r3_w[l].q.val();
-            if !self.e_lane[l].q.val() {
-                self.out_w[l].next = self.s3_w[l].q.val();
-            }
             self.r3_fail[l].clock.next = self.clock.val();
             self.r3_fail[l].en.next = self.e_lane[l].q.val();
             self.r3_fail[l].d.next = self.fail[l].val();
-            self.s3_fail[l].clock.next = self.clock.val();
-            self.s3_fail[l].en.next = self.e_lane[l].q.val();
-            self.s3_fail[l].d.next = self.r3_fail[l].q.val();
             self.out_fail[l].next = self.r3_fail[l].q.val();
-            if !self.e_lane[l].q.val() {
-                self.out_fail[l].next = self.s3_fail[l].q.val();
-            }
             self.r3_status[l].clock.next = self.clock.val();
             self.r3_status[l].en.next = self.e_lane[l].q.val();
             self.r3_status[l].d.next = self.status[l].val();
-            self.s3_status[l].clock.next = self.clock.val();
-            self.s3_status[l].en.next = self.e_lane[l].q.val();
-            self.s3_status[l].d.next = self.r3_status[l].q.val();
             self.out_status[l].next = self.r3_status[l].q.val();
-            if !self.e_lane[l].q.val() {
-                self.out_status[l].next = self.s3_status[l].q.val();
-            }
             self.r3_lc[l].clock.next = self.clock.val();
             self.r3_lc[l].en.next = self.e_lane[l].q.val();
             self.r3_lc[l].d.next = self.lc[l].val();
-            self.s3_lc[l].clock.next = self.clock.val();
-            self.s3_lc[l].en.next = self.e_lane[l].q.val();
-            self.s3_lc[l].d.next = self.r3_lc[l].q.val();
             self.out_lc[l].next = self.r3_lc[l].q.val();
-            if !self.e_lane[l].q.val() {
-                self.out_lc[l].next = self.s3_lc[l].q.val();
-            }
         }
     }
 }

@@ -73,7 +73,7 @@ pub use lzc::{Lzc, LZC_BITS};
 pub use mul::FpMul;
 pub use mulu::{MulU, MulUReg};
 pub use pipe::{F16ToF32P, FpAddP, FpCmpP, FpLog2P, FpMulP, FpToFixedP, LzcP};
-pub use retime::{Retime, SpreadRetime, ValidRetime};
+pub use retime::{Retime, SkidRetime, SpreadRetime, ValidRetime};
 pub use round::RoundF32;
 pub use unpack::{FpClassify, FpUnpack};
 

@@ -311,3 +311,60 @@ impl<T: Synth> Logic for SpreadRetime<T> {
         chain_verilog(self._stage.len(), &range, &init_of::<T>(), advance)
     }
 }
+
+/// An output register with a skid register of one value behind it, for a pipeline that stalls
+/// exactly while its skid register is full ([`crate::common::SkidControl`]).
+///
+/// Ports: `clock`, `en: Bit` (the pipeline's advance of this clock, a registered copy:
+/// [`crate::common::EnableCopy`]), `d: T` → `q: T`. At every rising edge with `en` high the
+/// output register takes `d` and the skid register the output register's old value; `q` is the
+/// output register while `en` is high, else the skid register (the value the output refused in
+/// the last advancing clock). Latency 1 enabled clock; two registers and a 2:1 select, both
+/// enabled by `en` alone, so no net from the consumer's ready reaches them. Power-up value zero.
+#[derive(Clone, Debug, LogicBlock)]
+pub struct SkidRetime<T: Synth> {
+    /// Clock.
+    pub clock: Signal<In, Clock>,
+    /// The pipeline advances in this clock.
+    pub en: Signal<In, Bit>,
+    /// Input.
+    pub d: Signal<In, T>,
+    /// The output register, or the skid register while stalled.
+    pub q: Signal<Out, T>,
+    _out: T,
+    _skid: T,
+}
+
+impl<T: Synth> Default for SkidRetime<T> {
+    fn default() -> Self {
+        Self {
+            clock: Default::default(),
+            en: Default::default(),
+            d: Default::default(),
+            q: Default::default(),
+            _out: T::default(),
+            _skid: T::default(),
+        }
+    }
+}
+
+impl<T: Synth> Logic for SkidRetime<T> {
+    fn update(&mut self) {
+        if self.clock.pos_edge() && self.en.val() {
+            self._skid = self._out;
+            self._out = self.d.val();
+        }
+        self.q.next = if self.en.val() { self._out } else { self._skid };
+    }
+    fn connect(&mut self) {
+        self.q.connect();
+    }
+    fn hdl(&self) -> Verilog {
+        let (range, init) = (range_of::<T>(), init_of::<T>());
+        Verilog::Custom(format!(
+            "reg {range}r;\nreg {range}s;\ninitial begin r = {init}; s = {init}; end\n\
+             always @(posedge clock) if (en) begin r <= d; s <= r; end\n\
+             always @(*) q = en ? r : s;\n"
+        ))
+    }
+}
