@@ -24,6 +24,9 @@ case "$fam" in
     # The ECP5 form of the DSP multiplier leaves (MulUReg): MULT18X18D with its own input and
     # output registers, which synth_ecp5 does not infer. ecp5_dsp_regs=0 keeps the portable form.
     [ "${ecp5_dsp_regs:-1}" = 1 ] && defines="-DTEXPIX_ECP5_DSP"
+    # The ECP5 form of the gated adders (rtl/src/common/carry.rs): CCU2C chains whose LUTs hold
+    # the operands' AND gates. ecp5_carry=0 keeps the portable form (Yosys's own mapping).
+    [ "${ecp5_carry:-1}" = 1 ] && defines="$defines -DTEXPIX_ECP5_CARRY"
     # Out-of-context nextpnr times only register-to-register paths: a bare block is synthesised
     # inside a wrapper with a register on every port, so its input and output logic is timed too.
     if [ -n "${ecp5_pnr:-}" ] && [[ "$top" != *_ulx3s ]]; then

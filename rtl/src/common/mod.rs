@@ -2,6 +2,7 @@
 //! slow simulation of values wider than 32 bits; the coding rules are listed in [`fp`]'s module
 //! documentation) are guarded here once, not per unit.
 
+pub mod carry;
 pub mod enable;
 pub mod fix_to_f32;
 pub mod fp;

@@ -7,7 +7,8 @@
 //! `E_s > 0 ⇔ q + T > 0 ∨ (q + T = 0 ∧ r ≠ 0)` and `E_s = 0 ⇔ q + T = 0 ∧ r = 0`:
 //! every per-sample operation is 32-bit integer arithmetic. `q + T` is a sum of nine terms, `q`
 //! and one shifted step per offset bit (`±dx·2^k` for the bits of `sy`, `∓dy·2^k` for those of
-//! `sx`, the top bit with the opposite sign), added as a balanced tree four adders deep.
+//! `sx`, the top bit with the opposite sign), added as a balanced tree four adders deep
+//! ([`SampleTests`]).
 //!
 //! Ports are documented on the fields, plus `clock` and `en` (advance; the unit's global stall).
 //! Built with [`CoverageLane::new`]`(cut)`: with `cut` = 0 the lane is combinational (latency 0,
@@ -16,6 +17,7 @@
 //! the queries' selects are in different clocks.
 
 use super::query::{LaneCentroid, OpQuery};
+use super::samples::SampleTests;
 use super::OPS;
 use crate::common::fp::Retime;
 use rust_hdl::prelude::*;
@@ -71,15 +73,8 @@ pub struct CoverageLane {
     slot1: OpQuery,
     slot2: OpQuery,
     slot3: OpQuery,
-    sx: Signal<Local, Bits<4>>,
-    sy: Signal<Local, Bits<4>>,
-    // The nine terms' tree: the shifted steps `m`, then levels `u`, `v`, `w`, `acc`.
-    m: [Signal<Local, Bits<32>>; 8],
-    u: [Signal<Local, Bits<32>>; 4],
-    v: [Signal<Local, Bits<32>>; 2],
-    w: Signal<Local, Bits<32>>,
-    acc: Signal<Local, Bits<32>>,
-    hit: Signal<Local, Bit>,
+    /// The 48 edge tests.
+    tests: SampleTests,
     covl: Signal<Local, Bits<16>>,
     // Cut B: the coverage mask and the query operands.
     b_covl: Retime<Bits<16>>,
@@ -138,14 +133,7 @@ impl CoverageLane {
             slot1: Default::default(),
             slot2: Default::default(),
             slot3: Default::default(),
-            sx: Default::default(),
-            sy: Default::default(),
-            m: Default::default(),
-            u: Default::default(),
-            v: Default::default(),
-            w: Default::default(),
-            acc: Default::default(),
-            hit: Default::default(),
+            tests: Default::default(),
             covl: Default::default(),
             b_covl: Retime::new(cut),
             b_smask: Retime::new(cut),
@@ -165,59 +153,19 @@ impl CoverageLane {
 impl Logic for CoverageLane {
     #[hdl_gen]
     fn update(&mut self) {
-        // Per-sample edge tests: q + dx·sy − dy·sx (offsets 4-bit two's complement) > 0, or = 0 on
-        // an owned edge, as a balanced tree of the nine terms.
-        self.covl.next = 0.into();
-        for s in 0..16 {
-            self.sx.next = self.pos[s].val().get_bits::<4>(0);
-            self.sy.next = self.pos[s].val().get_bits::<4>(4);
-            self.hit.next = self.nz.val() & self.nmask.val().get_bit(s);
-            for e in 0..3 {
-                for k in 0..8 {
-                    self.m[k].next = 0.into();
-                }
-                if self.sy.val().get_bit(0) {
-                    self.m[0].next = self.dx[e].val();
-                }
-                if self.sy.val().get_bit(1) {
-                    self.m[1].next = self.dx[e].val() << 1;
-                }
-                if self.sy.val().get_bit(2) {
-                    self.m[2].next = self.dx[e].val() << 2;
-                }
-                if self.sy.val().get_bit(3) {
-                    self.m[3].next = self.dx[e].val() << 3;
-                }
-                if self.sx.val().get_bit(0) {
-                    self.m[4].next = self.dy[e].val();
-                }
-                if self.sx.val().get_bit(1) {
-                    self.m[5].next = self.dy[e].val() << 1;
-                }
-                if self.sx.val().get_bit(2) {
-                    self.m[6].next = self.dy[e].val() << 2;
-                }
-                if self.sx.val().get_bit(3) {
-                    self.m[7].next = self.dy[e].val() << 3;
-                }
-                self.u[0].next = self.q[e].val() - self.m[4].val();
-                self.u[1].next = self.m[0].val() + self.m[1].val();
-                self.u[2].next = self.m[2].val() - self.m[3].val();
-                self.u[3].next = self.m[7].val() - self.m[5].val();
-                self.v[0].next = self.u[0].val() + self.u[1].val();
-                self.v[1].next = self.u[2].val() + self.u[3].val();
-                self.w.next = self.v[0].val() - self.m[6].val();
-                self.acc.next = self.w.val() + self.v[1].val();
-                if self.acc.val().get_bit(31) {
-                    self.hit.next = false;
-                }
-                if (self.acc.val() == 0) & !(self.rnz[e].val() | self.tl[e].val()) {
-                    self.hit.next = false;
-                }
-            }
-            self.covl.next = self.covl.val().replace_bit(s, self.hit.val());
+        // Per-sample edge tests (super::samples).
+        for e in 0..3 {
+            self.tests.q[e].next = self.q[e].val();
+            self.tests.own[e].next = self.rnz[e].val() | self.tl[e].val();
+            self.tests.dx[e].next = self.dx[e].val();
+            self.tests.dy[e].next = self.dy[e].val();
         }
-        self.covl.next = self.covl.val() & self.smask.val();
+        self.tests.nz.next = self.nz.val();
+        self.tests.nmask.next = self.nmask.val();
+        for s in 0..16 {
+            self.tests.pos[s].next = self.pos[s].val();
+        }
+        self.covl.next = self.tests.hit.val() & self.smask.val();
         // Cut B.
         self.b_covl.clock.next = self.clock.val();
         self.b_covl.en.next = self.en.val();

@@ -3,6 +3,7 @@
 pub mod lane;
 pub mod pattern;
 pub mod query;
+pub mod samples;
 pub mod serial;
 pub mod unit;
 
@@ -11,6 +12,7 @@ pub const OPS: usize = 4;
 
 pub use lane::CoverageLane;
 pub use query::{LaneCentroid, OpQuery};
+pub use samples::SampleTests;
 pub use serial::{CoverageSerial, SERIAL_CYCLES};
 pub use unit::CoverageUnit;
 
