@@ -11,10 +11,11 @@
 //! ([`SampleTests`]).
 //!
 //! Ports are documented on the fields, plus `clock` and `en` (advance; the unit's global stall).
-//! Built with [`CoverageLane::new`]`(cut)`: with `cut` = 0 the lane is combinational (latency 0,
+//! Built with [`CoverageLane::new`]`(stages)`, 0…3: with 0 the lane is combinational (latency 0,
 //! the unit registers its outputs); with 1, cut B registers the coverage mask and the query
 //! operands between the edge tests and the queries (latency 1), so that the tests' adder tree and
-//! the queries' selects are in different clocks.
+//! the queries' selects are in different clocks; 2 and 3 add cuts T1 and T2 inside the tests'
+//! adder tree ([`SampleTests`]), with the query operands delayed beside them.
 
 use super::query::{LaneCentroid, OpQuery};
 use super::samples::SampleTests;
@@ -26,9 +27,9 @@ crate::settled_block! {
 /// Coverage and PIXLD query logic for one pixel.
 #[derive(Clone, Debug)]
 pub struct CoverageLane {
-    /// Clock (used with cut B only).
+    /// Clock (used with cuts only).
     pub clock: Signal<In, Clock>,
-    /// Advance cut B (the unit's global stall when low).
+    /// Advance the cuts (the unit's global stall when low).
     pub en: Signal<In, Bit>,
     /// Lane-centre edge value `⌊E/16⌋`, clamped to ±2^30 (two's complement).
     pub q: [Signal<In, Bits<32>>; 3],
@@ -76,7 +77,9 @@ pub struct CoverageLane {
     /// The 48 edge tests.
     tests: SampleTests,
     covl: Signal<Local, Bits<16>>,
-    // Cut B: the coverage mask and the query operands.
+    /// The sample mask beside the tests' cuts.
+    t_smask: Retime<Bits<16>>,
+    // Cut B: the coverage mask; the query operands delayed by every cut.
     b_covl: Retime<Bits<16>>,
     b_smask: Retime<Bits<16>>,
     b_nmask: Retime<Bits<16>>,
@@ -98,15 +101,18 @@ impl Default for CoverageLane {
 }
 
 impl CoverageLane {
-    /// The lane with `cut` (0 or 1) register stages at cut B (latency `cut`).
-    pub fn new(cut: usize) -> Self {
+    /// The lane with `stages` (0…3) register stages: cut B, then cuts T1 and T2 in the tests
+    /// (latency `stages`).
+    pub fn new(stages: usize) -> Self {
         use std::array::from_fn;
         assert!(
-            cut <= 1,
-            "coverage lane: cut B has 0 or 1 stages, not {cut}"
+            stages <= 3,
+            "coverage lane: 0…3 register stages, not {stages}"
         );
+        let cut = stages.min(1);
+        let tests = stages - cut;
         Self {
-            settle: crate::common::settle::SettleState::new(cut > 0),
+            settle: crate::common::settle::SettleState::new(stages > 0),
             clock: Default::default(),
             en: Default::default(),
             q: Default::default(),
@@ -133,19 +139,20 @@ impl CoverageLane {
             slot1: Default::default(),
             slot2: Default::default(),
             slot3: Default::default(),
-            tests: Default::default(),
+            tests: SampleTests::new(tests),
             covl: Default::default(),
+            t_smask: Retime::new(tests),
             b_covl: Retime::new(cut),
-            b_smask: Retime::new(cut),
-            b_nmask: Retime::new(cut),
-            b_n32: Retime::new(cut),
-            b_offset_ok: Retime::new(cut),
-            b_ssaa: Retime::new(cut),
-            b_sid: Retime::new(cut),
-            b_pos: from_fn(|_| Retime::new(cut)),
-            b_op_mode: from_fn(|_| Retime::new(cut)),
-            b_op_index: from_fn(|_| Retime::new(cut)),
-            b_op_tgsi: from_fn(|_| Retime::new(cut)),
+            b_smask: Retime::new(stages),
+            b_nmask: Retime::new(stages),
+            b_n32: Retime::new(stages),
+            b_offset_ok: Retime::new(stages),
+            b_ssaa: Retime::new(stages),
+            b_sid: Retime::new(stages),
+            b_pos: from_fn(|_| Retime::new(stages)),
+            b_op_mode: from_fn(|_| Retime::new(stages)),
+            b_op_index: from_fn(|_| Retime::new(stages)),
+            b_op_tgsi: from_fn(|_| Retime::new(stages)),
         }
     }
 }
@@ -154,6 +161,8 @@ impl Logic for CoverageLane {
     #[hdl_gen]
     fn update(&mut self) {
         // Per-sample edge tests (super::samples).
+        self.tests.clock.next = self.clock.val();
+        self.tests.en.next = self.en.val();
         for e in 0..3 {
             self.tests.q[e].next = self.q[e].val();
             self.tests.own[e].next = self.rnz[e].val() | self.tl[e].val();
@@ -165,7 +174,10 @@ impl Logic for CoverageLane {
         for s in 0..16 {
             self.tests.pos[s].next = self.pos[s].val();
         }
-        self.covl.next = self.tests.hit.val() & self.smask.val();
+        self.t_smask.clock.next = self.clock.val();
+        self.t_smask.en.next = self.en.val();
+        self.t_smask.d.next = self.smask.val();
+        self.covl.next = self.tests.hit.val() & self.t_smask.q.val();
         // Cut B.
         self.b_covl.clock.next = self.clock.val();
         self.b_covl.en.next = self.en.val();

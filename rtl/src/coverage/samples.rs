@@ -1,26 +1,35 @@
-//! The 48 per-sample edge tests of one coverage lane: 16 samples × 3 edges, combinational.
+//! The 48 per-sample edge tests of one coverage lane: 16 samples × 3 edges.
 //!
-//! Ports: `q[3]` (the lane centre's `⌊E/16⌋` per edge, clamped to ±2^30), `own[3]` (a sample
-//! exactly on the edge is covered: `E mod 16 ≠ 0` or a top-left edge), `dx[3]`, `dy[3]` (edge
-//! steps), `nz` (non-degenerate triangle), `nmask` (samples 0…n−1), `pos[16]` (`{dy, dx}`
-//! offsets, 4-bit two's complement each) → `hit: Bits<16>` (bit s: sample s inside all three
-//! edges, `nz` and bit s of `nmask`). Latency 0.
+//! Ports: `clock`, `en` (advance), `q[3]` (the lane centre's `⌊E/16⌋` per edge, clamped to
+//! ±2^30), `own[3]` (a sample exactly on the edge is covered: `E mod 16 ≠ 0` or a top-left edge),
+//! `dx[3]`, `dy[3]` (edge steps), `nz` (non-degenerate triangle), `nmask` (samples 0…n−1),
+//! `pos[16]` (`{dy, dx}` offsets, 4-bit two's complement each) → `hit: Bits<16>` (bit s: sample
+//! s inside all three edges, `nz` and bit s of `nmask`). Latency: its cuts (0, 1 or 2 enabled
+//! clocks, [`SampleTests::new`]); one set of inputs per clock.
 //!
 //! Sample s passes edge e when `q + dx·sy − dy·sx` (mod 2^32) is positive, or zero with
 //! `own[e]` (the lane module's documentation derives this from the edge function). The sum is
 //! nine terms, `q` and one step shifted by each offset bit's weight (the top bit of each
-//! two's-complement offset with the opposite sign), added as a balanced tree of eight adders four
-//! deep, each an adder of two operands ANDed with select bits ([`gated_add_verilog`]): on the
-//! ECP5 (`TEXPIX_ECP5_CARRY`) 128 `CCU2C` and no other logic per test, where Yosys's own mapping
-//! of the sum took about 1 000 LUT4 (docs/fpga.md).
+//! two's-complement offset with the opposite sign), added by eight adders four deep, each of two
+//! operands ANDed with select bits ([`gated_add_verilog`]): level 1 pairs the eight shifted steps
+//! (`dx·sy0 + 2dx·sy1`, `4dx·sy2 − 8dx·sy3`, `8dy·sx3 − 2dy·sx1`, `dy·sx0 + 4dy·sx2`), levels 2
+//! and 3 sum them to `T = dx·sy − dy·sx`, and level 4 adds `q`. Cut T1 registers level 1's four
+//! sums, cut T2 level 3's `T` (with `q`, `own`, `nz`, `nmask` beside them), so a clock holds at
+//! most two adders. On the ECP5 (`TEXPIX_ECP5_CARRY`) each adder is a chain of 16 `CCU2C` and a
+//! test has no other logic but its zero test, where Yosys's own mapping of the sum took about
+//! 1 000 LUT4 (docs/fpga.md).
 
 use crate::common::carry::gated_add_verilog;
 use rust_hdl::prelude::*;
 use std::fmt::Write;
 
 /// The lane's sample tests. See the module documentation.
-#[derive(Clone, Debug, Default, LogicBlock)]
+#[derive(Clone, Debug, LogicBlock)]
 pub struct SampleTests {
+    /// Clock (used with cuts only).
+    pub clock: Signal<In, Clock>,
+    /// Advance the cuts.
+    pub en: Signal<In, Bit>,
     /// Lane-centre edge value `⌊E/16⌋` per edge (two's complement).
     pub q: [Signal<In, Bits<32>>; 3],
     /// A sample on the edge is covered.
@@ -37,11 +46,74 @@ pub struct SampleTests {
     pub pos: [Signal<In, Bits<8>>; 16],
     /// Covered samples.
     pub hit: Signal<Out, Bits<16>>,
+    /// Cut T1 (level 1's sums registered).
+    _t1: bool,
+    /// Cut T2 (`T` registered).
+    _t2: bool,
+    /// The inputs the cuts hold, oldest last: the registers hold functions of them alone.
+    _held: Vec<Inputs>,
+}
+
+/// One clock's inputs of [`SampleTests`], as the cuts' registers see them.
+#[derive(Clone, Copy, Debug, Default, PartialEq)]
+struct Inputs {
+    q: [i64; 3],
+    own: [bool; 3],
+    dx: [i64; 3],
+    dy: [i64; 3],
+    nz: bool,
+    nmask: u64,
+    pos: [u64; 16],
+}
+
+impl Default for SampleTests {
+    fn default() -> Self {
+        Self::new(0)
+    }
+}
+
+impl SampleTests {
+    /// The tests with `cuts` register stages: 0 (combinational), 1 (cut T1), 2 (cuts T1 and T2).
+    pub fn new(cuts: usize) -> Self {
+        assert!(cuts <= 2, "sample tests: 0, 1 or 2 cuts, not {cuts}");
+        Self {
+            clock: Default::default(),
+            en: Default::default(),
+            q: Default::default(),
+            own: Default::default(),
+            dx: Default::default(),
+            dy: Default::default(),
+            nz: Default::default(),
+            nmask: Default::default(),
+            pos: Default::default(),
+            hit: Default::default(),
+            _t1: cuts >= 1,
+            _t2: cuts >= 2,
+            _held: vec![Inputs::default(); cuts],
+        }
+    }
+
+    /// Register stages (the latency in enabled clocks).
+    pub fn cuts(&self) -> usize {
+        self._held.len()
+    }
+
+    fn inputs(&self) -> Inputs {
+        Inputs {
+            q: std::array::from_fn(|e| signed(self.q[e].val())),
+            own: std::array::from_fn(|e| self.own[e].val()),
+            dx: std::array::from_fn(|e| signed(self.dx[e].val())),
+            dy: std::array::from_fn(|e| signed(self.dy[e].val())),
+            nz: self.nz.val(),
+            nmask: self.nmask.val().index() as u64,
+            pos: std::array::from_fn(|s| self.pos[s].val().index() as u64),
+        }
+    }
 }
 
 /// A 4-bit two's-complement field of `pos` as an integer.
-fn nibble(pos: Bits<8>, shift: usize) -> i64 {
-    let v = (pos.index() >> shift) & 0xF;
+fn nibble(pos: u64, shift: usize) -> i64 {
+    let v = (pos >> shift) & 0xF;
     v as i64 - if v >= 8 { 16 } else { 0 }
 }
 
@@ -50,37 +122,49 @@ fn signed(v: Bits<32>) -> i64 {
     i64::from(v.index() as u32 as i32)
 }
 
+/// The covered samples of one clock's inputs.
+fn hits(x: &Inputs) -> u64 {
+    let mut hit = 0u64;
+    for s in 0..16 {
+        let (sx, sy) = (nibble(x.pos[s], 0), nibble(x.pos[s], 4));
+        let mut h = x.nz && (x.nmask >> s) & 1 == 1;
+        for e in 0..3 {
+            let acc = (x.q[e] + x.dx[e] * sy - x.dy[e] * sx) as u32 as i32;
+            h &= acc > 0 || (acc == 0 && x.own[e]);
+        }
+        hit |= u64::from(h) << s;
+    }
+    hit
+}
+
 impl Logic for SampleTests {
     fn update(&mut self) {
-        let mut hit = 0u64;
-        for s in 0..16 {
-            let pos = self.pos[s].val();
-            let (sx, sy) = (nibble(pos, 0), nibble(pos, 4));
-            let mut h = self.nz.val() && self.nmask.val().get_bit(s);
-            for e in 0..3 {
-                let sum = signed(self.q[e].val()) + signed(self.dx[e].val()) * sy
-                    - signed(self.dy[e].val()) * sx;
-                let acc = sum as u32 as i32;
-                h &= acc > 0 || (acc == 0 && self.own[e].val());
-            }
-            hit |= u64::from(h) << s;
+        if !self._held.is_empty() && self.clock.pos_edge() && self.en.val() {
+            let x = self.inputs();
+            self._held.pop();
+            self._held.insert(0, x);
         }
-        self.hit.next = hit.into();
+        let x = match self._held.last() {
+            Some(held) => *held,
+            None => self.inputs(),
+        };
+        self.hit.next = hits(&x).into();
     }
     fn connect(&mut self) {
         self.hit.connect();
     }
     fn hdl(&self) -> Verilog {
-        Verilog::Custom(sample_tests_verilog())
+        Verilog::Custom(sample_tests_verilog(self._t1, self._t2))
     }
 }
 
 /// One adder of the tree: its sum, its two (net, gate) operands, and whether it subtracts.
 type Adder<'a> = (&'a str, (&'a str, &'a str), (&'a str, &'a str), bool);
 
-/// The Verilog body of [`SampleTests`]: a generate loop over samples and edges, each test the
-/// eight adders of the module documentation.
-fn sample_tests_verilog() -> String {
+/// The Verilog body of [`SampleTests`]: the lane-wide operands (delayed beside the cuts), then a
+/// generate loop over samples and edges, each test the eight adders of the module documentation
+/// with cut T1 (`t1`) after level 1 and cut T2 (`t2`) after level 3.
+fn sample_tests_verilog(t1: bool, t2: bool) -> String {
     let mut v = String::new();
     let cat = |name: &str, n: usize| {
         (0..n)
@@ -89,11 +173,32 @@ fn sample_tests_verilog() -> String {
             .collect::<Vec<_>>()
             .join(", ")
     };
-    let _ = writeln!(v, "wire [95:0] qv = {{{}}};", cat("q", 3));
+    let cuts = usize::from(t1) + usize::from(t2);
     let _ = writeln!(v, "wire [95:0] dxv = {{{}}};", cat("dx", 3));
     let _ = writeln!(v, "wire [95:0] dyv = {{{}}};", cat("dy", 3));
-    let _ = writeln!(v, "wire [2:0] ownv = {{{}}};", cat("own", 3));
     let _ = writeln!(v, "wire [127:0] posv = {{{}}};", cat("pos", 16));
+    // What level 4 and the tests read of the lane, delayed by every cut: q per edge, and the flags
+    // {nz, nmask, own} (registers of at most 64 bits, for the netlist engine).
+    let _ = writeln!(v, "wire [19:0] flags0 = {{nz, nmask, {}}};", cat("own", 3));
+    for e in 0..3 {
+        let _ = writeln!(v, "wire [31:0] q{e}_0 = q_{e};");
+    }
+    if cuts == 0 {
+        let _ = writeln!(v, "/* verilator lint_off UNUSEDSIGNAL */\nwire unused_ok = &{{1'b0, clock, en}};\n/* verilator lint_on UNUSEDSIGNAL */");
+    }
+    for k in 1..=cuts {
+        let p = k - 1;
+        let _ = writeln!(v, "reg [19:0] flags{k};\ninitial flags{k} = 0;");
+        let _ = writeln!(v, "always @(posedge clock) if (en) flags{k} <= flags{p};");
+        for e in 0..3 {
+            let _ = writeln!(v, "reg [31:0] q{e}_{k};\ninitial q{e}_{k} = 0;");
+            let _ = writeln!(v, "always @(posedge clock) if (en) q{e}_{k} <= q{e}_{p};");
+        }
+    }
+    let _ = writeln!(v, "wire [95:0] qv = {{q2_{cuts}, q1_{cuts}, q0_{cuts}}};");
+    let _ = writeln!(v, "wire [2:0] ownv = flags{cuts}[2:0];");
+    let _ = writeln!(v, "wire [15:0] nmv = flags{cuts}[18:3];");
+    let _ = writeln!(v, "wire nzv = flags{cuts}[19];");
     let _ = writeln!(v, "wire [15:0] hw;");
     let _ = writeln!(v, "genvar gs, ge;");
     // The carry chains' bit index (the portable form has no chains).
@@ -103,44 +208,67 @@ fn sample_tests_verilog() -> String {
     let _ = writeln!(v, "wire [3:0] sy = posv[8*gs+4 +: 4];");
     let _ = writeln!(v, "wire [2:0] pass;");
     let _ = writeln!(v, "for (ge = 0; ge < 3; ge = ge + 1) begin : edg");
-    let _ = writeln!(v, "wire [31:0] q = qv[32*ge +: 32];");
     for n in ["dx", "dy"] {
         let _ = writeln!(v, "wire [31:0] {n}0 = {n}v[32*ge +: 32];");
         for k in 1..4 {
             let _ = writeln!(v, "wire [31:0] {n}{k} = {{{n}0[{}:0], {k}'b0}};", 31 - k);
         }
     }
-    let _ = writeln!(v, "wire [31:0] u0, u1, u2, u3, v0, v1, w, acc;");
+    let _ = writeln!(v, "wire [31:0] q = qv[32*ge +: 32];");
+    let _ = writeln!(v, "wire [31:0] u0, u1, u2, u3, v0, v1, t, acc;");
+    // A cut's registers: `names` in, `<name>r` out (the same wire when the cut is absent).
+    let cut = |v: &mut String, on: bool, names: &[&str]| -> Vec<String> {
+        names
+            .iter()
+            .map(|n| {
+                if on {
+                    let _ = writeln!(v, "reg [31:0] {n}r;\ninitial {n}r = 0;");
+                    let _ = writeln!(v, "always @(posedge clock) if (en) {n}r <= {n};");
+                    format!("{n}r")
+                } else {
+                    (*n).to_string()
+                }
+            })
+            .collect()
+    };
     let one = "1'b1";
-    // q − dy·sx0 | dx·sy0 + 2dx·sy1 | 4dx·sy2 − 8dx·sy3 | 8dy·sx3 − 2dy·sx1, then the sums; the
-    // last term, −4dy·sx2, joins at the third level.
-    let adders: [Adder; 8] = [
-        ("u0", ("q", one), ("dy0", "sx[0]"), true),
-        ("u1", ("dx0", "sy[0]"), ("dx1", "sy[1]"), false),
-        ("u2", ("dx2", "sy[2]"), ("dx3", "sy[3]"), true),
-        ("u3", ("dy3", "sx[3]"), ("dy1", "sx[1]"), true),
-        ("v0", ("u0", one), ("u1", one), false),
-        ("v1", ("u2", one), ("u3", one), false),
-        ("w", ("v0", one), ("dy2", "sx[2]"), true),
-        ("acc", ("w", one), ("v1", one), false),
+    let level1: [Adder; 4] = [
+        ("u0", ("dx0", "sy[0]"), ("dx1", "sy[1]"), false),
+        ("u1", ("dx2", "sy[2]"), ("dx3", "sy[3]"), true),
+        ("u2", ("dy3", "sx[3]"), ("dy1", "sx[1]"), true),
+        ("u3", ("dy0", "sx[0]"), ("dy2", "sx[2]"), false),
     ];
-    for (y, a, b, sub) in adders {
-        v.push_str(&gated_add_verilog(
-            &format!("c_{y}"),
-            "gi",
-            32,
-            y,
-            a,
-            b,
-            sub,
-        ));
-    }
+    let emit = |v: &mut String, adders: &[Adder]| {
+        for &(y, a, b, sub) in adders {
+            v.push_str(&gated_add_verilog(
+                &format!("c_{y}"),
+                "gi",
+                32,
+                y,
+                a,
+                b,
+                sub,
+            ));
+        }
+    };
+    emit(&mut v, &level1);
+    let u = cut(&mut v, t1, &["u0", "u1", "u2", "u3"]);
+    emit(
+        &mut v,
+        &[
+            ("v0", (&u[0], one), (&u[1], one), false),
+            ("v1", (&u[2], one), (&u[3], one), true),
+            ("t", ("v0", one), ("v1", one), false),
+        ],
+    );
+    let t = cut(&mut v, t2, &["t"]);
+    emit(&mut v, &[("acc", ("q", one), (&t[0], one), false)]);
     let _ = writeln!(
         v,
         "assign pass[ge] = !acc[31] & ((acc != 32'd0) | ownv[ge]);"
     );
     let _ = writeln!(v, "end");
-    let _ = writeln!(v, "assign hw[gs] = nz & nmask[gs] & (&pass);");
+    let _ = writeln!(v, "assign hw[gs] = nzv & nmv[gs] & (&pass);");
     let _ = writeln!(v, "end endgenerate");
     let _ = writeln!(v, "always @(*) hit = hw;");
     v

@@ -18,8 +18,10 @@
 //! adds cut A inside the edge setup, between the 27×27 products and the subtractions, negations
 //! and lane offsets that follow them: latency 4. Depth 2 adds cut B inside each lane
 //! ([`CoverageLane`]), between the per-sample edge tests (four adders deep) and the PIXLD queries
-//! (centroid priority, sample selects, offset and position encoding): latency 5. II = 1 and the
-//! same results at every depth. Back-pressure stalls the whole pipeline, decided a clock ahead:
+//! (centroid priority, sample selects, offset and position encoding): latency 5. Depths 3 and 4
+//! add cuts T1 and T2 inside the lanes' sample tests ([`super::SampleTests`]: after the first
+//! level of the adder tree, then after the third), latency 6 and 7. II = 1 and the same results
+//! at every depth. Back-pressure stalls the whole pipeline, decided a clock ahead:
 //! behind the output registers sits a skid register of one result, which takes the output
 //! registers' result when the output refuses it while the pipeline advances; the pipeline (and
 //! `in_ready`) advances in exactly the clocks in which the skid register is empty, so every enable
@@ -205,8 +207,8 @@ pub struct CoverageUnit {
     nmask: Signal<Local, Bits<16>>,
     n32: Signal<Local, Bits<32>>,
     offset_ok: Signal<Local, Bit>,
-    // Cut B (depth 2; the lanes hold its coverage masks and query operands): what the output
-    // registers read beside the lanes.
+    // Cuts B, T1, T2 (depths 2…4; the lanes hold their coverage masks and query operands): what
+    // the output registers read beside the lanes.
     cb_valid: ValidRetime,
     cb_tag: Retime<Bits<16>>,
     cb_op_mode: [Retime<Bits<4>>; OPS],
@@ -237,26 +239,27 @@ impl Default for CoverageUnit {
 
 impl CoverageUnit {
     /// Pipeline depths [`CoverageUnit::new`] accepts.
-    pub const DEPTHS: [usize; 3] = [0, 1, 2];
+    pub const DEPTHS: [usize; 5] = [0, 1, 2, 3, 4];
 
     /// Latency in clocks at pipeline depth `depth`.
     pub fn latency(depth: usize) -> usize {
         3 + depth
     }
 
-    /// The unit with `depth` (0, 1 or 2) extra register stages: from 1, cut A registers the edge
-    /// products in the middle of stage 2; at 2, cut B also registers each lane's coverage mask
-    /// between its edge tests and its queries (see the module documentation).
+    /// The unit with `depth` (0…4) extra register stages: from 1, cut A registers the edge
+    /// products in the middle of stage 2; from 2, cut B also registers each lane's coverage mask
+    /// between its edge tests and its queries; 3 and 4 add cuts T1 and T2 inside the tests' adder
+    /// tree (see the module documentation).
     pub fn new(depth: usize) -> Self {
         use std::array::from_fn;
-        assert!(depth <= 2, "coverage: pipeline depth {depth} (0, 1 or 2)");
+        assert!(depth <= 4, "coverage: pipeline depth {depth} (0…4)");
         let cut_a = depth.min(1);
-        let cut_b = depth - cut_a;
+        let lane_stages = depth - cut_a;
         Self {
-            cb_valid: ValidRetime::new(cut_b),
-            cb_tag: Retime::new(cut_b),
-            cb_op_mode: from_fn(|_| Retime::new(cut_b)),
-            cb_op_pd: from_fn(|_| Retime::new(cut_b)),
+            cb_valid: ValidRetime::new(lane_stages),
+            cb_tag: Retime::new(lane_stages),
+            cb_op_mode: from_fn(|_| Retime::new(lane_stages)),
+            cb_op_pd: from_fn(|_| Retime::new(lane_stages)),
             settle: crate::common::settle::SettleState::new(true),
             skid: Default::default(),
             ca_valid: ValidRetime::new(cut_a),
@@ -311,10 +314,10 @@ impl CoverageUnit {
             e_lane: Default::default(),
             e_s3: Default::default(),
             std: Default::default(),
-            lane0: CoverageLane::new(cut_b),
-            lane1: CoverageLane::new(cut_b),
-            lane2: CoverageLane::new(cut_b),
-            lane3: CoverageLane::new(cut_b),
+            lane0: CoverageLane::new(lane_stages),
+            lane1: CoverageLane::new(lane_stages),
+            lane2: CoverageLane::new(lane_stages),
+            lane3: CoverageLane::new(lane_stages),
             r1_valid: Default::default(),
             r1_tag: Default::default(),
             r1_log2n: Default::default(),
