@@ -17,7 +17,7 @@
 //! the queries' selects are in different clocks; 2 and 3 add cuts T1 and T2 inside the tests'
 //! adder tree ([`SampleTests`]), with the query operands delayed beside them.
 
-use super::query::{LaneCentroid, OpQuery};
+use super::query::{LaneCentroid, OpQuery, OpSelect};
 use super::samples::SampleTests;
 use super::OPS;
 use crate::common::fp::Retime;
@@ -89,7 +89,14 @@ pub struct CoverageLane {
     b_sid: Retime<Bits<4>>,
     b_pos: [Retime<Bits<8>>; 16],
     b_op_mode: [Retime<Bits<4>>; OPS],
-    b_op_index: [Retime<Bits<32>>; OPS],
+    // Each op slot's sample check and position select (no coverage needed: beside the tests).
+    sel0: OpSelect,
+    sel1: OpSelect,
+    sel2: OpSelect,
+    sel3: OpSelect,
+    b_ok: [Retime<Bit>; OPS],
+    b_idx: [Retime<Bits<4>>; OPS],
+    b_code: [Retime<Bits<8>>; OPS],
     b_op_tgsi: [Retime<Bit>; OPS],
 }
 }
@@ -151,7 +158,13 @@ impl CoverageLane {
             b_sid: Retime::new(stages),
             b_pos: from_fn(|_| Retime::new(stages)),
             b_op_mode: from_fn(|_| Retime::new(stages)),
-            b_op_index: from_fn(|_| Retime::new(stages)),
+            sel0: Default::default(),
+            sel1: Default::default(),
+            sel2: Default::default(),
+            sel3: Default::default(),
+            b_ok: from_fn(|_| Retime::new(stages)),
+            b_idx: from_fn(|_| Retime::new(stages)),
+            b_code: from_fn(|_| Retime::new(stages)),
             b_op_tgsi: from_fn(|_| Retime::new(stages)),
         }
     }
@@ -178,6 +191,33 @@ impl Logic for CoverageLane {
         self.t_smask.en.next = self.en.val();
         self.t_smask.d.next = self.smask.val();
         self.covl.next = self.tests.hit.val() & self.t_smask.q.val();
+        // The op slots' sample checks and selects.
+        for s in 0..16 {
+            self.sel0.pos[s].next = self.pos[s].val();
+            self.sel1.pos[s].next = self.pos[s].val();
+            self.sel2.pos[s].next = self.pos[s].val();
+            self.sel3.pos[s].next = self.pos[s].val();
+        }
+        self.sel0.op_index.next = self.op_index[0].val();
+        self.sel0.n32.next = self.n32.val();
+        self.b_ok[0].d.next = self.sel0.ok.val();
+        self.b_idx[0].d.next = self.sel0.idx.val();
+        self.b_code[0].d.next = self.sel0.code.val();
+        self.sel1.op_index.next = self.op_index[1].val();
+        self.sel1.n32.next = self.n32.val();
+        self.b_ok[1].d.next = self.sel1.ok.val();
+        self.b_idx[1].d.next = self.sel1.idx.val();
+        self.b_code[1].d.next = self.sel1.code.val();
+        self.sel2.op_index.next = self.op_index[2].val();
+        self.sel2.n32.next = self.n32.val();
+        self.b_ok[2].d.next = self.sel2.ok.val();
+        self.b_idx[2].d.next = self.sel2.idx.val();
+        self.b_code[2].d.next = self.sel2.code.val();
+        self.sel3.op_index.next = self.op_index[3].val();
+        self.sel3.n32.next = self.n32.val();
+        self.b_ok[3].d.next = self.sel3.ok.val();
+        self.b_idx[3].d.next = self.sel3.idx.val();
+        self.b_code[3].d.next = self.sel3.code.val();
         // Cut B.
         self.b_covl.clock.next = self.clock.val();
         self.b_covl.en.next = self.en.val();
@@ -209,9 +249,12 @@ impl Logic for CoverageLane {
             self.b_op_mode[o].clock.next = self.clock.val();
             self.b_op_mode[o].en.next = self.en.val();
             self.b_op_mode[o].d.next = self.op_mode[o].val();
-            self.b_op_index[o].clock.next = self.clock.val();
-            self.b_op_index[o].en.next = self.en.val();
-            self.b_op_index[o].d.next = self.op_index[o].val();
+            self.b_ok[o].clock.next = self.clock.val();
+            self.b_ok[o].en.next = self.en.val();
+            self.b_idx[o].clock.next = self.clock.val();
+            self.b_idx[o].en.next = self.en.val();
+            self.b_code[o].clock.next = self.clock.val();
+            self.b_code[o].en.next = self.en.val();
             self.b_op_tgsi[o].clock.next = self.clock.val();
             self.b_op_tgsi[o].en.next = self.en.val();
             self.b_op_tgsi[o].d.next = self.op_tgsi[o].val();
@@ -223,10 +266,6 @@ impl Logic for CoverageLane {
         self.cent.nmask.next = self.b_nmask.q.val();
         for s in 0..16 {
             self.cent.pos[s].next = self.b_pos[s].q.val();
-            self.slot0.pos[s].next = self.b_pos[s].q.val();
-            self.slot1.pos[s].next = self.b_pos[s].q.val();
-            self.slot2.pos[s].next = self.b_pos[s].q.val();
-            self.slot3.pos[s].next = self.b_pos[s].q.val();
         }
         self.slot0.covl.next = self.b_covl.q.val();
         self.slot1.covl.next = self.b_covl.q.val();
@@ -256,10 +295,18 @@ impl Logic for CoverageLane {
         self.slot1.op_mode.next = self.b_op_mode[1].q.val();
         self.slot2.op_mode.next = self.b_op_mode[2].q.val();
         self.slot3.op_mode.next = self.b_op_mode[3].q.val();
-        self.slot0.op_index.next = self.b_op_index[0].q.val();
-        self.slot1.op_index.next = self.b_op_index[1].q.val();
-        self.slot2.op_index.next = self.b_op_index[2].q.val();
-        self.slot3.op_index.next = self.b_op_index[3].q.val();
+        self.slot0.ok.next = self.b_ok[0].q.val();
+        self.slot0.idx.next = self.b_idx[0].q.val();
+        self.slot0.sel_code.next = self.b_code[0].q.val();
+        self.slot1.ok.next = self.b_ok[1].q.val();
+        self.slot1.idx.next = self.b_idx[1].q.val();
+        self.slot1.sel_code.next = self.b_code[1].q.val();
+        self.slot2.ok.next = self.b_ok[2].q.val();
+        self.slot2.idx.next = self.b_idx[2].q.val();
+        self.slot2.sel_code.next = self.b_code[2].q.val();
+        self.slot3.ok.next = self.b_ok[3].q.val();
+        self.slot3.idx.next = self.b_idx[3].q.val();
+        self.slot3.sel_code.next = self.b_code[3].q.val();
         self.slot0.op_tgsi.next = self.b_op_tgsi[0].q.val();
         self.slot1.op_tgsi.next = self.b_op_tgsi[1].q.val();
         self.slot2.op_tgsi.next = self.b_op_tgsi[2].q.val();

@@ -1,8 +1,10 @@
 //! The PIXLD queries of one pixel lane, shared by [`super::CoverageLane`] (four op slots side by
 //! side) and [`super::CoverageSerial`] (one lane and one op slot per clock).
 //!
-//! [`LaneCentroid`] picks the centroid sample's position of a lane, [`OpQuery`] answers one op slot
-//! of a lane from the lane's final coverage mask. Both are combinational (latency 0); ports are
+//! [`LaneCentroid`] picks the centroid sample's position of a lane, [`OpSelect`] checks one op
+//! slot's sample index and selects that sample's position (it needs no coverage, so the lane
+//! runs it beside its edge tests), and [`OpQuery`] answers the op slot from the lane's final
+//! coverage mask and [`OpSelect`]'s results. All are combinational (latency 0); ports are
 //! documented on the fields.
 
 use super::pattern::{OffsetEncode, SamplePosF32};
@@ -54,13 +56,54 @@ impl Logic for LaneCentroid {
 }
 
 crate::settled_block! {
+/// The sample an op slot names: whether its index is below n, and that sample's position.
+#[derive(Clone, Debug, Default)]
+pub struct OpSelect {
+    /// Op sample index.
+    pub op_index: Signal<In, Bits<32>>,
+    /// Raster sample count n.
+    pub n32: Signal<In, Bits<32>>,
+    /// The lane's sample positions `{dy, dx}`.
+    pub pos: [Signal<In, Bits<8>>; 16],
+    /// `op_index < n`.
+    pub ok: Signal<Out, Bit>,
+    /// `op_index[3:0]`.
+    pub idx: Signal<Out, Bits<4>>,
+    /// The position of sample `op_index` if `ok`, else 0.
+    pub code: Signal<Out, Bits<8>>,
+    okl: Signal<Local, Bit>,
+    codel: Signal<Local, Bits<8>>,
+}
+}
+
+impl Logic for OpSelect {
+    #[hdl_gen]
+    fn update(&mut self) {
+        self.okl.next = self.op_index.val() < self.n32.val();
+        self.codel.next = 0.into();
+        for s in 0..16 {
+            if self.okl.val() & (self.op_index.val().get_bits::<4>(0).index() == s) {
+                self.codel.next = self.pos[s].val();
+            }
+        }
+        self.ok.next = self.okl.val();
+        self.idx.next = self.op_index.val().get_bits::<4>(0);
+        self.code.next = self.codel.val();
+    }
+}
+
+crate::settled_block! {
 /// One PIXLD op slot of one lane.
 #[derive(Clone, Debug, Default)]
 pub struct OpQuery {
     /// Final coverage mask of the lane.
     pub covl: Signal<In, Bits<16>>,
-    /// The lane's sample positions `{dy, dx}`.
-    pub pos: [Signal<In, Bits<8>>; 16],
+    /// The op's sample index is below n ([`OpSelect`]).
+    pub ok: Signal<In, Bit>,
+    /// The op's sample index, low four bits ([`OpSelect`]).
+    pub idx: Signal<In, Bits<4>>,
+    /// The position of the op's sample, or 0 ([`OpSelect`]).
+    pub sel_code: Signal<In, Bits<8>>,
     /// Raster sample count n.
     pub n32: Signal<In, Bits<32>>,
     /// Positions are the standard (fixed) pattern and n ≤ 8: OFFSET is supported.
@@ -73,8 +116,6 @@ pub struct OpQuery {
     pub ccode: Signal<In, Bits<8>>,
     /// Op mode (PIXLD encodings 0–7, then SAMPLE_INFO 8, SAMPLE_POS_X 9, SAMPLE_POS_Y 10).
     pub op_mode: Signal<In, Bits<4>>,
-    /// Op sample index.
-    pub op_index: Signal<In, Bits<32>>,
     /// TGSI position convention.
     pub op_tgsi: Signal<In, Bit>,
     /// Rd.
@@ -83,8 +124,6 @@ pub struct OpQuery {
     pub pd: Signal<Out, Bit>,
     offset_enc: OffsetEncode,
     spos: SamplePosF32,
-    ok: Signal<Local, Bit>,
-    sel_code: Signal<Local, Bits<8>>,
     sel_cov: Signal<Local, Bit>,
     rdl: Signal<Local, Bits<32>>,
     pdl: Signal<Local, Bit>,
@@ -98,12 +137,9 @@ impl Logic for OpQuery {
     #[allow(clippy::collapsible_match)]
     #[hdl_gen]
     fn update(&mut self) {
-        self.ok.next = self.op_index.val() < self.n32.val();
-        self.sel_code.next = 0.into();
         self.sel_cov.next = false;
         for s in 0..16 {
-            if self.ok.val() & (self.op_index.val().get_bits::<4>(0).index() == s) {
-                self.sel_code.next = self.pos[s].val();
+            if self.ok.val() & (self.idx.val().index() == s) {
                 self.sel_cov.next = self.covl.val().get_bit(s);
             }
         }

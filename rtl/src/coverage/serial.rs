@@ -27,10 +27,10 @@
 //! evaluates `E` once per quad and adds the sample offsets in 32 bits (see
 //! [`super::lane`]). Products: 2 (area) + 4 lanes × 16 samples × 3 edges × 2 = 386, one per clock,
 //! in a three-stage pipeline (operands | product | accumulate and test). Then 16 clocks of PIXLD
-//! queries, one (lane, op slot) per clock, through [`LaneCentroid`] and [`OpQuery`].
+//! queries, one (lane, op slot) per clock, through [`LaneCentroid`], [`OpSelect`] and [`OpQuery`].
 
 use super::pattern::StdPattern;
-use super::query::{LaneCentroid, OpQuery};
+use super::query::{LaneCentroid, OpQuery, OpSelect};
 use super::OPS;
 use crate::common::MulS;
 use rust_hdl::prelude::*;
@@ -102,6 +102,7 @@ pub struct CoverageSerial {
     std: StdPattern,
     mul: MulS<27, 27, 54>,
     cent: LaneCentroid,
+    sel: OpSelect,
     slot: OpQuery,
     // Sequencer: phase 0 idle, 1 products, 3 drain, 2 queries.
     ph: DFF<Bits<2>>,
@@ -213,6 +214,7 @@ impl Default for CoverageSerial {
             std: Default::default(),
             mul: Default::default(),
             cent: Default::default(),
+            sel: Default::default(),
             slot: Default::default(),
             ph: Default::default(),
             area: Default::default(),
@@ -519,13 +521,17 @@ impl Logic for CoverageSerial {
         self.cent.nmask.next = self.nmask.val();
         for s in 0..16 {
             self.cent.pos[s].next = self.lpos[s].val();
-            self.slot.pos[s].next = self.lpos[s].val();
+            self.sel.pos[s].next = self.lpos[s].val();
         }
         self.slot.covl.next = self.covl.val();
         self.slot.n32.next = self.n32.val();
+        self.sel.n32.next = self.n32.val();
         self.slot.offset_ok.next = !self.in_prog.val() & (self.in_log2n.val() < bits::<3>(4));
         self.slot.ssaa.next = self.in_ssaa.val();
         self.slot.ccode.next = self.cent.code.val();
+        self.slot.ok.next = self.sel.ok.val();
+        self.slot.idx.next = self.sel.idx.val();
+        self.slot.sel_code.next = self.sel.code.val();
         match self.cl.q.val().index() {
             0 => self.slot.sid.next = self.in_sid[0].val(),
             1 => self.slot.sid.next = self.in_sid[1].val(),
@@ -535,22 +541,22 @@ impl Logic for CoverageSerial {
         match self.co.q.val().index() {
             0 => {
                 self.slot.op_mode.next = self.in_op_mode[0].val();
-                self.slot.op_index.next = self.in_op_index[0].val();
+                self.sel.op_index.next = self.in_op_index[0].val();
                 self.slot.op_tgsi.next = self.in_op_tgsi[0].val();
             }
             1 => {
                 self.slot.op_mode.next = self.in_op_mode[1].val();
-                self.slot.op_index.next = self.in_op_index[1].val();
+                self.sel.op_index.next = self.in_op_index[1].val();
                 self.slot.op_tgsi.next = self.in_op_tgsi[1].val();
             }
             2 => {
                 self.slot.op_mode.next = self.in_op_mode[2].val();
-                self.slot.op_index.next = self.in_op_index[2].val();
+                self.sel.op_index.next = self.in_op_index[2].val();
                 self.slot.op_tgsi.next = self.in_op_tgsi[2].val();
             }
             _ => {
                 self.slot.op_mode.next = self.in_op_mode[3].val();
-                self.slot.op_index.next = self.in_op_index[3].val();
+                self.sel.op_index.next = self.in_op_index[3].val();
                 self.slot.op_tgsi.next = self.in_op_tgsi[3].val();
             }
         }
