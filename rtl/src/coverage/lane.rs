@@ -15,7 +15,9 @@
 //! the unit registers its outputs); with 1, cut B registers the coverage mask and the query
 //! operands between the edge tests and the queries (latency 1), so that the tests' adder tree and
 //! the queries' selects are in different clocks; 2 and 3 add cuts T1 and T2 inside the tests'
-//! adder tree ([`SampleTests`]), with the query operands delayed beside them.
+//! adder tree ([`SampleTests`]), with the query operands delayed beside them; 4 adds cut Q,
+//! which registers the centroid's code and the coverage mask, so that the centroid's priority
+//! select and the op slots' selects and encoders are in different clocks.
 
 use super::query::{LaneCentroid, OpQuery, OpSelect};
 use super::samples::SampleTests;
@@ -81,6 +83,9 @@ pub struct CoverageLane {
     t_smask: Retime<Bits<16>>,
     // Cut B: the coverage mask; the query operands delayed by every cut.
     b_covl: Retime<Bits<16>>,
+    // Cut Q: the centroid's code and the coverage mask between the centroid and the op slots.
+    q_code: Retime<Bits<8>>,
+    q_covl: Retime<Bits<16>>,
     b_smask: Retime<Bits<16>>,
     b_nmask: Retime<Bits<16>>,
     b_n32: Retime<Bits<32>>,
@@ -108,16 +113,17 @@ impl Default for CoverageLane {
 }
 
 impl CoverageLane {
-    /// The lane with `stages` (0…3) register stages: cut B, then cuts T1 and T2 in the tests
-    /// (latency `stages`).
+    /// The lane with `stages` (0…4) register stages: cut B, then cuts T1 and T2 in the tests,
+    /// then cut Q between the centroid and the op slots (latency `stages`).
     pub fn new(stages: usize) -> Self {
         use std::array::from_fn;
         assert!(
-            stages <= 3,
-            "coverage lane: 0…3 register stages, not {stages}"
+            stages <= 4,
+            "coverage lane: 0…4 register stages, not {stages}"
         );
         let cut = stages.min(1);
-        let tests = stages - cut;
+        let query = usize::from(stages >= 4);
+        let tests = stages - cut - query;
         Self {
             settle: crate::common::settle::SettleState::new(stages > 0),
             clock: Default::default(),
@@ -150,13 +156,15 @@ impl CoverageLane {
             covl: Default::default(),
             t_smask: Retime::new(tests),
             b_covl: Retime::new(cut),
-            b_smask: Retime::new(stages),
-            b_nmask: Retime::new(stages),
+            q_code: Retime::new(query),
+            q_covl: Retime::new(query),
+            b_smask: Retime::new(stages - query),
+            b_nmask: Retime::new(stages - query),
             b_n32: Retime::new(stages),
             b_offset_ok: Retime::new(stages),
             b_ssaa: Retime::new(stages),
             b_sid: Retime::new(stages),
-            b_pos: from_fn(|_| Retime::new(stages)),
+            b_pos: from_fn(|_| Retime::new(stages - query)),
             b_op_mode: from_fn(|_| Retime::new(stages)),
             sel0: Default::default(),
             sel1: Default::default(),
@@ -259,7 +267,13 @@ impl Logic for CoverageLane {
             self.b_op_tgsi[o].en.next = self.en.val();
             self.b_op_tgsi[o].d.next = self.op_tgsi[o].val();
         }
-        self.cov.next = self.b_covl.q.val();
+        self.q_covl.clock.next = self.clock.val();
+        self.q_covl.en.next = self.en.val();
+        self.q_covl.d.next = self.b_covl.q.val();
+        self.q_code.clock.next = self.clock.val();
+        self.q_code.en.next = self.en.val();
+        self.q_code.d.next = self.cent.code.val();
+        self.cov.next = self.q_covl.q.val();
         // Centroid and op slots (super::query).
         self.cent.covl.next = self.b_covl.q.val();
         self.cent.smask.next = self.b_smask.q.val();
@@ -267,10 +281,10 @@ impl Logic for CoverageLane {
         for s in 0..16 {
             self.cent.pos[s].next = self.b_pos[s].q.val();
         }
-        self.slot0.covl.next = self.b_covl.q.val();
-        self.slot1.covl.next = self.b_covl.q.val();
-        self.slot2.covl.next = self.b_covl.q.val();
-        self.slot3.covl.next = self.b_covl.q.val();
+        self.slot0.covl.next = self.q_covl.q.val();
+        self.slot1.covl.next = self.q_covl.q.val();
+        self.slot2.covl.next = self.q_covl.q.val();
+        self.slot3.covl.next = self.q_covl.q.val();
         self.slot0.n32.next = self.b_n32.q.val();
         self.slot1.n32.next = self.b_n32.q.val();
         self.slot2.n32.next = self.b_n32.q.val();
@@ -287,10 +301,10 @@ impl Logic for CoverageLane {
         self.slot1.sid.next = self.b_sid.q.val();
         self.slot2.sid.next = self.b_sid.q.val();
         self.slot3.sid.next = self.b_sid.q.val();
-        self.slot0.ccode.next = self.cent.code.val();
-        self.slot1.ccode.next = self.cent.code.val();
-        self.slot2.ccode.next = self.cent.code.val();
-        self.slot3.ccode.next = self.cent.code.val();
+        self.slot0.ccode.next = self.q_code.q.val();
+        self.slot1.ccode.next = self.q_code.q.val();
+        self.slot2.ccode.next = self.q_code.q.val();
+        self.slot3.ccode.next = self.q_code.q.val();
         self.slot0.op_mode.next = self.b_op_mode[0].q.val();
         self.slot1.op_mode.next = self.b_op_mode[1].q.val();
         self.slot2.op_mode.next = self.b_op_mode[2].q.val();
