@@ -81,8 +81,8 @@ macro_rules! verilog_tests {
 texpix_tb::for_each_unit!(verilog_tests);
 
 /// The coverage unit's ECP5 form of its sample tests (`TEXPIX_ECP5_CARRY`: each of the 192
-/// tests' eight gated adders a chain of `CCU2C` cells, rtl/src/common/carry.rs), at depth 0 and
-/// at the deepest depth (cuts T1 and T2 inside the tests), co-simulated in Icarus with a
+/// tests' eight gated adders a chain of `CCU2C` cells, rtl/src/common/carry.rs), at the deepest
+/// depth (cuts T1 and T2 inside the tests), co-simulated in Icarus with a
 /// behavioural model of the cell (tb/verilog/ecp5_ccu2c.v) against the Rust trace of 150 random
 /// transactions under back-pressure, after checking that the export holds the cells (with none,
 /// the test would only repeat the portable form).
@@ -91,22 +91,21 @@ fn icarus_coverage_ecp5_carry_form_matches_rust() {
     let model =
         std::fs::read_to_string(Path::new(env!("CARGO_MANIFEST_DIR")).join("verilog/ecp5_ccu2c.v"))
             .expect("read tb/verilog/ecp5_ccu2c.v");
-    let deepest = *Coverage::DEPTHS.last().expect("depths");
-    for depth in [0, deepest] {
-        let verilog = Coverage::verilog_at(depth).expect("export");
-        assert!(
-            verilog.matches("CCU2C #(").count() >= 8,
-            "no CCU2C chains in the export at depth {depth}"
-        );
-        // A quarter of the unit's Icarus vectors: Icarus steps 24 576 cells per evaluation here.
-        let vectors = Coverage::random(13 + depth as u64, Coverage::ICARUS_VECTORS / 4);
-        let (trace, _) = trace_at::<Coverage>(&vectors, &stalls(300, 13), depth).expect("rust run");
-        let dir = workdir(&format!("cosim_coverage_ecp5_carry_d{depth}"));
-        let text = format!("`define TEXPIX_ECP5_CARRY\n{model}\n{verilog}");
-        let report = cosim::run(Simulator::Icarus, &dir, Coverage::TOP, &text, &trace)
-            .unwrap_or_else(|e| panic!("coverage at depth {depth} with CCU2C chains: {e}"));
-        assert_eq!(report.cycles, trace.cycles.len());
-    }
+    // The deepest depth: the chains of every depth, and the cuts' registers between them.
+    let depth = *Coverage::DEPTHS.last().expect("depths");
+    let verilog = Coverage::verilog_at(depth).expect("export");
+    assert!(
+        verilog.matches("CCU2C #(").count() >= 8,
+        "no CCU2C chains in the export at depth {depth}"
+    );
+    // A quarter of the unit's Icarus vectors: Icarus steps 24 576 cells per evaluation here.
+    let vectors = Coverage::random(13 + depth as u64, Coverage::ICARUS_VECTORS / 4);
+    let (trace, _) = trace_at::<Coverage>(&vectors, &stalls(300, 13), depth).expect("rust run");
+    let dir = workdir(&format!("cosim_coverage_ecp5_carry_d{depth}"));
+    let text = format!("`define TEXPIX_ECP5_CARRY\n{model}\n{verilog}");
+    let report = cosim::run(Simulator::Icarus, &dir, Coverage::TOP, &text, &trace)
+        .unwrap_or_else(|e| panic!("coverage at depth {depth} with CCU2C chains: {e}"));
+    assert_eq!(report.cycles, trace.cycles.len());
 }
 
 /// The gated adder's carry-cell table (rtl/src/common/carry.rs), from its definition over the

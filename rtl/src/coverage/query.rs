@@ -27,7 +27,7 @@ pub struct LaneCentroid {
     /// The centroid sample's position (`0`: the pixel centre).
     pub code: Signal<Out, Bits<8>>,
     csrc: Signal<Local, Bits<16>>,
-    cfound: Signal<Local, Bit>,
+    low: Signal<Local, Bits<16>>,
     ccode: Signal<Local, Bits<8>>,
 }
 }
@@ -43,12 +43,13 @@ impl Logic for LaneCentroid {
                 self.csrc.next = self.smask.val() & self.nmask.val();
             }
         }
-        self.cfound.next = false;
+        // The lowest set bit of the source mask, one-hot (a carry chain), then an AND-OR select
+        // of its position: no priority chain through the 16 samples.
+        self.low.next = self.csrc.val() & ((!self.csrc.val()) + bits::<16>(1));
         self.ccode.next = 0.into();
         for s in 0..16 {
-            if !self.cfound.val() & self.csrc.val().get_bit(s) {
-                self.ccode.next = self.pos[s].val();
-                self.cfound.next = true;
+            if self.low.val().get_bit(s) {
+                self.ccode.next = self.ccode.val() | self.pos[s].val();
             }
         }
         self.code.next = self.ccode.val();
