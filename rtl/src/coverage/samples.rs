@@ -46,12 +46,10 @@ pub struct SampleTests {
     pub pos: [Signal<In, Bits<8>>; 16],
     /// Covered samples.
     pub hit: Signal<Out, Bits<16>>,
-    /// Cut T1 (level 1's sums registered).
-    _t1: bool,
-    /// Cut T2 (`T` registered).
-    _t2: bool,
     /// The inputs the cuts hold, oldest last: the registers hold functions of them alone.
     _held: Vec<Inputs>,
+    /// `hit` of the oldest held inputs (computed once per enabled edge, not per pass).
+    _held_hit: u64,
 }
 
 /// One clock's inputs of [`SampleTests`], as the cuts' registers see them.
@@ -87,9 +85,8 @@ impl SampleTests {
             nmask: Default::default(),
             pos: Default::default(),
             hit: Default::default(),
-            _t1: cuts >= 1,
-            _t2: cuts >= 2,
             _held: vec![Inputs::default(); cuts],
+            _held_hit: 0,
         }
     }
 
@@ -139,22 +136,24 @@ fn hits(x: &Inputs) -> u64 {
 
 impl Logic for SampleTests {
     fn update(&mut self) {
-        if !self._held.is_empty() && self.clock.pos_edge() && self.en.val() {
+        if self._held.is_empty() {
+            self.hit.next = hits(&self.inputs()).into();
+            return;
+        }
+        if self.clock.pos_edge() && self.en.val() {
             let x = self.inputs();
             self._held.pop();
             self._held.insert(0, x);
+            self._held_hit = hits(self._held.last().expect("a cut"));
         }
-        let x = match self._held.last() {
-            Some(held) => *held,
-            None => self.inputs(),
-        };
-        self.hit.next = hits(&x).into();
+        self.hit.next = self._held_hit.into();
     }
     fn connect(&mut self) {
         self.hit.connect();
     }
     fn hdl(&self) -> Verilog {
-        Verilog::Custom(sample_tests_verilog(self._t1, self._t2))
+        let cuts = self.cuts();
+        Verilog::Custom(sample_tests_verilog(cuts >= 1, cuts >= 2))
     }
 }
 
