@@ -19,7 +19,7 @@
 //! which registers the centroid's code and the coverage mask, so that the centroid's priority
 //! select and the op slots' selects and encoders are in different clocks.
 
-use super::query::{LaneCentroid, OpQuery, OpSelect};
+use super::query::{HelperCentroid, LaneCentroid, OpQuery, OpSelect};
 use super::samples::SampleTests;
 use super::OPS;
 use crate::common::fp::Retime;
@@ -71,6 +71,8 @@ pub struct CoverageLane {
     pub rd: [Signal<Out, Bits<32>>; OPS],
     /// Pd value per op slot.
     pub pd: [Signal<Out, Bit>; OPS],
+    /// The helper pixel's centroid (no coverage needed: beside the tests).
+    helper: HelperCentroid,
     cent: LaneCentroid,
     slot0: OpQuery,
     slot1: OpQuery,
@@ -86,7 +88,7 @@ pub struct CoverageLane {
     // Cut Q: the centroid's code and the coverage mask between the centroid and the op slots.
     q_code: Retime<Bits<8>>,
     q_covl: Retime<Bits<16>>,
-    b_smask: Retime<Bits<16>>,
+    b_helper: Retime<Bits<8>>,
     b_nmask: Retime<Bits<16>>,
     b_n32: Retime<Bits<32>>,
     b_offset_ok: Retime<Bit>,
@@ -147,6 +149,7 @@ impl CoverageLane {
             cov: Default::default(),
             rd: Default::default(),
             pd: Default::default(),
+            helper: Default::default(),
             cent: Default::default(),
             slot0: Default::default(),
             slot1: Default::default(),
@@ -158,7 +161,7 @@ impl CoverageLane {
             b_covl: Retime::new(cut),
             q_code: Retime::new(query),
             q_covl: Retime::new(query),
-            b_smask: Retime::new(stages - query),
+            b_helper: Retime::new(stages - query),
             b_nmask: Retime::new(stages - query),
             b_n32: Retime::new(stages),
             b_offset_ok: Retime::new(stages),
@@ -199,8 +202,11 @@ impl Logic for CoverageLane {
         self.t_smask.en.next = self.en.val();
         self.t_smask.d.next = self.smask.val();
         self.covl.next = self.tests.hit.val() & self.t_smask.q.val();
-        // The op slots' sample checks and selects.
+        // The helper pixel's centroid and the op slots' sample checks and selects.
+        self.helper.smask.next = self.smask.val();
+        self.helper.nmask.next = self.nmask.val();
         for s in 0..16 {
+            self.helper.pos[s].next = self.pos[s].val();
             self.sel0.pos[s].next = self.pos[s].val();
             self.sel1.pos[s].next = self.pos[s].val();
             self.sel2.pos[s].next = self.pos[s].val();
@@ -230,9 +236,9 @@ impl Logic for CoverageLane {
         self.b_covl.clock.next = self.clock.val();
         self.b_covl.en.next = self.en.val();
         self.b_covl.d.next = self.covl.val();
-        self.b_smask.clock.next = self.clock.val();
-        self.b_smask.en.next = self.en.val();
-        self.b_smask.d.next = self.smask.val();
+        self.b_helper.clock.next = self.clock.val();
+        self.b_helper.en.next = self.en.val();
+        self.b_helper.d.next = self.helper.code.val();
         self.b_nmask.clock.next = self.clock.val();
         self.b_nmask.en.next = self.en.val();
         self.b_nmask.d.next = self.nmask.val();
@@ -276,7 +282,7 @@ impl Logic for CoverageLane {
         self.cov.next = self.q_covl.q.val();
         // Centroid and op slots (super::query).
         self.cent.covl.next = self.b_covl.q.val();
-        self.cent.smask.next = self.b_smask.q.val();
+        self.cent.helper.next = self.b_helper.q.val();
         self.cent.nmask.next = self.b_nmask.q.val();
         for s in 0..16 {
             self.cent.pos[s].next = self.b_pos[s].q.val();

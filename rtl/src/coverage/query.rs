@@ -1,7 +1,8 @@
 //! The PIXLD queries of one pixel lane, shared by [`super::CoverageLane`] (four op slots side by
 //! side) and [`super::CoverageSerial`] (one lane and one op slot per clock).
 //!
-//! [`LaneCentroid`] picks the centroid sample's position of a lane, [`OpSelect`] checks one op
+//! [`LaneCentroid`] picks the centroid sample's position of a lane (with [`HelperCentroid`], its
+//! fallback that needs no coverage, and [`LowestPos`], the select both use), [`OpSelect`] checks one op
 //! slot's sample index and selects that sample's position (it needs no coverage, so the lane
 //! runs it beside its edge tests), and [`OpQuery`] answers the op slot from the lane's final
 //! coverage mask and [`OpSelect`]'s results. All are combinational (latency 0); ports are
@@ -11,48 +12,102 @@ use super::pattern::{OffsetEncode, SamplePosF32};
 use rust_hdl::prelude::*;
 
 crate::settled_block! {
-/// Centroid position of a lane (Direct3D rule): the centre (code 0) if fully covered, else the
-/// lowest covered sample, else (helper pixel) the lowest sample of a strict, non-empty subset
-/// sample mask, else the centre.
+/// The position of a mask's lowest set sample (`0` for an empty mask): the lowest set bit as a
+/// one-hot word (`m & −m`, one carry chain), then an AND-OR select of its position, so that no
+/// priority chain runs through the 16 samples.
 #[derive(Clone, Debug, Default)]
-pub struct LaneCentroid {
-    /// Final coverage mask of the lane (sample mask applied, bits ≥ n clear).
-    pub covl: Signal<In, Bits<16>>,
+pub struct LowestPos {
+    /// The sample mask to search.
+    pub mask: Signal<In, Bits<16>>,
+    /// The lane's sample positions `{dy, dx}`.
+    pub pos: [Signal<In, Bits<8>>; 16],
+    /// The position of the lowest set sample, or 0.
+    pub code: Signal<Out, Bits<8>>,
+    low: Signal<Local, Bits<16>>,
+    codel: Signal<Local, Bits<8>>,
+}
+}
+
+impl Logic for LowestPos {
+    #[hdl_gen]
+    fn update(&mut self) {
+        self.low.next = self.mask.val() & ((!self.mask.val()) + bits::<16>(1));
+        self.codel.next = 0.into();
+        for s in 0..16 {
+            if self.low.val().get_bit(s) {
+                self.codel.next = self.codel.val() | self.pos[s].val();
+            }
+        }
+        self.code.next = self.codel.val();
+    }
+}
+
+crate::settled_block! {
+/// The centroid a lane falls back to when no sample is covered (a helper pixel): the lowest
+/// sample of a strict, non-empty subset sample mask, else the centre (code 0). It needs no
+/// coverage, so the lane computes it beside its edge tests.
+#[derive(Clone, Debug, Default)]
+pub struct HelperCentroid {
     /// Sample mask.
     pub smask: Signal<In, Bits<16>>,
     /// Samples in the raster mode: `(1 << n) − 1`.
     pub nmask: Signal<In, Bits<16>>,
     /// The lane's sample positions `{dy, dx}`.
     pub pos: [Signal<In, Bits<8>>; 16],
+    /// The helper pixel's centroid position.
+    pub code: Signal<Out, Bits<8>>,
+    lowest: LowestPos,
+    sub: Signal<Local, Bits<16>>,
+}
+}
+
+impl Logic for HelperCentroid {
+    #[hdl_gen]
+    fn update(&mut self) {
+        self.sub.next = self.smask.val() & self.nmask.val();
+        self.lowest.mask.next = 0.into();
+        if self.sub.val() != self.nmask.val() {
+            self.lowest.mask.next = self.sub.val();
+        }
+        for s in 0..16 {
+            self.lowest.pos[s].next = self.pos[s].val();
+        }
+        self.code.next = self.lowest.code.val();
+    }
+}
+
+crate::settled_block! {
+/// Centroid position of a lane (Direct3D rule): the centre (code 0) if fully covered, else the
+/// lowest covered sample, else the helper pixel's centroid ([`HelperCentroid`]).
+#[derive(Clone, Debug, Default)]
+pub struct LaneCentroid {
+    /// Final coverage mask of the lane (sample mask applied, bits ≥ n clear).
+    pub covl: Signal<In, Bits<16>>,
+    /// Samples in the raster mode: `(1 << n) − 1`.
+    pub nmask: Signal<In, Bits<16>>,
+    /// The lane's sample positions `{dy, dx}`.
+    pub pos: [Signal<In, Bits<8>>; 16],
+    /// The helper pixel's centroid ([`HelperCentroid`]).
+    pub helper: Signal<In, Bits<8>>,
     /// The centroid sample's position (`0`: the pixel centre).
     pub code: Signal<Out, Bits<8>>,
-    csrc: Signal<Local, Bits<16>>,
-    low: Signal<Local, Bits<16>>,
-    ccode: Signal<Local, Bits<8>>,
+    lowest: LowestPos,
 }
 }
 
 impl Logic for LaneCentroid {
     #[hdl_gen]
     fn update(&mut self) {
-        self.csrc.next = 0.into();
-        if self.covl.val() != self.nmask.val() {
-            if self.covl.val().any() {
-                self.csrc.next = self.covl.val();
-            } else if (self.smask.val() & self.nmask.val()) != self.nmask.val() {
-                self.csrc.next = self.smask.val() & self.nmask.val();
-            }
-        }
-        // The lowest set bit of the source mask, one-hot (a carry chain), then an AND-OR select
-        // of its position: no priority chain through the 16 samples.
-        self.low.next = self.csrc.val() & ((!self.csrc.val()) + bits::<16>(1));
-        self.ccode.next = 0.into();
+        self.lowest.mask.next = self.covl.val();
         for s in 0..16 {
-            if self.low.val().get_bit(s) {
-                self.ccode.next = self.ccode.val() | self.pos[s].val();
-            }
+            self.lowest.pos[s].next = self.pos[s].val();
         }
-        self.code.next = self.ccode.val();
+        self.code.next = self.helper.val();
+        if self.covl.val() == self.nmask.val() {
+            self.code.next = 0.into();
+        } else if self.covl.val().any() {
+            self.code.next = self.lowest.code.val();
+        }
     }
 }
 

@@ -27,10 +27,11 @@
 //! evaluates `E` once per quad and adds the sample offsets in 32 bits (see
 //! [`super::lane`]). Products: 2 (area) + 4 lanes × 16 samples × 3 edges × 2 = 386, one per clock,
 //! in a three-stage pipeline (operands | product | accumulate and test). Then 16 clocks of PIXLD
-//! queries, one (lane, op slot) per clock, through [`LaneCentroid`], [`OpSelect`] and [`OpQuery`].
+//! queries, one (lane, op slot) per clock, through [`HelperCentroid`], [`LaneCentroid`], [`OpSelect`]
+//! and [`OpQuery`].
 
 use super::pattern::StdPattern;
-use super::query::{LaneCentroid, OpQuery, OpSelect};
+use super::query::{HelperCentroid, LaneCentroid, OpQuery, OpSelect};
 use super::OPS;
 use crate::common::MulS;
 use rust_hdl::prelude::*;
@@ -101,6 +102,7 @@ pub struct CoverageSerial {
 
     std: StdPattern,
     mul: MulS<27, 27, 54>,
+    helper: HelperCentroid,
     cent: LaneCentroid,
     sel: OpSelect,
     slot: OpQuery,
@@ -213,6 +215,7 @@ impl Default for CoverageSerial {
             out_err: Default::default(),
             std: Default::default(),
             mul: Default::default(),
+            helper: Default::default(),
             cent: Default::default(),
             sel: Default::default(),
             slot: Default::default(),
@@ -517,9 +520,12 @@ impl Logic for CoverageSerial {
             _ => self.covl.next = self.r_cov.q.val().get_bits::<16>(48),
         }
         self.cent.covl.next = self.covl.val();
-        self.cent.smask.next = self.in_smask.val();
+        self.helper.smask.next = self.in_smask.val();
+        self.helper.nmask.next = self.nmask.val();
         self.cent.nmask.next = self.nmask.val();
+        self.cent.helper.next = self.helper.code.val();
         for s in 0..16 {
+            self.helper.pos[s].next = self.lpos[s].val();
             self.cent.pos[s].next = self.lpos[s].val();
             self.sel.pos[s].next = self.lpos[s].val();
         }
