@@ -11,13 +11,14 @@
 //! ([`SampleTests`]).
 //!
 //! Ports are documented on the fields, plus `clock` and `en` (advance; the unit's global stall).
-//! Built with [`CoverageLane::new`]`(stages)`, 0…3: with 0 the lane is combinational (latency 0,
+//! Built with [`CoverageLane::new`]`(stages)`, 0…5: with 0 the lane is combinational (latency 0,
 //! the unit registers its outputs); with 1, cut B registers the coverage mask and the query
 //! operands between the edge tests and the queries (latency 1), so that the tests' adder tree and
 //! the queries' selects are in different clocks; 2 and 3 add cuts T1 and T2 inside the tests'
 //! adder tree ([`SampleTests`]), with the query operands delayed beside them; 4 adds cut Q,
-//! which registers the centroid's code and the coverage mask, so that the centroid's priority
-//! select and the op slots' selects and encoders are in different clocks.
+//! which registers the centroid's code and the coverage mask, so that the centroid's select and
+//! the op slots' selects and encoders are in different clocks; 5 adds cut L inside the centroid
+//! ([`LaneCentroid`]), between the mask's lowest-set-bit carry chain and the position select.
 
 use super::query::{HelperCentroid, LaneCentroid, OpQuery, OpSelect};
 use super::samples::SampleTests;
@@ -85,7 +86,8 @@ pub struct CoverageLane {
     t_smask: Retime<Bits<16>>,
     // Cut B: the coverage mask; the query operands delayed by every cut.
     b_covl: Retime<Bits<16>>,
-    // Cut Q: the centroid's code and the coverage mask between the centroid and the op slots.
+    // Cut Q: the centroid's code and the coverage mask between the centroid and the op slots (the
+    // mask also delayed by the centroid's cut L).
     q_code: Retime<Bits<8>>,
     q_covl: Retime<Bits<16>>,
     b_helper: Retime<Bits<8>>,
@@ -115,17 +117,19 @@ impl Default for CoverageLane {
 }
 
 impl CoverageLane {
-    /// The lane with `stages` (0…4) register stages: cut B, then cuts T1 and T2 in the tests,
-    /// then cut Q between the centroid and the op slots (latency `stages`).
+    /// The lane with `stages` (0…5) register stages: cut B, then cuts T1 and T2 in the tests,
+    /// then cut Q between the centroid and the op slots, then cut L inside the centroid (latency
+    /// `stages`).
     pub fn new(stages: usize) -> Self {
         use std::array::from_fn;
         assert!(
-            stages <= 4,
-            "coverage lane: 0…4 register stages, not {stages}"
+            stages <= 5,
+            "coverage lane: 0…5 register stages, not {stages}"
         );
         let cut = stages.min(1);
         let query = usize::from(stages >= 4);
-        let tests = stages - cut - query;
+        let centroid = usize::from(stages >= 5);
+        let tests = stages - cut - query - centroid;
         Self {
             settle: crate::common::settle::SettleState::new(stages > 0),
             clock: Default::default(),
@@ -150,7 +154,7 @@ impl CoverageLane {
             rd: Default::default(),
             pd: Default::default(),
             helper: Default::default(),
-            cent: Default::default(),
+            cent: LaneCentroid::new(centroid),
             slot0: Default::default(),
             slot1: Default::default(),
             slot2: Default::default(),
@@ -160,14 +164,14 @@ impl CoverageLane {
             t_smask: Retime::new(tests),
             b_covl: Retime::new(cut),
             q_code: Retime::new(query),
-            q_covl: Retime::new(query),
-            b_helper: Retime::new(stages - query),
-            b_nmask: Retime::new(stages - query),
+            q_covl: Retime::new(query + centroid),
+            b_helper: Retime::new(cut + tests),
+            b_nmask: Retime::new(cut + tests),
             b_n32: Retime::new(stages),
             b_offset_ok: Retime::new(stages),
             b_ssaa: Retime::new(stages),
             b_sid: Retime::new(stages),
-            b_pos: from_fn(|_| Retime::new(stages - query)),
+            b_pos: from_fn(|_| Retime::new(cut + tests)),
             b_op_mode: from_fn(|_| Retime::new(stages)),
             sel0: Default::default(),
             sel1: Default::default(),
@@ -281,6 +285,8 @@ impl Logic for CoverageLane {
         self.q_code.d.next = self.cent.code.val();
         self.cov.next = self.q_covl.q.val();
         // Centroid and op slots (super::query).
+        self.cent.clock.next = self.clock.val();
+        self.cent.en.next = self.en.val();
         self.cent.covl.next = self.b_covl.q.val();
         self.cent.helper.next = self.b_helper.q.val();
         self.cent.nmask.next = self.b_nmask.q.val();

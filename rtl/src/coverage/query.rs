@@ -2,19 +2,47 @@
 //! side) and [`super::CoverageSerial`] (one lane and one op slot per clock).
 //!
 //! [`LaneCentroid`] picks the centroid sample's position of a lane (with [`HelperCentroid`], its
-//! fallback that needs no coverage, and [`LowestPos`], the select both use), [`OpSelect`] checks one op
+//! fallback that needs no coverage, and [`OneHotPos`], the select both use), [`OpSelect`] checks one op
 //! slot's sample index and selects that sample's position (it needs no coverage, so the lane
 //! runs it beside its edge tests), and [`OpQuery`] answers the op slot from the lane's final
-//! coverage mask and [`OpSelect`]'s results. All are combinational (latency 0); ports are
-//! documented on the fields.
+//! coverage mask and [`OpSelect`]'s results. All are combinational (latency 0) but
+//! [`LaneCentroid`], which may hold cut L; ports are documented on the fields.
 
 use super::pattern::{OffsetEncode, SamplePosF32};
+use crate::common::fp::Retime;
 use rust_hdl::prelude::*;
 
 crate::settled_block! {
+/// The position of the sample a one-hot word picks (`0` for an empty word): an AND-OR select, no
+/// priority chain.
+#[derive(Clone, Debug, Default)]
+pub struct OneHotPos {
+    /// At most one bit set: the sample to select.
+    pub pick: Signal<In, Bits<16>>,
+    /// The lane's sample positions `{dy, dx}`.
+    pub pos: [Signal<In, Bits<8>>; 16],
+    /// The picked sample's position, or 0.
+    pub code: Signal<Out, Bits<8>>,
+    codel: Signal<Local, Bits<8>>,
+}
+}
+
+impl Logic for OneHotPos {
+    #[hdl_gen]
+    fn update(&mut self) {
+        self.codel.next = 0.into();
+        for s in 0..16 {
+            if self.pick.val().get_bit(s) {
+                self.codel.next = self.codel.val() | self.pos[s].val();
+            }
+        }
+        self.code.next = self.codel.val();
+    }
+}
+
+crate::settled_block! {
 /// The position of a mask's lowest set sample (`0` for an empty mask): the lowest set bit as a
-/// one-hot word (`m & −m`, one carry chain), then an AND-OR select of its position, so that no
-/// priority chain runs through the 16 samples.
+/// one-hot word (`m & −m`, one carry chain), then [`OneHotPos`].
 #[derive(Clone, Debug, Default)]
 pub struct LowestPos {
     /// The sample mask to search.
@@ -23,22 +51,18 @@ pub struct LowestPos {
     pub pos: [Signal<In, Bits<8>>; 16],
     /// The position of the lowest set sample, or 0.
     pub code: Signal<Out, Bits<8>>,
-    low: Signal<Local, Bits<16>>,
-    codel: Signal<Local, Bits<8>>,
+    select: OneHotPos,
 }
 }
 
 impl Logic for LowestPos {
     #[hdl_gen]
     fn update(&mut self) {
-        self.low.next = self.mask.val() & ((!self.mask.val()) + bits::<16>(1));
-        self.codel.next = 0.into();
+        self.select.pick.next = self.mask.val() & ((!self.mask.val()) + bits::<16>(1));
         for s in 0..16 {
-            if self.low.val().get_bit(s) {
-                self.codel.next = self.codel.val() | self.pos[s].val();
-            }
+            self.select.pos[s].next = self.pos[s].val();
         }
-        self.code.next = self.codel.val();
+        self.code.next = self.select.code.val();
     }
 }
 
@@ -79,8 +103,17 @@ impl Logic for HelperCentroid {
 crate::settled_block! {
 /// Centroid position of a lane (Direct3D rule): the centre (code 0) if fully covered, else the
 /// lowest covered sample, else the helper pixel's centroid ([`HelperCentroid`]).
-#[derive(Clone, Debug, Default)]
+///
+/// Built with [`LaneCentroid::new`]`(cuts)`, 0 or 1: with 1, cut L registers the decision (the
+/// lowest covered sample as a one-hot word, and whether the helper's centroid applies) between
+/// the mask's carry chain and the position select, with the positions and the helper's code
+/// delayed beside it (latency 1); with 0 it is combinational and `clock`, `en` are unused.
+#[derive(Clone, Debug)]
 pub struct LaneCentroid {
+    /// Clock (used with cut L only).
+    pub clock: Signal<In, Clock>,
+    /// Advance cut L.
+    pub en: Signal<In, Bit>,
     /// Final coverage mask of the lane (sample mask applied, bits ≥ n clear).
     pub covl: Signal<In, Bits<16>>,
     /// Samples in the raster mode: `(1 << n) − 1`.
@@ -91,22 +124,77 @@ pub struct LaneCentroid {
     pub helper: Signal<In, Bits<8>>,
     /// The centroid sample's position (`0`: the pixel centre).
     pub code: Signal<Out, Bits<8>>,
-    lowest: LowestPos,
+    pick: Signal<Local, Bits<16>>,
+    use_helper: Signal<Local, Bit>,
+    l_pick: Retime<Bits<16>>,
+    l_use_helper: Retime<Bit>,
+    l_helper: Retime<Bits<8>>,
+    l_pos: [Retime<Bits<8>>; 16],
+    select: OneHotPos,
 }
+}
+
+impl Default for LaneCentroid {
+    fn default() -> Self {
+        Self::new(0)
+    }
+}
+
+impl LaneCentroid {
+    /// The centroid with `cuts` (0 or 1) register stages: cut L.
+    pub fn new(cuts: usize) -> Self {
+        assert!(cuts <= 1, "lane centroid: 0 or 1 cuts, not {cuts}");
+        Self {
+            settle: crate::common::settle::SettleState::new(cuts > 0),
+            clock: Default::default(),
+            en: Default::default(),
+            covl: Default::default(),
+            nmask: Default::default(),
+            pos: Default::default(),
+            helper: Default::default(),
+            code: Default::default(),
+            pick: Default::default(),
+            use_helper: Default::default(),
+            l_pick: Retime::new(cuts),
+            l_use_helper: Retime::new(cuts),
+            l_helper: Retime::new(cuts),
+            l_pos: std::array::from_fn(|_| Retime::new(cuts)),
+            select: Default::default(),
+        }
+    }
 }
 
 impl Logic for LaneCentroid {
     #[hdl_gen]
     fn update(&mut self) {
-        self.lowest.mask.next = self.covl.val();
-        for s in 0..16 {
-            self.lowest.pos[s].next = self.pos[s].val();
+        // Fully covered: the centre (nothing picked); else the lowest covered sample; else none
+        // is covered and the helper's centroid applies.
+        self.pick.next = 0.into();
+        self.use_helper.next = false;
+        if self.covl.val() != self.nmask.val() {
+            self.pick.next = self.covl.val() & ((!self.covl.val()) + bits::<16>(1));
+            self.use_helper.next = !self.covl.val().any();
         }
-        self.code.next = self.helper.val();
-        if self.covl.val() == self.nmask.val() {
-            self.code.next = 0.into();
-        } else if self.covl.val().any() {
-            self.code.next = self.lowest.code.val();
+        // Cut L.
+        self.l_pick.clock.next = self.clock.val();
+        self.l_pick.en.next = self.en.val();
+        self.l_pick.d.next = self.pick.val();
+        self.l_use_helper.clock.next = self.clock.val();
+        self.l_use_helper.en.next = self.en.val();
+        self.l_use_helper.d.next = self.use_helper.val();
+        self.l_helper.clock.next = self.clock.val();
+        self.l_helper.en.next = self.en.val();
+        self.l_helper.d.next = self.helper.val();
+        for s in 0..16 {
+            self.l_pos[s].clock.next = self.clock.val();
+            self.l_pos[s].en.next = self.en.val();
+            self.l_pos[s].d.next = self.pos[s].val();
+            self.select.pos[s].next = self.l_pos[s].q.val();
+        }
+        self.select.pick.next = self.l_pick.q.val();
+        self.code.next = self.select.code.val();
+        if self.l_use_helper.q.val() {
+            self.code.next = self.l_helper.q.val();
         }
     }
 }

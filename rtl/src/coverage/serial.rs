@@ -520,6 +520,9 @@ impl Logic for CoverageSerial {
             _ => self.covl.next = self.r_cov.q.val().get_bits::<16>(48),
         }
         self.cent.covl.next = self.covl.val();
+        // Combinational (no cut L): its clock and enable are not used.
+        self.cent.clock.next = self.clock.val();
+        self.cent.en.next = false;
         self.helper.smask.next = self.in_smask.val();
         self.helper.nmask.next = self.nmask.val();
         self.cent.nmask.next = self.nmask.val();
