@@ -15,7 +15,9 @@
 //! (`dx·sy0 + 2dx·sy1`, `4dx·sy2 − 8dx·sy3`, `8dy·sx3 − 2dy·sx1`, `dy·sx0 + 4dy·sx2`), levels 2
 //! and 3 sum them to `T = dx·sy − dy·sx`, and level 4 adds `q`. Cut T1 registers level 1's four
 //! sums, cut T2 level 3's `T` (with `q`, `own`, `nz`, `nmask` beside them), so a clock holds at
-//! most two adders. The zero test of the last sum reads its operands, not the sum (a carry-free
+//! most two adders. The last cut holds `q`, `own` and the sample's `nz & nmask` bit once per test
+//! (`(* keep *)`, so that synthesis does not merge the copies), so that no register fans out to
+//! the last adders of all 16 samples across the lane. The zero test of the last sum reads its operands, not the sum (a carry-free
 //! identity, in the code), so it runs beside the last adder's carry chain. On the ECP5
 //! (`TEXPIX_ECP5_CARRY`) each adder is a chain of 16 `CCU2C` and a test has no other logic but
 //! its zero test, where Yosys's own mapping of the sum took about 1 000 LUT4 (docs/fpga.md).
@@ -158,6 +160,17 @@ impl Logic for SampleTests {
     }
 }
 
+/// `wire <range><name> = <value>`, or with `registered` a `(* keep *)` register of it (one enabled
+/// clock later), a copy of its own that synthesis does not merge with its neighbours'.
+fn keep_reg(v: &mut String, registered: bool, range: &str, name: &str, value: &str) {
+    if registered {
+        let _ = writeln!(v, "(* keep *) reg {range}{name};\ninitial {name} = 0;");
+        let _ = writeln!(v, "always @(posedge clock) if (en) {name} <= {value};");
+    } else {
+        let _ = writeln!(v, "wire {range}{name} = {value};");
+    }
+}
+
 /// One adder of the tree: its sum, its two (net, gate) operands, and whether it subtracts.
 type Adder<'a> = (&'a str, (&'a str, &'a str), (&'a str, &'a str), bool);
 
@@ -186,7 +199,10 @@ fn sample_tests_verilog(t1: bool, t2: bool) -> String {
     if cuts == 0 {
         let _ = writeln!(v, "/* verilator lint_off UNUSEDSIGNAL */\nwire unused_ok = &{{1'b0, clock, en}};\n/* verilator lint_on UNUSEDSIGNAL */");
     }
-    for k in 1..=cuts {
+    // The last cut's copies of q and the flags are per test (below), so that no register fans out
+    // to the 16 samples' last adders across the lane.
+    let shared = cuts.saturating_sub(1);
+    for k in 1..=shared {
         let p = k - 1;
         let _ = writeln!(v, "reg [19:0] flags{k};\ninitial flags{k} = 0;");
         let _ = writeln!(v, "always @(posedge clock) if (en) flags{k} <= flags{p};");
@@ -195,10 +211,13 @@ fn sample_tests_verilog(t1: bool, t2: bool) -> String {
             let _ = writeln!(v, "always @(posedge clock) if (en) q{e}_{k} <= q{e}_{p};");
         }
     }
-    let _ = writeln!(v, "wire [95:0] qv = {{q2_{cuts}, q1_{cuts}, q0_{cuts}}};");
-    let _ = writeln!(v, "wire [2:0] ownv = flags{cuts}[2:0];");
-    let _ = writeln!(v, "wire [15:0] nmv = flags{cuts}[18:3];");
-    let _ = writeln!(v, "wire nzv = flags{cuts}[19];");
+    let _ = writeln!(
+        v,
+        "wire [95:0] qv = {{q2_{shared}, q1_{shared}, q0_{shared}}};"
+    );
+    let _ = writeln!(v, "wire [2:0] ownv = flags{shared}[2:0];");
+    let _ = writeln!(v, "wire [15:0] nmv = flags{shared}[18:3];");
+    let _ = writeln!(v, "wire nzv = flags{shared}[19];");
     let _ = writeln!(v, "wire [15:0] hw;");
     let _ = writeln!(v, "genvar gs, ge;");
     // The carry chains' bit index (the portable form has no chains).
@@ -207,6 +226,8 @@ fn sample_tests_verilog(t1: bool, t2: bool) -> String {
     let _ = writeln!(v, "wire [3:0] sx = posv[8*gs +: 4];");
     let _ = writeln!(v, "wire [3:0] sy = posv[8*gs+4 +: 4];");
     let _ = writeln!(v, "wire [2:0] pass;");
+    // Whether the sample counts at all (nz and its bit of nmask), through the last cut.
+    keep_reg(&mut v, cuts >= 1, "", "live", "nzv & nmv[gs]");
     let _ = writeln!(v, "for (ge = 0; ge < 3; ge = ge + 1) begin : edg");
     for n in ["dx", "dy"] {
         let _ = writeln!(v, "wire [31:0] {n}0 = {n}v[32*ge +: 32];");
@@ -214,7 +235,8 @@ fn sample_tests_verilog(t1: bool, t2: bool) -> String {
             let _ = writeln!(v, "wire [31:0] {n}{k} = {{{n}0[{}:0], {k}'b0}};", 31 - k);
         }
     }
-    let _ = writeln!(v, "wire [31:0] q = qv[32*ge +: 32];");
+    keep_reg(&mut v, cuts >= 1, "[31:0] ", "q", "qv[32*ge +: 32]");
+    keep_reg(&mut v, cuts >= 1, "", "own", "ownv[ge]");
     let _ = writeln!(v, "wire [31:0] u0, u1, u2, u3, v0, v1, t;");
     // Only the last sum's sign is read (its zero test reads the operands).
     let _ = writeln!(v, "/* verilator lint_off UNUSEDSIGNAL */\nwire [31:0] acc;\n/* verilator lint_on UNUSEDSIGNAL */");
@@ -273,9 +295,9 @@ fn sample_tests_verilog(t1: bool, t2: bool) -> String {
         "wire [31:0] zw = q ^ {t} ^ {{q[30:0] | {t}[30:0], 1'b0}};",
         t = t[0]
     );
-    let _ = writeln!(v, "assign pass[ge] = !acc[31] & ((|zw) | ownv[ge]);");
+    let _ = writeln!(v, "assign pass[ge] = !acc[31] & ((|zw) | own);");
     let _ = writeln!(v, "end");
-    let _ = writeln!(v, "assign hw[gs] = nzv & nmv[gs] & (&pass);");
+    let _ = writeln!(v, "assign hw[gs] = live & (&pass);");
     let _ = writeln!(v, "end endgenerate");
     let _ = writeln!(v, "always @(*) hit = hw;");
     v
