@@ -4,7 +4,7 @@
 //! ±2^30), `own[3]` (a sample exactly on the edge is covered: `E mod 16 ≠ 0` or a top-left edge),
 //! `dx[3]`, `dy[3]` (edge steps), `nz` (non-degenerate triangle), `nmask` (samples 0…n−1),
 //! `pos[16]` (`{dy, dx}` offsets, 4-bit two's complement each) → `hit: Bits<16>` (bit s: sample
-//! s inside all three edges, `nz` and bit s of `nmask`). Latency: its cuts (0, 1 or 2 enabled
+//! s inside all three edges, `nz` and bit s of `nmask`). Latency: its cuts (0…3 enabled
 //! clocks, [`SampleTests::new`]); one set of inputs per clock.
 //!
 //! Sample s passes edge e when `q + dx·sy − dy·sx` (mod 2^32) is positive, or zero with
@@ -15,7 +15,9 @@
 //! (`dx·sy0 + 2dx·sy1`, `4dx·sy2 − 8dx·sy3`, `8dy·sx3 − 2dy·sx1`, `dy·sx0 + 4dy·sx2`), levels 2
 //! and 3 sum them to `T = dx·sy − dy·sx`, and level 4 adds `q`. Cut T1 registers level 1's four
 //! sums, cut T2 level 3's `T` (with `q`, `own`, `nz`, `nmask` beside them), so a clock holds at
-//! most two adders. The last cut holds `q`, `own` and the sample's `nz & nmask` bit once per test
+//! most two adders; cut Z registers each test's pass bit (sign and zero test of the last sum), so
+//! that the AND of a sample's three tests and the route to the lane's mask register have a clock
+//! of their own. The last cut before the fourth level holds `q`, `own` and the sample's `nz & nmask` bit once per test
 //! (`(* keep *)`, so that synthesis does not merge the copies), so that no register fans out to
 //! the last adders of all 16 samples across the lane. The zero test of the last sum reads its operands, not the sum (a carry-free
 //! identity, in the code), so it runs beside the last adder's carry chain. On the ECP5
@@ -74,9 +76,10 @@ impl Default for SampleTests {
 }
 
 impl SampleTests {
-    /// The tests with `cuts` register stages: 0 (combinational), 1 (cut T1), 2 (cuts T1 and T2).
+    /// The tests with `cuts` register stages: 0 (combinational), 1 (cut T1), 2 (cuts T1 and T2),
+    /// 3 (cuts T1, T2 and Z).
     pub fn new(cuts: usize) -> Self {
-        assert!(cuts <= 2, "sample tests: 0, 1 or 2 cuts, not {cuts}");
+        assert!(cuts <= 3, "sample tests: 0…3 cuts, not {cuts}");
         Self {
             clock: Default::default(),
             en: Default::default(),
@@ -156,7 +159,7 @@ impl Logic for SampleTests {
     }
     fn hdl(&self) -> Verilog {
         let cuts = self.cuts();
-        Verilog::Custom(sample_tests_verilog(cuts >= 1, cuts >= 2))
+        Verilog::Custom(sample_tests_verilog(cuts >= 1, cuts >= 2, cuts >= 3))
     }
 }
 
@@ -176,8 +179,9 @@ type Adder<'a> = (&'a str, (&'a str, &'a str), (&'a str, &'a str), bool);
 
 /// The Verilog body of [`SampleTests`]: the lane-wide operands (delayed beside the cuts), then a
 /// generate loop over samples and edges, each test the eight adders of the module documentation
-/// with cut T1 (`t1`) after level 1 and cut T2 (`t2`) after level 3.
-fn sample_tests_verilog(t1: bool, t2: bool) -> String {
+/// with cut T1 (`t1`) after level 1, cut T2 (`t2`) after level 3 and cut Z (`z`) on each test's
+/// result.
+fn sample_tests_verilog(t1: bool, t2: bool, z: bool) -> String {
     let mut v = String::new();
     let cat = |name: &str, n: usize| {
         (0..n)
@@ -196,7 +200,7 @@ fn sample_tests_verilog(t1: bool, t2: bool) -> String {
     for e in 0..3 {
         let _ = writeln!(v, "wire [31:0] q{e}_0 = q_{e};");
     }
-    if cuts == 0 {
+    if cuts == 0 && !z {
         let _ = writeln!(v, "/* verilator lint_off UNUSEDSIGNAL */\nwire unused_ok = &{{1'b0, clock, en}};\n/* verilator lint_on UNUSEDSIGNAL */");
     }
     // The last cut's copies of q and the flags are per test (below), so that no register fans out
@@ -227,7 +231,8 @@ fn sample_tests_verilog(t1: bool, t2: bool) -> String {
     let _ = writeln!(v, "wire [3:0] sy = posv[8*gs+4 +: 4];");
     let _ = writeln!(v, "wire [2:0] pass;");
     // Whether the sample counts at all (nz and its bit of nmask), through the last cut.
-    keep_reg(&mut v, cuts >= 1, "", "live", "nzv & nmv[gs]");
+    keep_reg(&mut v, cuts >= 1, "", "live_t", "nzv & nmv[gs]");
+    keep_reg(&mut v, z, "", "live", "live_t");
     let _ = writeln!(v, "for (ge = 0; ge < 3; ge = ge + 1) begin : edg");
     for n in ["dx", "dy"] {
         let _ = writeln!(v, "wire [31:0] {n}0 = {n}v[32*ge +: 32];");
@@ -295,7 +300,8 @@ fn sample_tests_verilog(t1: bool, t2: bool) -> String {
         "wire [31:0] zw = q ^ {t} ^ {{q[30:0] | {t}[30:0], 1'b0}};",
         t = t[0]
     );
-    let _ = writeln!(v, "assign pass[ge] = !acc[31] & ((|zw) | own);");
+    keep_reg(&mut v, z, "", "pass_z", "!acc[31] & ((|zw) | own)");
+    let _ = writeln!(v, "assign pass[ge] = pass_z;");
     let _ = writeln!(v, "end");
     let _ = writeln!(v, "assign hw[gs] = live & (&pass);");
     let _ = writeln!(v, "end endgenerate");
