@@ -200,7 +200,9 @@ impl Logic for LaneCentroid {
 }
 
 crate::settled_block! {
-/// The sample an op slot names: whether its index is below n, and that sample's position.
+/// The sample an op slot names: whether its index is below n, and the position of sample
+/// `index mod 16` (not gated by the check, so that the compare's carry chain and the select run
+/// side by side; [`OpQuery`] applies `ok`).
 #[derive(Clone, Debug, Default)]
 pub struct OpSelect {
     /// Op sample index.
@@ -213,7 +215,7 @@ pub struct OpSelect {
     pub ok: Signal<Out, Bit>,
     /// `op_index[3:0]`.
     pub idx: Signal<Out, Bits<4>>,
-    /// The position of sample `op_index` if `ok`, else 0.
+    /// The position of sample `op_index[3:0]`.
     pub code: Signal<Out, Bits<8>>,
     okl: Signal<Local, Bit>,
     codel: Signal<Local, Bits<8>>,
@@ -226,7 +228,7 @@ impl Logic for OpSelect {
         self.okl.next = self.op_index.val() < self.n32.val();
         self.codel.next = 0.into();
         for s in 0..16 {
-            if self.okl.val() & (self.op_index.val().get_bits::<4>(0).index() == s) {
+            if self.op_index.val().get_bits::<4>(0).index() == s {
                 self.codel.next = self.pos[s].val();
             }
         }
@@ -246,7 +248,7 @@ pub struct OpQuery {
     pub ok: Signal<In, Bit>,
     /// The op's sample index, low four bits ([`OpSelect`]).
     pub idx: Signal<In, Bits<4>>,
-    /// The position of the op's sample, or 0 ([`OpSelect`]).
+    /// The position of sample `idx` ([`OpSelect`]; used only when `ok`).
     pub sel_code: Signal<In, Bits<8>>,
     /// Raster sample count n.
     pub n32: Signal<In, Bits<32>>,
@@ -269,6 +271,8 @@ pub struct OpQuery {
     offset_enc: OffsetEncode,
     spos: SamplePosF32,
     sel_cov: Signal<Local, Bit>,
+    /// `sel_code` if the index is below n, else 0.
+    sel_pos: Signal<Local, Bits<8>>,
     rdl: Signal<Local, Bits<32>>,
     pdl: Signal<Local, Bit>,
     codel: Signal<Local, Bits<8>>,
@@ -286,6 +290,10 @@ impl Logic for OpQuery {
             if self.ok.val() & (self.idx.val().index() == s) {
                 self.sel_cov.next = self.covl.val().get_bit(s);
             }
+        }
+        self.sel_pos.next = 0.into();
+        if self.ok.val() {
+            self.sel_pos.next = self.sel_code.val();
         }
         self.codel.next = 0.into();
         self.dl.next = 0.into();
@@ -306,7 +314,7 @@ impl Logic for OpQuery {
             }
             3 => {
                 if self.offset_ok.val() {
-                    self.codel.next = self.sel_code.val();
+                    self.codel.next = self.sel_pos.val();
                 }
                 self.rdl.next = self.offset_enc.enc.val();
             }
@@ -324,11 +332,11 @@ impl Logic for OpQuery {
                 self.rdl.next = self.n32.val();
             }
             9 => {
-                self.dl.next = self.sel_code.val().get_bits::<4>(0);
+                self.dl.next = self.sel_pos.val().get_bits::<4>(0);
                 self.rdl.next = self.spos.f.val();
             }
             10 => {
-                self.dl.next = self.sel_code.val().get_bits::<4>(4);
+                self.dl.next = self.sel_pos.val().get_bits::<4>(4);
                 self.rdl.next = self.spos.f.val();
             }
             _ => {}
