@@ -15,12 +15,14 @@
 //! (`dx·sy0 + 2dx·sy1`, `4dx·sy2 − 8dx·sy3`, `8dy·sx3 − 2dy·sx1`, `dy·sx0 + 4dy·sx2`), levels 2
 //! and 3 sum them to `T = dx·sy − dy·sx`, and level 4 adds `q`. Cut T1 registers level 1's four
 //! sums, cut T2 level 3's `T` (with `q`, `own`, `nz`, `nmask` beside them), so a clock holds at
-//! most two adders; cut Z registers each test's pass bit (sign and zero test of the last sum), so
-//! that the AND of a sample's three tests and the route to the lane's mask register have a clock
-//! of their own. The last cut before the fourth level holds `q`, `own` and the sample's `nz & nmask` bit once per test
-//! (`(* keep *)`, so that synthesis does not merge the copies), so that no register fans out to
-//! the last adders of all 16 samples across the lane. The zero test of the last sum reads its operands, not the sum (a carry-free
-//! identity, in the code), so it runs beside the last adder's carry chain. On the ECP5
+//! most two adders. The last of these cuts holds `q`, `own` and the sample's `nz & nmask` bit once
+//! per test (`(* keep *)`, so that synthesis does not merge the copies), so that no register fans
+//! out to the last adders of all 16 samples across the lane. Without cut Z the zero test of the
+//! last sum reads its operands, not the sum (a carry-free identity, in the code), so that it runs
+//! beside the last adder's carry chain; cut Z registers each test's pass bit (the last sum's sign
+//! and zero test), so that the AND of a sample's three tests and the route to the lane's mask
+//! register have a clock of their own, and the zero test then reads the sum (about 11 LUT4 per
+//! test instead of 43). On the ECP5
 //! (`TEXPIX_ECP5_CARRY`) each adder is a chain of 16 `CCU2C` and a test has no other logic but
 //! its zero test, where Yosys's own mapping of the sum took about 1 000 LUT4 (docs/fpga.md).
 
@@ -243,7 +245,7 @@ fn sample_tests_verilog(t1: bool, t2: bool, z: bool) -> String {
     keep_reg(&mut v, cuts >= 1, "[31:0] ", "q", "qv[32*ge +: 32]");
     keep_reg(&mut v, cuts >= 1, "", "own", "ownv[ge]");
     let _ = writeln!(v, "wire [31:0] u0, u1, u2, u3, v0, v1, t;");
-    // Only the last sum's sign is read (its zero test reads the operands).
+    // Without cut Z only the last sum's sign is read (its zero test reads the operands).
     let _ = writeln!(v, "/* verilator lint_off UNUSEDSIGNAL */\nwire [31:0] acc;\n/* verilator lint_on UNUSEDSIGNAL */");
     // A cut's registers: `names` in, `<name>r` out (the same wire when the cut is absent).
     let cut = |v: &mut String, on: bool, names: &[&str]| -> Vec<String> {
@@ -292,15 +294,22 @@ fn sample_tests_verilog(t1: bool, t2: bool, z: bool) -> String {
     );
     let t = cut(&mut v, t2, &["t"]);
     emit(&mut v, &[("acc", ("q", one), (&t[0], one), false)]);
-    // `q + t = 0` without waiting for the carry chain: every sum bit is zero exactly when the
-    // carry into bit i is `q[i] ^ t[i]`, that is when `q[i] ^ t[i] = q[i-1] | t[i-1]` (0 for bit
-    // 0); so the zero test reads the operands, beside the chain, and only the sign waits for it.
-    let _ = writeln!(
-        v,
-        "wire [31:0] zw = q ^ {t} ^ {{q[30:0] | {t}[30:0], 1'b0}};",
-        t = t[0]
-    );
-    keep_reg(&mut v, z, "", "pass_z", "!acc[31] & ((|zw) | own)");
+    if z {
+        // Cut Z gives the test a clock of its own: the zero test reads the sum (about 11 LUT4),
+        // after the chain.
+        let _ = writeln!(v, "wire nonzero = |acc;");
+    } else {
+        // `q + t = 0` without waiting for the carry chain: every sum bit is zero exactly when the
+        // carry into bit i is `q[i] ^ t[i]`, that is when `q[i] ^ t[i] = q[i-1] | t[i-1]` (0 for
+        // bit 0); so the zero test reads the operands, beside the chain (about 43 LUT4), and only
+        // the sign waits for it.
+        let _ = writeln!(
+            v,
+            "wire [31:0] zw = q ^ {t} ^ {{q[30:0] | {t}[30:0], 1'b0}};\nwire nonzero = |zw;",
+            t = t[0]
+        );
+    }
+    keep_reg(&mut v, z, "", "pass_z", "!acc[31] & (nonzero | own)");
     let _ = writeln!(v, "assign pass[ge] = pass_z;");
     let _ = writeln!(v, "end");
     let _ = writeln!(v, "assign hw[gs] = live & (&pass);");
