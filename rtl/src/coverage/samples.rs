@@ -165,12 +165,17 @@ impl Logic for SampleTests {
     }
 }
 
-/// `wire <range><name> = <value>`, or with `registered` a `(* keep *)` register of it (one enabled
-/// clock later), a copy of its own that synthesis does not merge with its neighbours'.
+/// `wire <range><name> = <value>`, or with `registered` a register of it (one enabled clock
+/// later) whose `always` block is `(* keep *)`, a copy of its own that synthesis does not merge
+/// with its neighbours' (Yosys merges registers with the same input even when their `reg` is
+/// marked `(* keep *)`: the attribute must be on the process).
 fn keep_reg(v: &mut String, registered: bool, range: &str, name: &str, value: &str) {
     if registered {
-        let _ = writeln!(v, "(* keep *) reg {range}{name};\ninitial {name} = 0;");
-        let _ = writeln!(v, "always @(posedge clock) if (en) {name} <= {value};");
+        let _ = writeln!(v, "reg {range}{name};\ninitial {name} = 0;");
+        let _ = writeln!(
+            v,
+            "(* keep *) always @(posedge clock) if (en) {name} <= {value};"
+        );
     } else {
         let _ = writeln!(v, "wire {range}{name} = {value};");
     }

@@ -214,9 +214,11 @@ fn chain_verilog(s: usize, range: &str, init: &str, advance: Advance) -> Verilog
     match advance {
         Advance::Spread(group) => {
             for g in 0..s.div_ceil(group) {
-                let _ = writeln!(v, "(* keep *) reg e{g};");
+                // `(* keep *)` on the process, not the `reg`: Yosys merges registers with the
+                // same input whatever their wires' attributes.
+                let _ = writeln!(v, "reg e{g};");
                 let _ = writeln!(v, "initial e{g} = 1'b1;");
-                let _ = writeln!(v, "always @(posedge clock) e{g} <= adv_next;");
+                let _ = writeln!(v, "(* keep *) always @(posedge clock) e{g} <= adv_next;");
             }
             for i in 0..s {
                 let (e, q, d) = (i / group, name(i), prev(i));
