@@ -88,15 +88,17 @@ pub struct HelperCentroid {
 impl Logic for HelperCentroid {
     #[hdl_gen]
     fn update(&mut self) {
+        // The compare with nmask gates the selected position, beside the lowest-bit carry
+        // chain, not the mask in front of it.
         self.sub.next = self.smask.val() & self.nmask.val();
-        self.lowest.mask.next = 0.into();
-        if self.sub.val() != self.nmask.val() {
-            self.lowest.mask.next = self.sub.val();
-        }
+        self.lowest.mask.next = self.sub.val();
         for s in 0..16 {
             self.lowest.pos[s].next = self.pos[s].val();
         }
-        self.code.next = self.lowest.code.val();
+        self.code.next = 0.into();
+        if self.sub.val() != self.nmask.val() {
+            self.code.next = self.lowest.code.val();
+        }
     }
 }
 
