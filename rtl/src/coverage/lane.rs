@@ -21,7 +21,7 @@
 //! ([`LaneCentroid`]), between the mask's lowest-set-bit carry chain and the position select; 6
 //! adds cut Z in the tests, on each test's pass bit ([`SampleTests`]).
 
-use super::query::{HelperCentroid, LaneCentroid, OpQuery, OpSelect};
+use super::query::{HelperCentroid, LaneCentroid, OpEarly, OpLate, OpSelect};
 use super::samples::SampleTests;
 use super::OPS;
 use crate::common::fp::Retime;
@@ -76,10 +76,16 @@ pub struct CoverageLane {
     /// The helper pixel's centroid (no coverage needed: beside the tests).
     helper: HelperCentroid,
     cent: LaneCentroid,
-    slot0: OpQuery,
-    slot1: OpQuery,
-    slot2: OpQuery,
-    slot3: OpQuery,
+    // Each op slot's results that need no coverage, after cut B (`early`), and its select of
+    // the coverage-dependent ones after the last cut (`late`).
+    early0: OpEarly,
+    early1: OpEarly,
+    early2: OpEarly,
+    early3: OpEarly,
+    late0: OpLate,
+    late1: OpLate,
+    late2: OpLate,
+    late3: OpLate,
     /// The 48 edge tests.
     tests: SampleTests,
     covl: Signal<Local, Bits<16>>,
@@ -108,6 +114,11 @@ pub struct CoverageLane {
     b_idx: [Retime<Bits<4>>; OPS],
     b_code: [Retime<Bits<8>>; OPS],
     b_op_tgsi: [Retime<Bit>; OPS],
+    // The early results, from cut B to the op slots' late selects.
+    e_kind: [Retime<Bits<2>>; OPS],
+    e_rd: [Retime<Bits<32>>; OPS],
+    e_pd: [Retime<Bit>; OPS],
+    e_ok: [Retime<Bit>; OPS],
 }
 }
 
@@ -156,10 +167,14 @@ impl CoverageLane {
             pd: Default::default(),
             helper: Default::default(),
             cent: LaneCentroid::new(centroid),
-            slot0: Default::default(),
-            slot1: Default::default(),
-            slot2: Default::default(),
-            slot3: Default::default(),
+            early0: Default::default(),
+            early1: Default::default(),
+            early2: Default::default(),
+            early3: Default::default(),
+            late0: Default::default(),
+            late1: Default::default(),
+            late2: Default::default(),
+            late3: Default::default(),
             tests: SampleTests::new(tests),
             covl: Default::default(),
             t_smask: Retime::new(tests),
@@ -168,20 +183,24 @@ impl CoverageLane {
             q_covl: Retime::new(query + centroid),
             b_helper: Retime::new(cut + tests),
             b_nmask: Retime::new(cut + tests),
-            b_n32: Retime::new(stages),
-            b_offset_ok: Retime::new(stages),
-            b_ssaa: Retime::new(stages),
-            b_sid: Retime::new(stages),
+            b_n32: Retime::new(cut),
+            b_offset_ok: Retime::new(cut),
+            b_ssaa: Retime::new(cut),
+            b_sid: Retime::new(cut),
             b_pos: from_fn(|_| Retime::new(cut + tests)),
-            b_op_mode: from_fn(|_| Retime::new(stages)),
+            b_op_mode: from_fn(|_| Retime::new(cut)),
             sel0: Default::default(),
             sel1: Default::default(),
             sel2: Default::default(),
             sel3: Default::default(),
-            b_ok: from_fn(|_| Retime::new(stages)),
+            b_ok: from_fn(|_| Retime::new(cut)),
             b_idx: from_fn(|_| Retime::new(stages)),
-            b_code: from_fn(|_| Retime::new(stages)),
-            b_op_tgsi: from_fn(|_| Retime::new(stages)),
+            b_code: from_fn(|_| Retime::new(cut)),
+            b_op_tgsi: from_fn(|_| Retime::new(cut)),
+            e_kind: from_fn(|_| Retime::new(stages - cut)),
+            e_rd: from_fn(|_| Retime::new(stages - cut)),
+            e_pd: from_fn(|_| Retime::new(stages - cut)),
+            e_ok: from_fn(|_| Retime::new(stages - cut)),
         }
     }
 }
@@ -294,57 +313,99 @@ impl Logic for CoverageLane {
         for s in 0..16 {
             self.cent.pos[s].next = self.b_pos[s].q.val();
         }
-        self.slot0.covl.next = self.q_covl.q.val();
-        self.slot1.covl.next = self.q_covl.q.val();
-        self.slot2.covl.next = self.q_covl.q.val();
-        self.slot3.covl.next = self.q_covl.q.val();
-        self.slot0.n32.next = self.b_n32.q.val();
-        self.slot1.n32.next = self.b_n32.q.val();
-        self.slot2.n32.next = self.b_n32.q.val();
-        self.slot3.n32.next = self.b_n32.q.val();
-        self.slot0.offset_ok.next = self.b_offset_ok.q.val();
-        self.slot1.offset_ok.next = self.b_offset_ok.q.val();
-        self.slot2.offset_ok.next = self.b_offset_ok.q.val();
-        self.slot3.offset_ok.next = self.b_offset_ok.q.val();
-        self.slot0.ssaa.next = self.b_ssaa.q.val();
-        self.slot1.ssaa.next = self.b_ssaa.q.val();
-        self.slot2.ssaa.next = self.b_ssaa.q.val();
-        self.slot3.ssaa.next = self.b_ssaa.q.val();
-        self.slot0.sid.next = self.b_sid.q.val();
-        self.slot1.sid.next = self.b_sid.q.val();
-        self.slot2.sid.next = self.b_sid.q.val();
-        self.slot3.sid.next = self.b_sid.q.val();
-        self.slot0.ccode.next = self.q_code.q.val();
-        self.slot1.ccode.next = self.q_code.q.val();
-        self.slot2.ccode.next = self.q_code.q.val();
-        self.slot3.ccode.next = self.q_code.q.val();
-        self.slot0.op_mode.next = self.b_op_mode[0].q.val();
-        self.slot1.op_mode.next = self.b_op_mode[1].q.val();
-        self.slot2.op_mode.next = self.b_op_mode[2].q.val();
-        self.slot3.op_mode.next = self.b_op_mode[3].q.val();
-        self.slot0.ok.next = self.b_ok[0].q.val();
-        self.slot0.idx.next = self.b_idx[0].q.val();
-        self.slot0.sel_code.next = self.b_code[0].q.val();
-        self.slot1.ok.next = self.b_ok[1].q.val();
-        self.slot1.idx.next = self.b_idx[1].q.val();
-        self.slot1.sel_code.next = self.b_code[1].q.val();
-        self.slot2.ok.next = self.b_ok[2].q.val();
-        self.slot2.idx.next = self.b_idx[2].q.val();
-        self.slot2.sel_code.next = self.b_code[2].q.val();
-        self.slot3.ok.next = self.b_ok[3].q.val();
-        self.slot3.idx.next = self.b_idx[3].q.val();
-        self.slot3.sel_code.next = self.b_code[3].q.val();
-        self.slot0.op_tgsi.next = self.b_op_tgsi[0].q.val();
-        self.slot1.op_tgsi.next = self.b_op_tgsi[1].q.val();
-        self.slot2.op_tgsi.next = self.b_op_tgsi[2].q.val();
-        self.slot3.op_tgsi.next = self.b_op_tgsi[3].q.val();
-        self.rd[0].next = self.slot0.rd.val();
-        self.rd[1].next = self.slot1.rd.val();
-        self.rd[2].next = self.slot2.rd.val();
-        self.rd[3].next = self.slot3.rd.val();
-        self.pd[0].next = self.slot0.pd.val();
-        self.pd[1].next = self.slot1.pd.val();
-        self.pd[2].next = self.slot2.pd.val();
-        self.pd[3].next = self.slot3.pd.val();
+        for o in 0..OPS {
+            self.e_kind[o].clock.next = self.clock.val();
+            self.e_kind[o].en.next = self.en.val();
+            self.e_rd[o].clock.next = self.clock.val();
+            self.e_rd[o].en.next = self.en.val();
+            self.e_pd[o].clock.next = self.clock.val();
+            self.e_pd[o].en.next = self.en.val();
+            self.e_ok[o].clock.next = self.clock.val();
+            self.e_ok[o].en.next = self.en.val();
+        }
+        self.early0.ok.next = self.b_ok[0].q.val();
+        self.early0.sel_code.next = self.b_code[0].q.val();
+        self.early0.n32.next = self.b_n32.q.val();
+        self.early0.offset_ok.next = self.b_offset_ok.q.val();
+        self.early0.ssaa.next = self.b_ssaa.q.val();
+        self.early0.sid.next = self.b_sid.q.val();
+        self.early0.op_mode.next = self.b_op_mode[0].q.val();
+        self.early0.op_tgsi.next = self.b_op_tgsi[0].q.val();
+        self.e_kind[0].d.next = self.early0.kind.val();
+        self.e_rd[0].d.next = self.early0.rd.val();
+        self.e_pd[0].d.next = self.early0.pd.val();
+        self.e_ok[0].d.next = self.b_ok[0].q.val();
+        self.late0.kind.next = self.e_kind[0].q.val();
+        self.late0.rd_early.next = self.e_rd[0].q.val();
+        self.late0.pd_early.next = self.e_pd[0].q.val();
+        self.late0.ok.next = self.e_ok[0].q.val();
+        self.late0.idx.next = self.b_idx[0].q.val();
+        self.late0.covl.next = self.q_covl.q.val();
+        self.late0.ccode.next = self.q_code.q.val();
+        self.rd[0].next = self.late0.rd.val();
+        self.pd[0].next = self.late0.pd.val();
+        self.early1.ok.next = self.b_ok[1].q.val();
+        self.early1.sel_code.next = self.b_code[1].q.val();
+        self.early1.n32.next = self.b_n32.q.val();
+        self.early1.offset_ok.next = self.b_offset_ok.q.val();
+        self.early1.ssaa.next = self.b_ssaa.q.val();
+        self.early1.sid.next = self.b_sid.q.val();
+        self.early1.op_mode.next = self.b_op_mode[1].q.val();
+        self.early1.op_tgsi.next = self.b_op_tgsi[1].q.val();
+        self.e_kind[1].d.next = self.early1.kind.val();
+        self.e_rd[1].d.next = self.early1.rd.val();
+        self.e_pd[1].d.next = self.early1.pd.val();
+        self.e_ok[1].d.next = self.b_ok[1].q.val();
+        self.late1.kind.next = self.e_kind[1].q.val();
+        self.late1.rd_early.next = self.e_rd[1].q.val();
+        self.late1.pd_early.next = self.e_pd[1].q.val();
+        self.late1.ok.next = self.e_ok[1].q.val();
+        self.late1.idx.next = self.b_idx[1].q.val();
+        self.late1.covl.next = self.q_covl.q.val();
+        self.late1.ccode.next = self.q_code.q.val();
+        self.rd[1].next = self.late1.rd.val();
+        self.pd[1].next = self.late1.pd.val();
+        self.early2.ok.next = self.b_ok[2].q.val();
+        self.early2.sel_code.next = self.b_code[2].q.val();
+        self.early2.n32.next = self.b_n32.q.val();
+        self.early2.offset_ok.next = self.b_offset_ok.q.val();
+        self.early2.ssaa.next = self.b_ssaa.q.val();
+        self.early2.sid.next = self.b_sid.q.val();
+        self.early2.op_mode.next = self.b_op_mode[2].q.val();
+        self.early2.op_tgsi.next = self.b_op_tgsi[2].q.val();
+        self.e_kind[2].d.next = self.early2.kind.val();
+        self.e_rd[2].d.next = self.early2.rd.val();
+        self.e_pd[2].d.next = self.early2.pd.val();
+        self.e_ok[2].d.next = self.b_ok[2].q.val();
+        self.late2.kind.next = self.e_kind[2].q.val();
+        self.late2.rd_early.next = self.e_rd[2].q.val();
+        self.late2.pd_early.next = self.e_pd[2].q.val();
+        self.late2.ok.next = self.e_ok[2].q.val();
+        self.late2.idx.next = self.b_idx[2].q.val();
+        self.late2.covl.next = self.q_covl.q.val();
+        self.late2.ccode.next = self.q_code.q.val();
+        self.rd[2].next = self.late2.rd.val();
+        self.pd[2].next = self.late2.pd.val();
+        self.early3.ok.next = self.b_ok[3].q.val();
+        self.early3.sel_code.next = self.b_code[3].q.val();
+        self.early3.n32.next = self.b_n32.q.val();
+        self.early3.offset_ok.next = self.b_offset_ok.q.val();
+        self.early3.ssaa.next = self.b_ssaa.q.val();
+        self.early3.sid.next = self.b_sid.q.val();
+        self.early3.op_mode.next = self.b_op_mode[3].q.val();
+        self.early3.op_tgsi.next = self.b_op_tgsi[3].q.val();
+        self.e_kind[3].d.next = self.early3.kind.val();
+        self.e_rd[3].d.next = self.early3.rd.val();
+        self.e_pd[3].d.next = self.early3.pd.val();
+        self.e_ok[3].d.next = self.b_ok[3].q.val();
+        self.late3.kind.next = self.e_kind[3].q.val();
+        self.late3.rd_early.next = self.e_rd[3].q.val();
+        self.late3.pd_early.next = self.e_pd[3].q.val();
+        self.late3.ok.next = self.e_ok[3].q.val();
+        self.late3.idx.next = self.b_idx[3].q.val();
+        self.late3.covl.next = self.q_covl.q.val();
+        self.late3.ccode.next = self.q_code.q.val();
+        self.rd[3].next = self.late3.rd.val();
+        self.pd[3].next = self.late3.pd.val();
     }
 }

@@ -11,7 +11,9 @@ pub mod unit;
 pub const OPS: usize = 4;
 
 pub use lane::CoverageLane;
-pub use query::{HelperCentroid, LaneCentroid, LowestPos, OneHotPos, OpQuery, OpSelect};
+pub use query::{
+    HelperCentroid, LaneCentroid, LowestPos, OneHotPos, OpEarly, OpLate, OpQuery, OpSelect,
+};
 pub use samples::SampleTests;
 pub use serial::{CoverageSerial, SERIAL_CYCLES};
 pub use unit::CoverageUnit;

@@ -241,7 +241,167 @@ impl Logic for OpSelect {
 }
 
 crate::settled_block! {
-/// One PIXLD op slot of one lane.
+/// The part of one PIXLD op slot that needs no coverage: the result of every mode that does not
+/// read the coverage mask or the centroid, and for the three that do, which one (`kind`), so
+/// that [`OpLate`] after the lane's cuts is a select.
+#[derive(Clone, Debug, Default)]
+pub struct OpEarly {
+    /// The op's sample index is below n ([`OpSelect`]).
+    pub ok: Signal<In, Bit>,
+    /// The position of the op's sample ([`OpSelect`]; used only when `ok`).
+    pub sel_code: Signal<In, Bits<8>>,
+    /// Raster sample count n.
+    pub n32: Signal<In, Bits<32>>,
+    /// Positions are the standard (fixed) pattern and n ≤ 8: OFFSET is supported.
+    pub offset_ok: Signal<In, Bit>,
+    /// Supersampling mode.
+    pub ssaa: Signal<In, Bit>,
+    /// This lane's invocation sample index (SSAA).
+    pub sid: Signal<In, Bits<4>>,
+    /// Op mode (PIXLD encodings 0–7, then SAMPLE_INFO 8, SAMPLE_POS_X 9, SAMPLE_POS_Y 10).
+    pub op_mode: Signal<In, Bits<4>>,
+    /// TGSI position convention.
+    pub op_tgsi: Signal<In, Bit>,
+    /// 0: the result is `rd` and `pd` as they are; 1: COVMASK (the coverage mask); 2: COVERED
+    /// (the op's sample bit of the mask); 3: CENTROID_OFFSET (the centroid's position).
+    pub kind: Signal<Out, Bits<2>>,
+    /// Rd of an early kind (else 0).
+    pub rd: Signal<Out, Bits<32>>,
+    /// Pd of an early kind (else 0).
+    pub pd: Signal<Out, Bit>,
+    offset_enc: OffsetEncode,
+    spos: SamplePosF32,
+    /// `sel_code` if the index is below n, else 0.
+    sel_pos: Signal<Local, Bits<8>>,
+    rdl: Signal<Local, Bits<32>>,
+    pdl: Signal<Local, Bit>,
+    codel: Signal<Local, Bits<8>>,
+    dl: Signal<Local, Bits<4>>,
+}
+}
+
+impl Logic for OpEarly {
+    // `#[hdl_gen]` does not translate match guards, so the arms keep their nested `if`s.
+    #[allow(clippy::collapsible_match)]
+    #[hdl_gen]
+    fn update(&mut self) {
+        self.sel_pos.next = 0.into();
+        if self.ok.val() {
+            self.sel_pos.next = self.sel_code.val();
+        }
+        self.kind.next = bits::<2>(0);
+        self.codel.next = 0.into();
+        self.dl.next = 0.into();
+        self.rdl.next = 0.into();
+        self.pdl.next = false;
+        match self.op_mode.val().index() {
+            0 => {
+                self.rdl.next = self.n32.val();
+            }
+            1 => {
+                self.kind.next = bits::<2>(1);
+            }
+            2 => {
+                self.kind.next = bits::<2>(2);
+            }
+            3 => {
+                if self.offset_ok.val() {
+                    self.codel.next = self.sel_pos.val();
+                }
+                self.rdl.next = self.offset_enc.enc.val();
+            }
+            4 => {
+                self.kind.next = bits::<2>(3);
+            }
+            5 => {
+                if self.ssaa.val() {
+                    self.rdl.next = bit_cast::<32, 4>(self.sid.val());
+                    self.pdl.next = true;
+                }
+            }
+            8 => {
+                self.rdl.next = self.n32.val();
+            }
+            9 => {
+                self.dl.next = self.sel_pos.val().get_bits::<4>(0);
+                self.rdl.next = self.spos.f.val();
+            }
+            10 => {
+                self.dl.next = self.sel_pos.val().get_bits::<4>(4);
+                self.rdl.next = self.spos.f.val();
+            }
+            _ => {}
+        }
+        self.offset_enc.code.next = self.codel.val();
+        self.spos.d.next = self.dl.val();
+        self.spos.tgsi.next = self.op_tgsi.val();
+        self.rd.next = self.rdl.val();
+        self.pd.next = self.pdl.val();
+    }
+}
+
+crate::settled_block! {
+/// The part of one PIXLD op slot that reads the lane's coverage: COVMASK, COVERED and
+/// CENTROID_OFFSET, else [`OpEarly`]'s result.
+#[derive(Clone, Debug, Default)]
+pub struct OpLate {
+    /// [`OpEarly::kind`].
+    pub kind: Signal<In, Bits<2>>,
+    /// [`OpEarly::rd`].
+    pub rd_early: Signal<In, Bits<32>>,
+    /// [`OpEarly::pd`].
+    pub pd_early: Signal<In, Bit>,
+    /// The op's sample index is below n ([`OpSelect`]).
+    pub ok: Signal<In, Bit>,
+    /// The op's sample index, low four bits ([`OpSelect`]).
+    pub idx: Signal<In, Bits<4>>,
+    /// Final coverage mask of the lane.
+    pub covl: Signal<In, Bits<16>>,
+    /// The lane's centroid position ([`LaneCentroid`]).
+    pub ccode: Signal<In, Bits<8>>,
+    /// Rd.
+    pub rd: Signal<Out, Bits<32>>,
+    /// Pd value.
+    pub pd: Signal<Out, Bit>,
+    centroid_enc: OffsetEncode,
+    sel_cov: Signal<Local, Bit>,
+}
+}
+
+impl Logic for OpLate {
+    #[hdl_gen]
+    fn update(&mut self) {
+        self.sel_cov.next = false;
+        for s in 0..16 {
+            if self.idx.val().index() == s {
+                self.sel_cov.next = self.ok.val() & self.covl.val().get_bit(s);
+            }
+        }
+        self.centroid_enc.code.next = self.ccode.val();
+        self.rd.next = self.rd_early.val();
+        self.pd.next = self.pd_early.val();
+        match self.kind.val().index() {
+            1 => {
+                self.rd.next = bit_cast::<32, 16>(self.covl.val());
+            }
+            2 => {
+                self.rd.next = 0.into();
+                self.pd.next = self.sel_cov.val();
+                if self.sel_cov.val() {
+                    self.rd.next = bits::<32>(0xffff_ffff_u64);
+                }
+            }
+            3 => {
+                self.rd.next = self.centroid_enc.enc.val();
+            }
+            _ => {}
+        }
+    }
+}
+
+crate::settled_block! {
+/// One PIXLD op slot of one lane: [`OpEarly`] then [`OpLate`], combinational (the serial unit's
+/// form; the lane puts its cuts between the two).
 #[derive(Clone, Debug, Default)]
 pub struct OpQuery {
     /// Final coverage mask of the lane.
@@ -270,83 +430,30 @@ pub struct OpQuery {
     pub rd: Signal<Out, Bits<32>>,
     /// Pd value.
     pub pd: Signal<Out, Bit>,
-    offset_enc: OffsetEncode,
-    spos: SamplePosF32,
-    sel_cov: Signal<Local, Bit>,
-    /// `sel_code` if the index is below n, else 0.
-    sel_pos: Signal<Local, Bits<8>>,
-    rdl: Signal<Local, Bits<32>>,
-    pdl: Signal<Local, Bit>,
-    codel: Signal<Local, Bits<8>>,
-    dl: Signal<Local, Bits<4>>,
+    early: OpEarly,
+    late: OpLate,
 }
 }
 
 impl Logic for OpQuery {
-    // `#[hdl_gen]` does not translate match guards, so the arms keep their nested `if`s.
-    #[allow(clippy::collapsible_match)]
     #[hdl_gen]
     fn update(&mut self) {
-        self.sel_cov.next = false;
-        for s in 0..16 {
-            if self.ok.val() & (self.idx.val().index() == s) {
-                self.sel_cov.next = self.covl.val().get_bit(s);
-            }
-        }
-        self.sel_pos.next = 0.into();
-        if self.ok.val() {
-            self.sel_pos.next = self.sel_code.val();
-        }
-        self.codel.next = 0.into();
-        self.dl.next = 0.into();
-        self.rdl.next = 0.into();
-        self.pdl.next = false;
-        match self.op_mode.val().index() {
-            0 => {
-                self.rdl.next = self.n32.val();
-            }
-            1 => {
-                self.rdl.next = bit_cast::<32, 16>(self.covl.val());
-            }
-            2 => {
-                if self.sel_cov.val() {
-                    self.rdl.next = bits::<32>(0xffff_ffff_u64);
-                    self.pdl.next = true;
-                }
-            }
-            3 => {
-                if self.offset_ok.val() {
-                    self.codel.next = self.sel_pos.val();
-                }
-                self.rdl.next = self.offset_enc.enc.val();
-            }
-            4 => {
-                self.codel.next = self.ccode.val();
-                self.rdl.next = self.offset_enc.enc.val();
-            }
-            5 => {
-                if self.ssaa.val() {
-                    self.rdl.next = bit_cast::<32, 4>(self.sid.val());
-                    self.pdl.next = true;
-                }
-            }
-            8 => {
-                self.rdl.next = self.n32.val();
-            }
-            9 => {
-                self.dl.next = self.sel_pos.val().get_bits::<4>(0);
-                self.rdl.next = self.spos.f.val();
-            }
-            10 => {
-                self.dl.next = self.sel_pos.val().get_bits::<4>(4);
-                self.rdl.next = self.spos.f.val();
-            }
-            _ => {}
-        }
-        self.offset_enc.code.next = self.codel.val();
-        self.spos.d.next = self.dl.val();
-        self.spos.tgsi.next = self.op_tgsi.val();
-        self.rd.next = self.rdl.val();
-        self.pd.next = self.pdl.val();
+        self.early.ok.next = self.ok.val();
+        self.early.sel_code.next = self.sel_code.val();
+        self.early.n32.next = self.n32.val();
+        self.early.offset_ok.next = self.offset_ok.val();
+        self.early.ssaa.next = self.ssaa.val();
+        self.early.sid.next = self.sid.val();
+        self.early.op_mode.next = self.op_mode.val();
+        self.early.op_tgsi.next = self.op_tgsi.val();
+        self.late.kind.next = self.early.kind.val();
+        self.late.rd_early.next = self.early.rd.val();
+        self.late.pd_early.next = self.early.pd.val();
+        self.late.ok.next = self.ok.val();
+        self.late.idx.next = self.idx.val();
+        self.late.covl.next = self.covl.val();
+        self.late.ccode.next = self.ccode.val();
+        self.rd.next = self.late.rd.val();
+        self.pd.next = self.late.pd.val();
     }
 }
