@@ -11,7 +11,7 @@
 //! ([`SampleTests`]).
 //!
 //! Ports are documented on the fields, plus `clock` and `en` (advance; the unit's global stall).
-//! Built with [`CoverageLane::new`]`(stages)`, 0…6: with 0 the lane is combinational (latency 0,
+//! Built with [`CoverageLane::new`]`(stages)`, 0…7: with 0 the lane is combinational (latency 0,
 //! the unit registers its outputs); with 1, cut B registers the coverage mask and the query
 //! operands between the edge tests and the queries (latency 1), so that the tests' adder tree and
 //! the queries' selects are in different clocks; 2 and 3 add cuts T1 and T2 inside the tests'
@@ -19,7 +19,8 @@
 //! which registers the centroid's code and the coverage mask, so that the centroid's select and
 //! the op slots' selects and encoders are in different clocks; 5 adds cut L inside the centroid
 //! ([`LaneCentroid`]), between the mask's lowest-set-bit carry chain and the position select; 6
-//! adds cut Z in the tests, on each test's pass bit ([`SampleTests`]).
+//! adds cut Z in the tests, on each test's pass bit, and 7 cut D, kept copies of the tests'
+//! inputs in front of their first adders ([`SampleTests`]).
 
 use super::query::{HelperCentroid, LaneCentroid, OpEarly, OpLate, OpSelect};
 use super::samples::SampleTests;
@@ -131,12 +132,12 @@ impl Default for CoverageLane {
 impl CoverageLane {
     /// The lane with `stages` (0…6) register stages: cut B, then cuts T1 and T2 in the tests,
     /// then cut Q between the centroid and the op slots, then cut L inside the centroid, then cut
-    /// Z on the tests' pass bits (latency `stages`).
+    /// Z on the tests' pass bits, then cut D on the tests' inputs (latency `stages`).
     pub fn new(stages: usize) -> Self {
         use std::array::from_fn;
         assert!(
-            stages <= 6,
-            "coverage lane: 0…6 register stages, not {stages}"
+            stages <= 7,
+            "coverage lane: 0…7 register stages, not {stages}"
         );
         let cut = stages.min(1);
         let query = usize::from(stages >= 4);

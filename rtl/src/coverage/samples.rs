@@ -4,7 +4,7 @@
 //! ±2^30), `own[3]` (a sample exactly on the edge is covered: `E mod 16 ≠ 0` or a top-left edge),
 //! `dx[3]`, `dy[3]` (edge steps), `nz` (non-degenerate triangle), `nmask` (samples 0…n−1),
 //! `pos[16]` (`{dy, dx}` offsets, 4-bit two's complement each) → `hit: Bits<16>` (bit s: sample
-//! s inside all three edges, `nz` and bit s of `nmask`). Latency: its cuts (0…3 enabled
+//! s inside all three edges, `nz` and bit s of `nmask`). Latency: its cuts (0…4 enabled
 //! clocks, [`SampleTests::new`]); one set of inputs per clock.
 //!
 //! Sample s passes edge e when `q + dx·sy − dy·sx` (mod 2^32) is positive, or zero with
@@ -22,7 +22,9 @@
 //! beside the last adder's carry chain; cut Z registers each test's pass bit (the last sum's sign
 //! and zero test), so that the AND of a sample's three tests and the route to the lane's mask
 //! register have a clock of their own, and the zero test then reads the sum (about 11 LUT4 per
-//! test instead of 43). On the ECP5
+//! test instead of 43). Cut D, in front of level 1, holds a copy of the edge steps per group of
+//! four samples and of each sample's position (kept apart in synthesis), so that no input bit
+//! gates the level-1 adders of the whole lane. On the ECP5
 //! (`TEXPIX_ECP5_CARRY`) each adder is a chain of 16 `CCU2C` and a test has no other logic but
 //! its zero test, where Yosys's own mapping of the sum took about 1 000 LUT4 (docs/fpga.md).
 
@@ -79,9 +81,9 @@ impl Default for SampleTests {
 
 impl SampleTests {
     /// The tests with `cuts` register stages: 0 (combinational), 1 (cut T1), 2 (cuts T1 and T2),
-    /// 3 (cuts T1, T2 and Z).
+    /// 3 (cuts T1, T2 and Z), 4 (cuts D, T1, T2 and Z).
     pub fn new(cuts: usize) -> Self {
-        assert!(cuts <= 3, "sample tests: 0…3 cuts, not {cuts}");
+        assert!(cuts <= 4, "sample tests: 0…4 cuts, not {cuts}");
         Self {
             clock: Default::default(),
             en: Default::default(),
@@ -161,7 +163,12 @@ impl Logic for SampleTests {
     }
     fn hdl(&self) -> Verilog {
         let cuts = self.cuts();
-        Verilog::Custom(sample_tests_verilog(cuts >= 1, cuts >= 2, cuts >= 3))
+        Verilog::Custom(sample_tests_verilog(
+            cuts >= 1,
+            cuts >= 2,
+            cuts >= 3,
+            cuts >= 4,
+        ))
     }
 }
 
@@ -181,14 +188,17 @@ fn keep_reg(v: &mut String, registered: bool, range: &str, name: &str, value: &s
     }
 }
 
+/// Groups of samples that share a copy of the edge steps at cut D.
+const SAMPLE_GROUPS: usize = 4;
+
 /// One adder of the tree: its sum, its two (net, gate) operands, and whether it subtracts.
 type Adder<'a> = (&'a str, (&'a str, &'a str), (&'a str, &'a str), bool);
 
 /// The Verilog body of [`SampleTests`]: the lane-wide operands (delayed beside the cuts), then a
 /// generate loop over samples and edges, each test the eight adders of the module documentation
-/// with cut T1 (`t1`) after level 1, cut T2 (`t2`) after level 3 and cut Z (`z`) on each test's
-/// result.
-fn sample_tests_verilog(t1: bool, t2: bool, z: bool) -> String {
+/// with cut D (`d`, kept copies of the inputs) in front of level 1, cut T1 (`t1`) after level 1,
+/// cut T2 (`t2`) after level 3 and cut Z (`z`) on each test's result.
+fn sample_tests_verilog(t1: bool, t2: bool, z: bool, d: bool) -> String {
     let mut v = String::new();
     let cat = |name: &str, n: usize| {
         (0..n)
@@ -197,10 +207,29 @@ fn sample_tests_verilog(t1: bool, t2: bool, z: bool) -> String {
             .collect::<Vec<_>>()
             .join(", ")
     };
-    let cuts = usize::from(t1) + usize::from(t2);
-    let _ = writeln!(v, "wire [95:0] dxv = {{{}}};", cat("dx", 3));
-    let _ = writeln!(v, "wire [95:0] dyv = {{{}}};", cat("dy", 3));
+    let cuts = usize::from(d) + usize::from(t1) + usize::from(t2);
     let _ = writeln!(v, "wire [127:0] posv = {{{}}};", cat("pos", 16));
+    // Cut D: a kept copy of the edge steps per group of four samples (and of each sample's
+    // position, below), so that no input fans out to the level-1 adders of the whole lane.
+    // (Registers of at most 64 bits, for the netlist engine: one per edge.)
+    for g in 0..SAMPLE_GROUPS {
+        for n in ["dx", "dy"] {
+            for e in 0..3 {
+                keep_reg(
+                    &mut v,
+                    d,
+                    "[31:0] ",
+                    &format!("{n}g{g}_{e}"),
+                    &format!("{n}_{e}"),
+                );
+            }
+            let _ = writeln!(
+                v,
+                "wire [95:0] {n}g{g} = {{{}}};",
+                cat(&format!("{n}g{g}"), 3)
+            );
+        }
+    }
     // What level 4 and the tests read of the lane, delayed by every cut: q per edge, and the flags
     // {nz, nmask, own} (registers of at most 64 bits, for the netlist engine).
     let _ = writeln!(v, "wire [19:0] flags0 = {{nz, nmask, {}}};", cat("own", 3));
@@ -234,15 +263,30 @@ fn sample_tests_verilog(t1: bool, t2: bool, z: bool) -> String {
     // The carry chains' bit index (the portable form has no chains).
     let _ = writeln!(v, "`ifdef TEXPIX_ECP5_CARRY\ngenvar gi;\n`endif");
     let _ = writeln!(v, "generate for (gs = 0; gs < 16; gs = gs + 1) begin : smp");
-    let _ = writeln!(v, "wire [3:0] sx = posv[8*gs +: 4];");
-    let _ = writeln!(v, "wire [3:0] sy = posv[8*gs+4 +: 4];");
+    keep_reg(&mut v, d, "[7:0] ", "pp", "posv[8*gs +: 8]");
+    let _ = writeln!(v, "wire [3:0] sx = pp[3:0];");
+    let _ = writeln!(v, "wire [3:0] sy = pp[7:4];");
+    let per_group = 16 / SAMPLE_GROUPS;
+    for n in ["dx", "dy"] {
+        let _ = writeln!(
+            v,
+            "wire [95:0] {n}s = {};",
+            (0..SAMPLE_GROUPS)
+                .map(|g| if g + 1 < SAMPLE_GROUPS {
+                    format!("gs < {} ? {n}g{g} : ", per_group * (g + 1))
+                } else {
+                    format!("{n}g{g}")
+                })
+                .collect::<String>()
+        );
+    }
     let _ = writeln!(v, "wire [2:0] pass;");
     // Whether the sample counts at all (nz and its bit of nmask), through the last cut.
     keep_reg(&mut v, cuts >= 1, "", "live_t", "nzv & nmv[gs]");
     keep_reg(&mut v, z, "", "live", "live_t");
     let _ = writeln!(v, "for (ge = 0; ge < 3; ge = ge + 1) begin : edg");
     for n in ["dx", "dy"] {
-        let _ = writeln!(v, "wire [31:0] {n}0 = {n}v[32*ge +: 32];");
+        let _ = writeln!(v, "wire [31:0] {n}0 = {n}s[32*ge +: 32];");
         for k in 1..4 {
             let _ = writeln!(v, "wire [31:0] {n}{k} = {{{n}0[{}:0], {k}'b0}};", 31 - k);
         }

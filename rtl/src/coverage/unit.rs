@@ -25,7 +25,8 @@
 //! 8; depth 6 cut L inside each lane's centroid, between the coverage mask's lowest-set-bit
 //! carry chain and the position select, latency 9; depth 7 cut Z on each sample test's pass bit,
 //! between the tests' last adder and zero test and the AND of a sample's three tests, latency
-//! 10. II = 1 and the same results at every depth. Back-pressure stalls the whole pipeline, decided a clock ahead:
+//! 10; depth 8 cut D in front of the sample tests' first adders (kept copies of the edge steps
+//! per group of four samples and of each sample's position), latency 11. II = 1 and the same results at every depth. Back-pressure stalls the whole pipeline, decided a clock ahead:
 //! behind the output registers sits a skid register of one result, which takes the output
 //! registers' result when the output refuses it while the pipeline advances; the pipeline (and
 //! `in_ready`) advances in exactly the clocks in which the skid register is empty, so every enable
@@ -243,21 +244,22 @@ impl Default for CoverageUnit {
 
 impl CoverageUnit {
     /// Pipeline depths [`CoverageUnit::new`] accepts.
-    pub const DEPTHS: [usize; 8] = [0, 1, 2, 3, 4, 5, 6, 7];
+    pub const DEPTHS: [usize; 9] = [0, 1, 2, 3, 4, 5, 6, 7, 8];
 
     /// Latency in clocks at pipeline depth `depth`.
     pub fn latency(depth: usize) -> usize {
         3 + depth
     }
 
-    /// The unit with `depth` (0…7) extra register stages: from 1, cut A registers the edge
+    /// The unit with `depth` (0…8) extra register stages: from 1, cut A registers the edge
     /// products in the middle of stage 2; from 2, cut B also registers each lane's coverage mask
     /// between its edge tests and its queries; 3 and 4 add cuts T1 and T2 inside the tests' adder
     /// tree, 5 cut Q between each lane's centroid and its op slots, 6 cut L inside each lane's
-    /// centroid, 7 cut Z on the sample tests' pass bits (see the module documentation).
+    /// centroid, 7 cut Z on the sample tests' pass bits, 8 cut D on their inputs (see the module
+    /// documentation).
     pub fn new(depth: usize) -> Self {
         use std::array::from_fn;
-        assert!(depth <= 7, "coverage: pipeline depth {depth} (0…7)");
+        assert!(depth <= 8, "coverage: pipeline depth {depth} (0…8)");
         let cut_a = depth.min(1);
         let lane_stages = depth - cut_a;
         Self {
