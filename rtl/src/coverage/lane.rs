@@ -79,14 +79,8 @@ pub struct CoverageLane {
     cent: LaneCentroid,
     // Each op slot's results that need no coverage, after cut B (`early`), and its select of
     // the coverage-dependent ones after the last cut (`late`).
-    early0: OpEarly,
-    early1: OpEarly,
-    early2: OpEarly,
-    early3: OpEarly,
-    late0: OpLate,
-    late1: OpLate,
-    late2: OpLate,
-    late3: OpLate,
+    early: [OpEarly; OPS],
+    late: [OpLate; OPS],
     /// The 48 edge tests.
     tests: SampleTests,
     covl: Signal<Local, Bits<16>>,
@@ -168,14 +162,8 @@ impl CoverageLane {
             pd: Default::default(),
             helper: Default::default(),
             cent: LaneCentroid::new(centroid),
-            early0: Default::default(),
-            early1: Default::default(),
-            early2: Default::default(),
-            early3: Default::default(),
-            late0: Default::default(),
-            late1: Default::default(),
-            late2: Default::default(),
-            late3: Default::default(),
+            early: Default::default(),
+            late: Default::default(),
             tests: SampleTests::new(tests),
             covl: Default::default(),
             t_smask: Retime::new(tests),
@@ -324,89 +312,28 @@ impl Logic for CoverageLane {
             self.e_ok[o].clock.next = self.clock.val();
             self.e_ok[o].en.next = self.en.val();
         }
-        self.early0.ok.next = self.b_ok[0].q.val();
-        self.early0.sel_code.next = self.b_code[0].q.val();
-        self.early0.n32.next = self.b_n32.q.val();
-        self.early0.offset_ok.next = self.b_offset_ok.q.val();
-        self.early0.ssaa.next = self.b_ssaa.q.val();
-        self.early0.sid.next = self.b_sid.q.val();
-        self.early0.op_mode.next = self.b_op_mode[0].q.val();
-        self.early0.op_tgsi.next = self.b_op_tgsi[0].q.val();
-        self.e_kind[0].d.next = self.early0.kind.val();
-        self.e_rd[0].d.next = self.early0.rd.val();
-        self.e_pd[0].d.next = self.early0.pd.val();
-        self.e_ok[0].d.next = self.b_ok[0].q.val();
-        self.late0.kind.next = self.e_kind[0].q.val();
-        self.late0.rd_early.next = self.e_rd[0].q.val();
-        self.late0.pd_early.next = self.e_pd[0].q.val();
-        self.late0.ok.next = self.e_ok[0].q.val();
-        self.late0.idx.next = self.b_idx[0].q.val();
-        self.late0.covl.next = self.q_covl.q.val();
-        self.late0.ccode.next = self.q_code.q.val();
-        self.rd[0].next = self.late0.rd.val();
-        self.pd[0].next = self.late0.pd.val();
-        self.early1.ok.next = self.b_ok[1].q.val();
-        self.early1.sel_code.next = self.b_code[1].q.val();
-        self.early1.n32.next = self.b_n32.q.val();
-        self.early1.offset_ok.next = self.b_offset_ok.q.val();
-        self.early1.ssaa.next = self.b_ssaa.q.val();
-        self.early1.sid.next = self.b_sid.q.val();
-        self.early1.op_mode.next = self.b_op_mode[1].q.val();
-        self.early1.op_tgsi.next = self.b_op_tgsi[1].q.val();
-        self.e_kind[1].d.next = self.early1.kind.val();
-        self.e_rd[1].d.next = self.early1.rd.val();
-        self.e_pd[1].d.next = self.early1.pd.val();
-        self.e_ok[1].d.next = self.b_ok[1].q.val();
-        self.late1.kind.next = self.e_kind[1].q.val();
-        self.late1.rd_early.next = self.e_rd[1].q.val();
-        self.late1.pd_early.next = self.e_pd[1].q.val();
-        self.late1.ok.next = self.e_ok[1].q.val();
-        self.late1.idx.next = self.b_idx[1].q.val();
-        self.late1.covl.next = self.q_covl.q.val();
-        self.late1.ccode.next = self.q_code.q.val();
-        self.rd[1].next = self.late1.rd.val();
-        self.pd[1].next = self.late1.pd.val();
-        self.early2.ok.next = self.b_ok[2].q.val();
-        self.early2.sel_code.next = self.b_code[2].q.val();
-        self.early2.n32.next = self.b_n32.q.val();
-        self.early2.offset_ok.next = self.b_offset_ok.q.val();
-        self.early2.ssaa.next = self.b_ssaa.q.val();
-        self.early2.sid.next = self.b_sid.q.val();
-        self.early2.op_mode.next = self.b_op_mode[2].q.val();
-        self.early2.op_tgsi.next = self.b_op_tgsi[2].q.val();
-        self.e_kind[2].d.next = self.early2.kind.val();
-        self.e_rd[2].d.next = self.early2.rd.val();
-        self.e_pd[2].d.next = self.early2.pd.val();
-        self.e_ok[2].d.next = self.b_ok[2].q.val();
-        self.late2.kind.next = self.e_kind[2].q.val();
-        self.late2.rd_early.next = self.e_rd[2].q.val();
-        self.late2.pd_early.next = self.e_pd[2].q.val();
-        self.late2.ok.next = self.e_ok[2].q.val();
-        self.late2.idx.next = self.b_idx[2].q.val();
-        self.late2.covl.next = self.q_covl.q.val();
-        self.late2.ccode.next = self.q_code.q.val();
-        self.rd[2].next = self.late2.rd.val();
-        self.pd[2].next = self.late2.pd.val();
-        self.early3.ok.next = self.b_ok[3].q.val();
-        self.early3.sel_code.next = self.b_code[3].q.val();
-        self.early3.n32.next = self.b_n32.q.val();
-        self.early3.offset_ok.next = self.b_offset_ok.q.val();
-        self.early3.ssaa.next = self.b_ssaa.q.val();
-        self.early3.sid.next = self.b_sid.q.val();
-        self.early3.op_mode.next = self.b_op_mode[3].q.val();
-        self.early3.op_tgsi.next = self.b_op_tgsi[3].q.val();
-        self.e_kind[3].d.next = self.early3.kind.val();
-        self.e_rd[3].d.next = self.early3.rd.val();
-        self.e_pd[3].d.next = self.early3.pd.val();
-        self.e_ok[3].d.next = self.b_ok[3].q.val();
-        self.late3.kind.next = self.e_kind[3].q.val();
-        self.late3.rd_early.next = self.e_rd[3].q.val();
-        self.late3.pd_early.next = self.e_pd[3].q.val();
-        self.late3.ok.next = self.e_ok[3].q.val();
-        self.late3.idx.next = self.b_idx[3].q.val();
-        self.late3.covl.next = self.q_covl.q.val();
-        self.late3.ccode.next = self.q_code.q.val();
-        self.rd[3].next = self.late3.rd.val();
-        self.pd[3].next = self.late3.pd.val();
+        for o in 0..OPS {
+            self.early[o].ok.next = self.b_ok[o].q.val();
+            self.early[o].sel_code.next = self.b_code[o].q.val();
+            self.early[o].n32.next = self.b_n32.q.val();
+            self.early[o].offset_ok.next = self.b_offset_ok.q.val();
+            self.early[o].ssaa.next = self.b_ssaa.q.val();
+            self.early[o].sid.next = self.b_sid.q.val();
+            self.early[o].op_mode.next = self.b_op_mode[o].q.val();
+            self.early[o].op_tgsi.next = self.b_op_tgsi[o].q.val();
+            self.e_kind[o].d.next = self.early[o].kind.val();
+            self.e_rd[o].d.next = self.early[o].rd.val();
+            self.e_pd[o].d.next = self.early[o].pd.val();
+            self.e_ok[o].d.next = self.b_ok[o].q.val();
+            self.late[o].kind.next = self.e_kind[o].q.val();
+            self.late[o].rd_early.next = self.e_rd[o].q.val();
+            self.late[o].pd_early.next = self.e_pd[o].q.val();
+            self.late[o].ok.next = self.e_ok[o].q.val();
+            self.late[o].idx.next = self.b_idx[o].q.val();
+            self.late[o].covl.next = self.q_covl.q.val();
+            self.late[o].ccode.next = self.q_code.q.val();
+            self.rd[o].next = self.late[o].rd.val();
+            self.pd[o].next = self.late[o].pd.val();
+        }
     }
 }
