@@ -5,7 +5,8 @@
 //! fallback that needs no coverage, and [`OneHotPos`], the select both use), [`OpSelect`] checks one op
 //! slot's sample index and selects that sample's position (it needs no coverage, so the lane
 //! runs it beside its edge tests), and [`OpQuery`] answers the op slot from the lane's final
-//! coverage mask and [`OpSelect`]'s results. All are combinational (latency 0) but
+//! coverage mask and [`OpSelect`]'s results: [`OpEarly`] (every mode that needs no coverage) then
+//! [`OpLate`] (COVMASK, COVERED, CENTROID_OFFSET), which the lane runs with its cuts between them. All are combinational (latency 0) but
 //! [`LaneCentroid`], which may hold cut L; ports are documented on the fields.
 
 use super::pattern::{OffsetEncode, SamplePosF32};
