@@ -10,7 +10,8 @@
 //! `sx`, the top bit with the opposite sign), added as a balanced tree four adders deep
 //! ([`SampleTests`]).
 //!
-//! Ports are documented on the fields, plus `clock` and `en` (advance; the unit's global stall).
+//! Ports are documented on the fields, plus `clock`, `en` (advance; the unit's global stall) and
+//! `adv_next` (`en` one clock ahead, for the sample tests' own enable copies).
 //! Built with [`CoverageLane::new`]`(stages)`, 0…7: with 0 the lane is combinational (latency 0,
 //! the unit registers its outputs); with 1, cut B registers the coverage mask and the query
 //! operands between the edge tests and the queries (latency 1), so that the tests' adder tree and
@@ -36,6 +37,8 @@ pub struct CoverageLane {
     pub clock: Signal<In, Clock>,
     /// Advance the cuts (the unit's global stall when low).
     pub en: Signal<In, Bit>,
+    /// `en` of the next clock (the sample tests register it in enable copies of their own).
+    pub adv_next: Signal<In, Bit>,
     /// Lane-centre edge value `⌊E/16⌋`, clamped to ±2^30 (two's complement).
     pub q: [Signal<In, Bits<32>>; 3],
     /// `E mod 16 ≠ 0`.
@@ -141,6 +144,7 @@ impl CoverageLane {
             settle: crate::common::settle::SettleState::new(stages > 0),
             clock: Default::default(),
             en: Default::default(),
+            adv_next: Default::default(),
             q: Default::default(),
             rnz: Default::default(),
             tl: Default::default(),
@@ -199,7 +203,7 @@ impl Logic for CoverageLane {
     fn update(&mut self) {
         // Per-sample edge tests (super::samples).
         self.tests.clock.next = self.clock.val();
-        self.tests.en.next = self.en.val();
+        self.tests.adv_next.next = self.adv_next.val();
         for e in 0..3 {
             self.tests.q[e].next = self.q[e].val();
             self.tests.own[e].next = self.rnz[e].val() | self.tl[e].val();

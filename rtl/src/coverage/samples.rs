@@ -1,6 +1,8 @@
 //! The 48 per-sample edge tests of one coverage lane: 16 samples × 3 edges.
 //!
-//! Ports: `clock`, `en` (advance), `q[3]` (the lane centre's `⌊E/16⌋` per edge, clamped to
+//! Ports: `clock`, `adv_next` (the advance of the next clock, registered here in `(* keep *)`
+//! copies: one per sample, one per group of four samples for cut D's step copies, one for the
+//! lane-wide delay lines, so that no enable net reaches all of the lane's registers), `q[3]` (the lane centre's `⌊E/16⌋` per edge, clamped to
 //! ±2^30), `own[3]` (a sample exactly on the edge is covered: `E mod 16 ≠ 0` or a top-left edge),
 //! `dx[3]`, `dy[3]` (edge steps), `nz` (non-degenerate triangle), `nmask` (samples 0…n−1),
 //! `pos[16]` (`{dy, dx}` offsets, 4-bit two's complement each) → `hit: Bits<16>` (bit s: sample
@@ -37,8 +39,8 @@ use std::fmt::Write;
 pub struct SampleTests {
     /// Clock (used with cuts only).
     pub clock: Signal<In, Clock>,
-    /// Advance the cuts.
-    pub en: Signal<In, Bit>,
+    /// The cuts advance in the next clock (registered in enable copies, power-up value 1).
+    pub adv_next: Signal<In, Bit>,
     /// Lane-centre edge value `⌊E/16⌋` per edge (two's complement).
     pub q: [Signal<In, Bits<32>>; 3],
     /// A sample on the edge is covered.
@@ -59,6 +61,8 @@ pub struct SampleTests {
     _held: Vec<Inputs>,
     /// `hit` of the oldest held inputs (computed once per enabled edge, not per pass).
     _held_hit: u64,
+    /// The registered advance (the enable copies' common value).
+    _en: bool,
 }
 
 /// One clock's inputs of [`SampleTests`], as the cuts' registers see them.
@@ -86,7 +90,7 @@ impl SampleTests {
         assert!(cuts <= 4, "sample tests: 0…4 cuts, not {cuts}");
         Self {
             clock: Default::default(),
-            en: Default::default(),
+            adv_next: Default::default(),
             q: Default::default(),
             own: Default::default(),
             dx: Default::default(),
@@ -97,6 +101,7 @@ impl SampleTests {
             hit: Default::default(),
             _held: vec![Inputs::default(); cuts],
             _held_hit: 0,
+            _en: true,
         }
     }
 
@@ -150,11 +155,14 @@ impl Logic for SampleTests {
             self.hit.next = hits(&self.inputs()).into();
             return;
         }
-        if self.clock.pos_edge() && self.en.val() {
-            let x = self.inputs();
-            self._held.pop();
-            self._held.insert(0, x);
-            self._held_hit = hits(self._held.last().expect("a cut"));
+        if self.clock.pos_edge() {
+            if self._en {
+                let x = self.inputs();
+                self._held.pop();
+                self._held.insert(0, x);
+                self._held_hit = hits(self._held.last().expect("a cut"));
+            }
+            self._en = self.adv_next.val();
         }
         self.hit.next = self._held_hit.into();
     }
@@ -172,20 +180,27 @@ impl Logic for SampleTests {
     }
 }
 
-/// `wire <range><name> = <value>`, or with `registered` a register of it (one enabled clock
-/// later) whose `always` block is `(* keep *)`, a copy of its own that synthesis does not merge
+/// `wire <range><name> = <value>`, or with `registered` a register of it (enabled by `en`, one
+/// enabled clock later) whose `always` block is `(* keep *)`, a copy of its own that synthesis does not merge
 /// with its neighbours' (Yosys merges registers with the same input even when their `reg` is
 /// marked `(* keep *)`: the attribute must be on the process).
-fn keep_reg(v: &mut String, registered: bool, range: &str, name: &str, value: &str) {
+fn keep_reg(v: &mut String, en: &str, registered: bool, range: &str, name: &str, value: &str) {
     if registered {
         let _ = writeln!(v, "reg {range}{name};\ninitial {name} = 0;");
         let _ = writeln!(
             v,
-            "(* keep *) always @(posedge clock) if (en) {name} <= {value};"
+            "(* keep *) always @(posedge clock) if ({en}) {name} <= {value};"
         );
     } else {
         let _ = writeln!(v, "wire {range}{name} = {value};");
     }
+}
+
+/// A `(* keep *)` register `name` of the advance `adv_next` (power-up value 1): one enable copy,
+/// as [`crate::common::EnableCopy`].
+fn enable_copy(v: &mut String, name: &str) {
+    let _ = writeln!(v, "reg {name};\ninitial {name} = 1'b1;");
+    let _ = writeln!(v, "(* keep *) always @(posedge clock) {name} <= adv_next;");
 }
 
 /// Groups of samples that share a copy of the edge steps at cut D.
@@ -213,10 +228,14 @@ fn sample_tests_verilog(t1: bool, t2: bool, z: bool, d: bool) -> String {
     // position, below), so that no input fans out to the level-1 adders of the whole lane.
     // (Registers of at most 64 bits, for the netlist engine: one per edge.)
     for g in 0..SAMPLE_GROUPS {
+        if d {
+            enable_copy(&mut v, &format!("eng{g}"));
+        }
         for n in ["dx", "dy"] {
             for e in 0..3 {
                 keep_reg(
                     &mut v,
+                    &format!("eng{g}"),
                     d,
                     "[31:0] ",
                     &format!("{n}g{g}_{e}"),
@@ -237,18 +256,21 @@ fn sample_tests_verilog(t1: bool, t2: bool, z: bool, d: bool) -> String {
         let _ = writeln!(v, "wire [31:0] q{e}_0 = q_{e};");
     }
     if cuts == 0 && !z {
-        let _ = writeln!(v, "/* verilator lint_off UNUSEDSIGNAL */\nwire unused_ok = &{{1'b0, clock, en}};\n/* verilator lint_on UNUSEDSIGNAL */");
+        let _ = writeln!(v, "/* verilator lint_off UNUSEDSIGNAL */\nwire unused_ok = &{{1'b0, clock, adv_next}};\n/* verilator lint_on UNUSEDSIGNAL */");
     }
     // The last cut's copies of q and the flags are per test (below), so that no register fans out
     // to the 16 samples' last adders across the lane.
     let shared = cuts.saturating_sub(1);
+    if shared > 0 {
+        enable_copy(&mut v, "enl");
+    }
     for k in 1..=shared {
         let p = k - 1;
         let _ = writeln!(v, "reg [19:0] flags{k};\ninitial flags{k} = 0;");
-        let _ = writeln!(v, "always @(posedge clock) if (en) flags{k} <= flags{p};");
+        let _ = writeln!(v, "always @(posedge clock) if (enl) flags{k} <= flags{p};");
         for e in 0..3 {
             let _ = writeln!(v, "reg [31:0] q{e}_{k};\ninitial q{e}_{k} = 0;");
-            let _ = writeln!(v, "always @(posedge clock) if (en) q{e}_{k} <= q{e}_{p};");
+            let _ = writeln!(v, "always @(posedge clock) if (enl) q{e}_{k} <= q{e}_{p};");
         }
     }
     let _ = writeln!(
@@ -263,7 +285,11 @@ fn sample_tests_verilog(t1: bool, t2: bool, z: bool, d: bool) -> String {
     // The carry chains' bit index (the portable form has no chains).
     let _ = writeln!(v, "`ifdef TEXPIX_ECP5_CARRY\ngenvar gi;\n`endif");
     let _ = writeln!(v, "generate for (gs = 0; gs < 16; gs = gs + 1) begin : smp");
-    keep_reg(&mut v, d, "[7:0] ", "pp", "posv[8*gs +: 8]");
+    // The sample's enable copy, for all its registers.
+    if cuts >= 1 {
+        enable_copy(&mut v, "ens");
+    }
+    keep_reg(&mut v, "ens", d, "[7:0] ", "pp", "posv[8*gs +: 8]");
     let _ = writeln!(v, "wire [3:0] sx = pp[3:0];");
     let _ = writeln!(v, "wire [3:0] sy = pp[7:4];");
     let per_group = 16 / SAMPLE_GROUPS;
@@ -282,8 +308,8 @@ fn sample_tests_verilog(t1: bool, t2: bool, z: bool, d: bool) -> String {
     }
     let _ = writeln!(v, "wire [2:0] pass;");
     // Whether the sample counts at all (nz and its bit of nmask), through the last cut.
-    keep_reg(&mut v, cuts >= 1, "", "live_t", "nzv & nmv[gs]");
-    keep_reg(&mut v, z, "", "live", "live_t");
+    keep_reg(&mut v, "ens", cuts >= 1, "", "live_t", "nzv & nmv[gs]");
+    keep_reg(&mut v, "ens", z, "", "live", "live_t");
     let _ = writeln!(v, "for (ge = 0; ge < 3; ge = ge + 1) begin : edg");
     for n in ["dx", "dy"] {
         let _ = writeln!(v, "wire [31:0] {n}0 = {n}s[32*ge +: 32];");
@@ -291,8 +317,8 @@ fn sample_tests_verilog(t1: bool, t2: bool, z: bool, d: bool) -> String {
             let _ = writeln!(v, "wire [31:0] {n}{k} = {{{n}0[{}:0], {k}'b0}};", 31 - k);
         }
     }
-    keep_reg(&mut v, cuts >= 1, "[31:0] ", "q", "qv[32*ge +: 32]");
-    keep_reg(&mut v, cuts >= 1, "", "own", "ownv[ge]");
+    keep_reg(&mut v, "ens", cuts >= 1, "[31:0] ", "q", "qv[32*ge +: 32]");
+    keep_reg(&mut v, "ens", cuts >= 1, "", "own", "ownv[ge]");
     let _ = writeln!(v, "wire [31:0] u0, u1, u2, u3, v0, v1, t;");
     // Without cut Z only the last sum's sign is read (its zero test reads the operands).
     let _ = writeln!(v, "/* verilator lint_off UNUSEDSIGNAL */\nwire [31:0] acc;\n/* verilator lint_on UNUSEDSIGNAL */");
@@ -303,7 +329,7 @@ fn sample_tests_verilog(t1: bool, t2: bool, z: bool, d: bool) -> String {
             .map(|n| {
                 if on {
                     let _ = writeln!(v, "reg [31:0] {n}r;\ninitial {n}r = 0;");
-                    let _ = writeln!(v, "always @(posedge clock) if (en) {n}r <= {n};");
+                    let _ = writeln!(v, "always @(posedge clock) if (ens) {n}r <= {n};");
                     format!("{n}r")
                 } else {
                     (*n).to_string()
@@ -358,7 +384,7 @@ fn sample_tests_verilog(t1: bool, t2: bool, z: bool, d: bool) -> String {
             t = t[0]
         );
     }
-    keep_reg(&mut v, z, "", "pass_z", "!acc[31] & (nonzero | own)");
+    keep_reg(&mut v, "ens", z, "", "pass_z", "!acc[31] & (nonzero | own)");
     let _ = writeln!(v, "assign pass[ge] = pass_z;");
     let _ = writeln!(v, "end");
     let _ = writeln!(v, "assign hw[gs] = live & (&pass);");

@@ -30,7 +30,8 @@
 //! behind the output registers sits a skid register of one result, which takes the output
 //! registers' result when the output refuses it while the pipeline advances; the pipeline (and
 //! `in_ready`) advances in exactly the clocks in which the skid register is empty, so every enable
-//! is a register ([`EnableCopy`], one per stage and lane) instead of one net from `out_ready`, and
+//! is a register ([`EnableCopy`], one per stage and lane, and in each lane's sample tests one per
+//! sample) instead of one net from `out_ready`, and
 //! `out_valid` is `skid valid || output valid`, the skid's result first. Nothing is lost or
 //! duplicated. `reset` (synchronous, active high) empties the pipeline and the skid register;
 //! data registers are not reset.
@@ -737,9 +738,13 @@ impl Logic for CoverageUnit {
         self.lane2.clock.next = self.clock.val();
         self.lane3.clock.next = self.clock.val();
         self.lane0.en.next = self.e_lane[0].q.val();
+        self.lane0.adv_next.next = self.skid.adv_next.val();
         self.lane1.en.next = self.e_lane[1].q.val();
+        self.lane1.adv_next.next = self.skid.adv_next.val();
         self.lane2.en.next = self.e_lane[2].q.val();
+        self.lane2.adv_next.next = self.skid.adv_next.val();
         self.lane3.en.next = self.e_lane[3].q.val();
+        self.lane3.adv_next.next = self.skid.adv_next.val();
         self.cb_valid.clock.next = self.clock.val();
         self.cb_valid.reset.next = self.reset.val();
         self.cb_valid.en.next = self.e_s3.q.val();
