@@ -22,8 +22,13 @@
 //! ([`LaneCentroid`]), between the mask's lowest-set-bit carry chain and the position select; 6
 //! adds cut Z in the tests, on each test's pass bit, and 7 cut D, kept copies of the tests'
 //! inputs in front of their first adders ([`SampleTests`]).
+//!
+//! COVERED's bit is selected from the mask right behind cut B ([`OpCovered`]) and delayed beside
+//! the later cuts, so that after the last cut an op slot is a select of registered words; with a
+//! cut in the tests, the helper pixel's centroid reads the inputs one clock late (the first of the
+//! delay lines that carry them to cut B), not the input registers that also feed the tests.
 
-use super::query::{HelperCentroid, LaneCentroid, OpEarly, OpLate, OpSelect};
+use super::query::{HelperCentroid, LaneCentroid, OpCovered, OpEarly, OpLate, OpSelect};
 use super::samples::SampleTests;
 use super::OPS;
 use crate::common::fp::Retime;
@@ -77,12 +82,18 @@ pub struct CoverageLane {
     pub rd: [Signal<Out, Bits<32>>; OPS],
     /// Pd value per op slot.
     pub pd: [Signal<Out, Bit>; OPS],
-    /// The helper pixel's centroid (no coverage needed: beside the tests).
+    /// The helper pixel's centroid (no coverage needed: beside the tests, one clock behind the
+    /// inputs when the tests have a cut, so that it does not share the input registers' clock
+    /// with the tests' and the op slots' fan-out).
     helper: HelperCentroid,
+    h_smask: Retime<Bits<16>>,
+    h_nmask: Retime<Bits<16>>,
+    h_pos: [Retime<Bits<8>>; 16],
     cent: LaneCentroid,
     // Each op slot's results that need no coverage, after cut B (`early`), and its select of
     // the coverage-dependent ones after the last cut (`late`).
     early: [OpEarly; OPS],
+    cov_bit: [OpCovered; OPS],
     late: [OpLate; OPS],
     /// The 48 edge tests.
     tests: SampleTests,
@@ -116,7 +127,9 @@ pub struct CoverageLane {
     e_kind: [Retime<Bits<2>>; OPS],
     e_rd: [Retime<Bits<32>>; OPS],
     e_pd: [Retime<Bit>; OPS],
-    e_ok: [Retime<Bit>; OPS],
+    // The sample check and index beside the tests, for COVERED at cut B; its bit after cut B.
+    c_ok: [Retime<Bit>; OPS],
+    e_cov: [Retime<Bit>; OPS],
 }
 }
 
@@ -140,6 +153,7 @@ impl CoverageLane {
         let query = usize::from(stages >= 4);
         let centroid = usize::from(stages >= 5);
         let tests = stages - cut - query - centroid;
+        let h = tests.min(1);
         Self {
             settle: crate::common::settle::SettleState::new(stages > 0),
             clock: Default::default(),
@@ -165,35 +179,40 @@ impl CoverageLane {
             rd: Default::default(),
             pd: Default::default(),
             helper: Default::default(),
+            h_smask: Retime::new(h),
+            h_nmask: Retime::new(h),
+            h_pos: from_fn(|_| Retime::new(h)),
             cent: LaneCentroid::new(centroid),
             early: Default::default(),
+            cov_bit: Default::default(),
             late: Default::default(),
             tests: SampleTests::new(tests),
             covl: Default::default(),
-            t_smask: Retime::new(tests),
+            t_smask: Retime::new(tests - h),
             b_covl: Retime::new(cut),
             q_code: Retime::new(query),
             q_covl: Retime::new(query + centroid),
-            b_helper: Retime::new(cut + tests),
-            b_nmask: Retime::new(cut + tests),
+            b_helper: Retime::new(cut + tests - h),
+            b_nmask: Retime::new(cut + tests - h),
             b_n32: Retime::new(cut),
             b_offset_ok: Retime::new(cut),
             b_ssaa: Retime::new(cut),
             b_sid: Retime::new(cut),
-            b_pos: from_fn(|_| Retime::new(cut + tests)),
+            b_pos: from_fn(|_| Retime::new(cut + tests - h)),
             b_op_mode: from_fn(|_| Retime::new(cut)),
             sel0: Default::default(),
             sel1: Default::default(),
             sel2: Default::default(),
             sel3: Default::default(),
             b_ok: from_fn(|_| Retime::new(cut)),
-            b_idx: from_fn(|_| Retime::new(stages)),
+            b_idx: from_fn(|_| Retime::new(cut + tests)),
             b_code: from_fn(|_| Retime::new(cut)),
             b_op_tgsi: from_fn(|_| Retime::new(cut)),
             e_kind: from_fn(|_| Retime::new(stages - cut)),
             e_rd: from_fn(|_| Retime::new(stages - cut)),
             e_pd: from_fn(|_| Retime::new(stages - cut)),
-            e_ok: from_fn(|_| Retime::new(stages - cut)),
+            c_ok: from_fn(|_| Retime::new(tests)),
+            e_cov: from_fn(|_| Retime::new(stages - cut - tests)),
         }
     }
 }
@@ -215,15 +234,26 @@ impl Logic for CoverageLane {
         for s in 0..16 {
             self.tests.pos[s].next = self.pos[s].val();
         }
+        self.h_smask.clock.next = self.clock.val();
+        self.h_smask.en.next = self.en.val();
+        self.h_smask.d.next = self.smask.val();
+        self.h_nmask.clock.next = self.clock.val();
+        self.h_nmask.en.next = self.en.val();
+        self.h_nmask.d.next = self.nmask.val();
+        for s in 0..16 {
+            self.h_pos[s].clock.next = self.clock.val();
+            self.h_pos[s].en.next = self.en.val();
+            self.h_pos[s].d.next = self.pos[s].val();
+        }
         self.t_smask.clock.next = self.clock.val();
         self.t_smask.en.next = self.en.val();
-        self.t_smask.d.next = self.smask.val();
+        self.t_smask.d.next = self.h_smask.q.val();
         self.covl.next = self.tests.hit.val() & self.t_smask.q.val();
         // The helper pixel's centroid and the op slots' sample checks and selects.
-        self.helper.smask.next = self.smask.val();
-        self.helper.nmask.next = self.nmask.val();
+        self.helper.smask.next = self.h_smask.q.val();
+        self.helper.nmask.next = self.h_nmask.q.val();
         for s in 0..16 {
-            self.helper.pos[s].next = self.pos[s].val();
+            self.helper.pos[s].next = self.h_pos[s].q.val();
             self.sel0.pos[s].next = self.pos[s].val();
             self.sel1.pos[s].next = self.pos[s].val();
             self.sel2.pos[s].next = self.pos[s].val();
@@ -258,7 +288,7 @@ impl Logic for CoverageLane {
         self.b_helper.d.next = self.helper.code.val();
         self.b_nmask.clock.next = self.clock.val();
         self.b_nmask.en.next = self.en.val();
-        self.b_nmask.d.next = self.nmask.val();
+        self.b_nmask.d.next = self.h_nmask.q.val();
         self.b_n32.clock.next = self.clock.val();
         self.b_n32.en.next = self.en.val();
         self.b_n32.d.next = self.n32.val();
@@ -274,7 +304,7 @@ impl Logic for CoverageLane {
         for s in 0..16 {
             self.b_pos[s].clock.next = self.clock.val();
             self.b_pos[s].en.next = self.en.val();
-            self.b_pos[s].d.next = self.pos[s].val();
+            self.b_pos[s].d.next = self.h_pos[s].q.val();
         }
         for o in 0..OPS {
             self.b_op_mode[o].clock.next = self.clock.val();
@@ -313,8 +343,11 @@ impl Logic for CoverageLane {
             self.e_rd[o].en.next = self.en.val();
             self.e_pd[o].clock.next = self.clock.val();
             self.e_pd[o].en.next = self.en.val();
-            self.e_ok[o].clock.next = self.clock.val();
-            self.e_ok[o].en.next = self.en.val();
+            self.c_ok[o].clock.next = self.clock.val();
+            self.c_ok[o].en.next = self.en.val();
+            self.c_ok[o].d.next = self.b_ok[o].q.val();
+            self.e_cov[o].clock.next = self.clock.val();
+            self.e_cov[o].en.next = self.en.val();
         }
         for o in 0..OPS {
             self.early[o].ok.next = self.b_ok[o].q.val();
@@ -328,12 +361,14 @@ impl Logic for CoverageLane {
             self.e_kind[o].d.next = self.early[o].kind.val();
             self.e_rd[o].d.next = self.early[o].rd.val();
             self.e_pd[o].d.next = self.early[o].pd.val();
-            self.e_ok[o].d.next = self.b_ok[o].q.val();
+            self.cov_bit[o].covl.next = self.b_covl.q.val();
+            self.cov_bit[o].ok.next = self.c_ok[o].q.val();
+            self.cov_bit[o].idx.next = self.b_idx[o].q.val();
+            self.e_cov[o].d.next = self.cov_bit[o].covered.val();
             self.late[o].kind.next = self.e_kind[o].q.val();
             self.late[o].rd_early.next = self.e_rd[o].q.val();
             self.late[o].pd_early.next = self.e_pd[o].q.val();
-            self.late[o].ok.next = self.e_ok[o].q.val();
-            self.late[o].idx.next = self.b_idx[o].q.val();
+            self.late[o].covered.next = self.e_cov[o].q.val();
             self.late[o].covl.next = self.q_covl.q.val();
             self.late[o].ccode.next = self.q_code.q.val();
             self.rd[o].next = self.late[o].rd.val();

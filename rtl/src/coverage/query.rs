@@ -5,8 +5,9 @@
 //! fallback that needs no coverage, and [`OneHotPos`], the select both use), [`OpSelect`] checks one op
 //! slot's sample index and selects that sample's position (it needs no coverage, so the lane
 //! runs it beside its edge tests), and [`OpQuery`] answers the op slot from the lane's final
-//! coverage mask and [`OpSelect`]'s results: [`OpEarly`] (every mode that needs no coverage) then
-//! [`OpLate`] (COVMASK, COVERED, CENTROID_OFFSET), which the lane runs with its cuts between them. All are combinational (latency 0) but
+//! coverage mask and [`OpSelect`]'s results: [`OpEarly`] (every mode that needs no coverage) and
+//! [`OpCovered`] (COVERED's bit, from the mask), then [`OpLate`] (the select of COVMASK, COVERED,
+//! CENTROID_OFFSET), which the lane runs with its cuts between them. All are combinational (latency 0) but
 //! [`LaneCentroid`], which may hold cut L; ports are documented on the fields.
 
 use super::pattern::{OffsetEncode, SamplePosF32};
@@ -342,6 +343,35 @@ impl Logic for OpEarly {
 }
 
 crate::settled_block! {
+/// COVERED's bit for one PIXLD op slot: the op's sample is below n and covered (a 16:1 select of
+/// the mask). It reads only the mask and [`OpSelect`]'s results, so the lane takes it right
+/// behind cut B and delays one bit beside its later cuts instead of the mask and the index.
+#[derive(Clone, Debug, Default)]
+pub struct OpCovered {
+    /// Final coverage mask of the lane.
+    pub covl: Signal<In, Bits<16>>,
+    /// The op's sample index is below n ([`OpSelect`]).
+    pub ok: Signal<In, Bit>,
+    /// The op's sample index, low four bits ([`OpSelect`]).
+    pub idx: Signal<In, Bits<4>>,
+    /// `ok` and bit `idx` of `covl`.
+    pub covered: Signal<Out, Bit>,
+}
+}
+
+impl Logic for OpCovered {
+    #[hdl_gen]
+    fn update(&mut self) {
+        self.covered.next = false;
+        for s in 0..16 {
+            if self.idx.val().index() == s {
+                self.covered.next = self.ok.val() & self.covl.val().get_bit(s);
+            }
+        }
+    }
+}
+
+crate::settled_block! {
 /// The part of one PIXLD op slot that reads the lane's coverage: COVMASK, COVERED and
 /// CENTROID_OFFSET, else [`OpEarly`]'s result.
 #[derive(Clone, Debug, Default)]
@@ -352,10 +382,8 @@ pub struct OpLate {
     pub rd_early: Signal<In, Bits<32>>,
     /// [`OpEarly::pd`].
     pub pd_early: Signal<In, Bit>,
-    /// The op's sample index is below n ([`OpSelect`]).
-    pub ok: Signal<In, Bit>,
-    /// The op's sample index, low four bits ([`OpSelect`]).
-    pub idx: Signal<In, Bits<4>>,
+    /// COVERED's bit ([`OpCovered`]).
+    pub covered: Signal<In, Bit>,
     /// Final coverage mask of the lane.
     pub covl: Signal<In, Bits<16>>,
     /// The lane's centroid position ([`LaneCentroid`]).
@@ -365,19 +393,12 @@ pub struct OpLate {
     /// Pd value.
     pub pd: Signal<Out, Bit>,
     centroid_enc: OffsetEncode,
-    sel_cov: Signal<Local, Bit>,
 }
 }
 
 impl Logic for OpLate {
     #[hdl_gen]
     fn update(&mut self) {
-        self.sel_cov.next = false;
-        for s in 0..16 {
-            if self.idx.val().index() == s {
-                self.sel_cov.next = self.ok.val() & self.covl.val().get_bit(s);
-            }
-        }
         self.centroid_enc.code.next = self.ccode.val();
         self.rd.next = self.rd_early.val();
         self.pd.next = self.pd_early.val();
@@ -387,8 +408,8 @@ impl Logic for OpLate {
             }
             2 => {
                 self.rd.next = 0.into();
-                self.pd.next = self.sel_cov.val();
-                if self.sel_cov.val() {
+                self.pd.next = self.covered.val();
+                if self.covered.val() {
                     self.rd.next = bits::<32>(0xffff_ffff_u64);
                 }
             }
@@ -401,7 +422,7 @@ impl Logic for OpLate {
 }
 
 crate::settled_block! {
-/// One PIXLD op slot of one lane: [`OpEarly`] then [`OpLate`], combinational (the serial unit's
+/// One PIXLD op slot of one lane: [`OpEarly`] and [`OpCovered`], then [`OpLate`], combinational (the serial unit's
 /// form; the lane puts its cuts between the two).
 #[derive(Clone, Debug, Default)]
 pub struct OpQuery {
@@ -432,6 +453,7 @@ pub struct OpQuery {
     /// Pd value.
     pub pd: Signal<Out, Bit>,
     early: OpEarly,
+    cov_bit: OpCovered,
     late: OpLate,
 }
 }
@@ -450,8 +472,10 @@ impl Logic for OpQuery {
         self.late.kind.next = self.early.kind.val();
         self.late.rd_early.next = self.early.rd.val();
         self.late.pd_early.next = self.early.pd.val();
-        self.late.ok.next = self.ok.val();
-        self.late.idx.next = self.idx.val();
+        self.cov_bit.covl.next = self.covl.val();
+        self.cov_bit.ok.next = self.ok.val();
+        self.cov_bit.idx.next = self.idx.val();
+        self.late.covered.next = self.cov_bit.covered.val();
         self.late.covl.next = self.covl.val();
         self.late.ccode.next = self.ccode.val();
         self.rd.next = self.late.rd.val();
