@@ -10,8 +10,9 @@
 //! `sx`, the top bit with the opposite sign), added as a balanced tree four adders deep
 //! ([`SampleTests`]).
 //!
-//! Ports are documented on the fields, plus `clock`, `en` (advance; the unit's global stall) and
-//! `adv_next` (`en` one clock ahead, for the sample tests' own enable copies).
+//! Ports are documented on the fields, plus `clock` and `adv_next` (the unit's advance, decided a
+//! clock ahead: the lane registers it in [`EnableCopy`]s, one per group of registers, so that no
+//! enable net reaches the whole lane).
 //! Built with [`CoverageLane::new`]`(stages)`, 0…7: with 0 the lane is combinational (latency 0,
 //! the unit registers its outputs); with 1, cut B registers the coverage mask and the query
 //! operands between the edge tests and the queries (latency 1), so that the tests' adder tree and
@@ -32,6 +33,7 @@ use super::query::{HelperCentroid, LaneCentroid, OpCovered, OpEarly, OpLate, OpS
 use super::samples::SampleTests;
 use super::OPS;
 use crate::common::fp::Retime;
+use crate::common::EnableCopy;
 use rust_hdl::prelude::*;
 
 crate::settled_block! {
@@ -40,9 +42,8 @@ crate::settled_block! {
 pub struct CoverageLane {
     /// Clock (used with cuts only).
     pub clock: Signal<In, Clock>,
-    /// Advance the cuts (the unit's global stall when low).
-    pub en: Signal<In, Bit>,
-    /// `en` of the next clock (the sample tests register it in enable copies of their own).
+    /// The cuts advance in the next clock (the unit's stall decided a clock ahead), registered in
+    /// enable copies: one per group of the lane's registers, and the sample tests' own.
     pub adv_next: Signal<In, Bit>,
     /// Lane-centre edge value `⌊E/16⌋`, clamped to ±2^30 (two's complement).
     pub q: [Signal<In, Bits<32>>; 3],
@@ -82,6 +83,13 @@ pub struct CoverageLane {
     pub rd: [Signal<Out, Bits<32>>; OPS],
     /// Pd value per op slot.
     pub pd: [Signal<Out, Bit>; OPS],
+    // The advance in registered copies: the delay lines from the inputs to cut B (and the
+    // helper's inputs), cut B's query operands, the centroid and cut Q, each op slot's late
+    // operands.
+    e_in: EnableCopy,
+    e_b: EnableCopy,
+    e_cent: EnableCopy,
+    e_op: [EnableCopy; OPS],
     /// The helper pixel's centroid (no coverage needed: beside the tests, one clock behind the
     /// inputs when the tests have a cut, so that it does not share the input registers' clock
     /// with the tests' and the op slots' fan-out).
@@ -157,8 +165,11 @@ impl CoverageLane {
         Self {
             settle: crate::common::settle::SettleState::new(stages > 0),
             clock: Default::default(),
-            en: Default::default(),
             adv_next: Default::default(),
+            e_in: Default::default(),
+            e_b: Default::default(),
+            e_cent: Default::default(),
+            e_op: Default::default(),
             q: Default::default(),
             rnz: Default::default(),
             tl: Default::default(),
@@ -220,6 +231,16 @@ impl CoverageLane {
 impl Logic for CoverageLane {
     #[hdl_gen]
     fn update(&mut self) {
+        self.e_in.clock.next = self.clock.val();
+        self.e_in.d.next = self.adv_next.val();
+        self.e_b.clock.next = self.clock.val();
+        self.e_b.d.next = self.adv_next.val();
+        self.e_cent.clock.next = self.clock.val();
+        self.e_cent.d.next = self.adv_next.val();
+        for o in 0..OPS {
+            self.e_op[o].clock.next = self.clock.val();
+            self.e_op[o].d.next = self.adv_next.val();
+        }
         // Per-sample edge tests (super::samples).
         self.tests.clock.next = self.clock.val();
         self.tests.adv_next.next = self.adv_next.val();
@@ -235,18 +256,18 @@ impl Logic for CoverageLane {
             self.tests.pos[s].next = self.pos[s].val();
         }
         self.h_smask.clock.next = self.clock.val();
-        self.h_smask.en.next = self.en.val();
+        self.h_smask.en.next = self.e_in.q.val();
         self.h_smask.d.next = self.smask.val();
         self.h_nmask.clock.next = self.clock.val();
-        self.h_nmask.en.next = self.en.val();
+        self.h_nmask.en.next = self.e_in.q.val();
         self.h_nmask.d.next = self.nmask.val();
         for s in 0..16 {
             self.h_pos[s].clock.next = self.clock.val();
-            self.h_pos[s].en.next = self.en.val();
+            self.h_pos[s].en.next = self.e_in.q.val();
             self.h_pos[s].d.next = self.pos[s].val();
         }
         self.t_smask.clock.next = self.clock.val();
-        self.t_smask.en.next = self.en.val();
+        self.t_smask.en.next = self.e_in.q.val();
         self.t_smask.d.next = self.h_smask.q.val();
         self.covl.next = self.tests.hit.val() & self.t_smask.q.val();
         // The helper pixel's centroid and the op slots' sample checks and selects.
@@ -281,55 +302,55 @@ impl Logic for CoverageLane {
         self.b_code[3].d.next = self.sel3.code.val();
         // Cut B.
         self.b_covl.clock.next = self.clock.val();
-        self.b_covl.en.next = self.en.val();
+        self.b_covl.en.next = self.e_b.q.val();
         self.b_covl.d.next = self.covl.val();
         self.b_helper.clock.next = self.clock.val();
-        self.b_helper.en.next = self.en.val();
+        self.b_helper.en.next = self.e_in.q.val();
         self.b_helper.d.next = self.helper.code.val();
         self.b_nmask.clock.next = self.clock.val();
-        self.b_nmask.en.next = self.en.val();
+        self.b_nmask.en.next = self.e_in.q.val();
         self.b_nmask.d.next = self.h_nmask.q.val();
         self.b_n32.clock.next = self.clock.val();
-        self.b_n32.en.next = self.en.val();
+        self.b_n32.en.next = self.e_b.q.val();
         self.b_n32.d.next = self.n32.val();
         self.b_offset_ok.clock.next = self.clock.val();
-        self.b_offset_ok.en.next = self.en.val();
+        self.b_offset_ok.en.next = self.e_b.q.val();
         self.b_offset_ok.d.next = self.offset_ok.val();
         self.b_ssaa.clock.next = self.clock.val();
-        self.b_ssaa.en.next = self.en.val();
+        self.b_ssaa.en.next = self.e_b.q.val();
         self.b_ssaa.d.next = self.ssaa.val();
         self.b_sid.clock.next = self.clock.val();
-        self.b_sid.en.next = self.en.val();
+        self.b_sid.en.next = self.e_b.q.val();
         self.b_sid.d.next = self.sid.val();
         for s in 0..16 {
             self.b_pos[s].clock.next = self.clock.val();
-            self.b_pos[s].en.next = self.en.val();
+            self.b_pos[s].en.next = self.e_in.q.val();
             self.b_pos[s].d.next = self.h_pos[s].q.val();
         }
         for o in 0..OPS {
             self.b_op_mode[o].clock.next = self.clock.val();
-            self.b_op_mode[o].en.next = self.en.val();
+            self.b_op_mode[o].en.next = self.e_b.q.val();
             self.b_op_mode[o].d.next = self.op_mode[o].val();
             self.b_ok[o].clock.next = self.clock.val();
-            self.b_ok[o].en.next = self.en.val();
+            self.b_ok[o].en.next = self.e_b.q.val();
             self.b_idx[o].clock.next = self.clock.val();
-            self.b_idx[o].en.next = self.en.val();
+            self.b_idx[o].en.next = self.e_in.q.val();
             self.b_code[o].clock.next = self.clock.val();
-            self.b_code[o].en.next = self.en.val();
+            self.b_code[o].en.next = self.e_b.q.val();
             self.b_op_tgsi[o].clock.next = self.clock.val();
-            self.b_op_tgsi[o].en.next = self.en.val();
+            self.b_op_tgsi[o].en.next = self.e_b.q.val();
             self.b_op_tgsi[o].d.next = self.op_tgsi[o].val();
         }
         self.q_covl.clock.next = self.clock.val();
-        self.q_covl.en.next = self.en.val();
+        self.q_covl.en.next = self.e_cent.q.val();
         self.q_covl.d.next = self.b_covl.q.val();
         self.q_code.clock.next = self.clock.val();
-        self.q_code.en.next = self.en.val();
+        self.q_code.en.next = self.e_cent.q.val();
         self.q_code.d.next = self.cent.code.val();
         self.cov.next = self.q_covl.q.val();
         // Centroid and op slots (super::query).
         self.cent.clock.next = self.clock.val();
-        self.cent.en.next = self.en.val();
+        self.cent.en.next = self.e_cent.q.val();
         self.cent.covl.next = self.b_covl.q.val();
         self.cent.helper.next = self.b_helper.q.val();
         self.cent.nmask.next = self.b_nmask.q.val();
@@ -338,16 +359,16 @@ impl Logic for CoverageLane {
         }
         for o in 0..OPS {
             self.e_kind[o].clock.next = self.clock.val();
-            self.e_kind[o].en.next = self.en.val();
+            self.e_kind[o].en.next = self.e_op[o].q.val();
             self.e_rd[o].clock.next = self.clock.val();
-            self.e_rd[o].en.next = self.en.val();
+            self.e_rd[o].en.next = self.e_op[o].q.val();
             self.e_pd[o].clock.next = self.clock.val();
-            self.e_pd[o].en.next = self.en.val();
+            self.e_pd[o].en.next = self.e_op[o].q.val();
             self.c_ok[o].clock.next = self.clock.val();
-            self.c_ok[o].en.next = self.en.val();
+            self.c_ok[o].en.next = self.e_in.q.val();
             self.c_ok[o].d.next = self.b_ok[o].q.val();
             self.e_cov[o].clock.next = self.clock.val();
-            self.e_cov[o].en.next = self.en.val();
+            self.e_cov[o].en.next = self.e_op[o].q.val();
         }
         for o in 0..OPS {
             self.early[o].ok.next = self.b_ok[o].q.val();

@@ -30,8 +30,8 @@
 //! behind the output registers sits a skid register of one result, which takes the output
 //! registers' result when the output refuses it while the pipeline advances; the pipeline (and
 //! `in_ready`) advances in exactly the clocks in which the skid register is empty, so every enable
-//! is a register ([`EnableCopy`], one per stage and lane, and in each lane's sample tests one per
-//! sample) instead of one net from `out_ready`, and
+//! is a register ([`EnableCopy`]: one per stage, and in each lane one per group of registers and
+//! one per sample test) instead of one net from `out_ready`, and
 //! `out_valid` is `skid valid || output valid`, the skid's result first. Nothing is lost or
 //! duplicated. `reset` (synchronous, active high) empties the pipeline and the skid register;
 //! data registers are not reset.
@@ -117,11 +117,10 @@ pub struct CoverageUnit {
 
     /// The stall, decided a clock ahead, and the skid register's valid bit.
     skid: SkidControl,
-    /// Registered copies of the advance: `in_ready` and stage 1; cut A and stage 2; each lane;
-    /// cut B and the output registers.
+    /// Registered copies of the advance: `in_ready` and stage 1; cut A and stage 2; cut B and the
+    /// output registers (each lane registers its own copies).
     e_s1: EnableCopy,
     e_s2: EnableCopy,
-    e_lane: [EnableCopy; 4],
     e_s3: EnableCopy,
     std: StdPattern,
     lane0: CoverageLane,
@@ -319,7 +318,6 @@ impl CoverageUnit {
             out_err: Default::default(),
             e_s1: Default::default(),
             e_s2: Default::default(),
-            e_lane: Default::default(),
             e_s3: Default::default(),
             std: Default::default(),
             lane0: CoverageLane::new(lane_stages),
@@ -428,10 +426,6 @@ impl Logic for CoverageUnit {
         self.e_s2.d.next = self.skid.adv_next.val();
         self.e_s3.clock.next = self.clock.val();
         self.e_s3.d.next = self.skid.adv_next.val();
-        for i in 0..4 {
-            self.e_lane[i].clock.next = self.clock.val();
-            self.e_lane[i].d.next = self.skid.adv_next.val();
-        }
         self.in_ready.next = self.e_s1.q.val();
         for i in 0..64 {
             self.r1_pos[i].clock.next = self.clock.val();
@@ -737,13 +731,9 @@ impl Logic for CoverageUnit {
         self.lane1.clock.next = self.clock.val();
         self.lane2.clock.next = self.clock.val();
         self.lane3.clock.next = self.clock.val();
-        self.lane0.en.next = self.e_lane[0].q.val();
         self.lane0.adv_next.next = self.skid.adv_next.val();
-        self.lane1.en.next = self.e_lane[1].q.val();
         self.lane1.adv_next.next = self.skid.adv_next.val();
-        self.lane2.en.next = self.e_lane[2].q.val();
         self.lane2.adv_next.next = self.skid.adv_next.val();
-        self.lane3.en.next = self.e_lane[3].q.val();
         self.lane3.adv_next.next = self.skid.adv_next.val();
         self.cb_valid.clock.next = self.clock.val();
         self.cb_valid.reset.next = self.reset.val();
