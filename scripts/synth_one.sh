@@ -127,9 +127,17 @@ PY
       echo "target_mhz $ecp5_freq" >>"$base.time" ;;
   esac
   rm -f "$base.mem"
+  # The router (ecp5_router: nextpnr's default when empty) and the placement seeds (ecp5_seeds,
+  # default 1): the first seed's run is the row's; every further seed places and routes the same
+  # netlist again into $base.s<seed>.pnr.json (fmax per seed in the report).
+  route=()
+  [ -n "${ecp5_router:-}" ] && route=(--router "$ecp5_router")
+  read -r -a seeds <<<"${ecp5_seeds:-1}"
+  [ ${#seeds[@]} -gt 0 ] || seeds=(1)
   # --timing-allow-fail: the report script compares the achieved fmax with the target.
-  if measure pnr "$ecp5_pnr" "${dev[@]}" "${mode[@]}" --json "$base.json" --report "$base.pnr.json" \
-      --seed 1 --timing-allow-fail -l "$base.pnr.log" -q >/dev/null 2>&1; then
+  if measure pnr "$ecp5_pnr" "${dev[@]}" "${mode[@]}" "${route[@]}" --json "$base.json" \
+      --report "$base.pnr.json" --seed "${seeds[0]}" --timing-allow-fail -l "$base.pnr.log" -q \
+      >/dev/null 2>&1; then
     echo "routed" >"$base.status"
     if [ -f "$base.config" ]; then
       if [ -n "${ecp5_pack:-}" ] && "$ecp5_pack" "$base.config" "$base.bit" >"$base.pack.log" 2>&1; then
@@ -139,6 +147,17 @@ PY
       fi
     fi
     python3 scripts/synth_report.py --critpath "$base.pnr.json" >"$base.critpath.txt" 2>&1 || true
+    for sd in "${seeds[@]:1}"; do
+      sb="$base.s$sd"
+      if timeout "$limit" "$ecp5_pnr" "${dev[@]}" "${mode[@]}" "${route[@]}" --json "$base.json" \
+          --report "$sb.pnr.json" --seed "$sd" --timing-allow-fail -l "$sb.pnr.log" -q \
+          >/dev/null 2>&1; then
+        python3 scripts/synth_report.py --critpath "$sb.pnr.json" >"$sb.critpath.txt" 2>&1 || true
+      else
+        echo "   $name (ecp5): seed $sd did not route (see $(basename "$sb").pnr.log)"
+        rm -f "$sb.pnr.json"
+      fi
+    done
   else
     rc=$?
     if [ $rc -eq 124 ]; then

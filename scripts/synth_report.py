@@ -174,13 +174,21 @@ def main():
             target = freq if fam == "ice40" else float(row["target_mhz"] or 0)
             met = ach is not None and ach >= target
             row["timing"] = f"met at {target:g} MHz" if met else f"MISSED {target:g} MHz"
+            # Further placement seeds (scripts/synth --seeds): their fmax beside the first's.
+            seeds = []
+            for f in sorted(glob.glob(base + ".s*.pnr.json"),
+                            key=lambda f: int(re.search(r"\.s(\d+)\.pnr\.json$", f).group(1))):
+                a, _ = fmax_of(json.load(open(f)))
+                seeds.append("–" if a is None else f"{a:.1f}")
+            if seeds:
+                row["fmax_seeds"] = " / ".join([f"{ach:.1f}" if ach is not None else "–"] + seeds)
             bit = base + (".bin" if fam == "ice40" else ".bit")
             row["bitstream"] = os.path.basename(bit) if os.path.exists(bit) else ""
         rows.append(row)
 
     cols = ["design", "family", "synth_flags", "luts", "ffs", "carry", "dsp", "bram", "lutram",
             "pnr_lcs", "fmax_mhz", "timing", "bitstream", "status", "synth_s", "pnr_s", "run",
-            "mults", "target_mhz", "yosys", "synth_rss_mb", "pnr_rss_mb", "regio_bits"]
+            "mults", "target_mhz", "yosys", "synth_rss_mb", "pnr_rss_mb", "regio_bits", "fmax_seeds"]
     run = f"{rev} {time.strftime('%Y-%m-%d', time.gmtime())} ({int(wall)} s run)"
     for r in rows:
         r["run"] = run
@@ -252,8 +260,8 @@ def main():
                   "memory in MB (`/usr/bin/time -v`). The worst path of every routed row is in "
                   "`<design>.ecp5.critpath.txt` beside the logs.\n")
         md.append("| design | yosys | LUT4 | FF | I/O regs | CCU2C | MULT18X18D | DP16KD | P&R COMB | "
-                  "fmax MHz | timing | bitstream | status | synth s / MB | P&R s / MB |")
-        md.append("|---|---|---:|---:|---:|---:|---:|---:|---:|---:|---|---|---|---:|---:|")
+                  "fmax MHz | fmax by seed | timing | bitstream | status | synth s / MB | P&R s / MB |")
+        md.append("|---|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---|---|---|---:|---:|")
         for r in ecp5:
             if r["synth_flags"] and r["synth_flags"] != "-noflatten":
                 continue
@@ -263,8 +271,8 @@ def main():
             sm = f"{fmt(r, 'synth_s')} / {fmt(r, 'synth_rss_mb')}"
             pm = f"{fmt(r, 'pnr_s')} / {fmt(r, 'pnr_rss_mb')}"
             md.append("| " + " | ".join([name, ys] + [fmt(r, k) for k in
-                      ["luts", "ffs", "regio_bits", "carry", "dsp", "bram", "pnr_lcs", "fmax_mhz", "timing",
-                       "bitstream", "status"]] + [sm, pm]) + " |")
+                      ["luts", "ffs", "regio_bits", "carry", "dsp", "bram", "pnr_lcs", "fmax_mhz",
+                       "fmax_seeds", "timing", "bitstream", "status"]] + [sm, pm]) + " |")
     coarse = [r for r in rows if r["family"] == "coarse"]
     if coarse:
         md.append("\n## Word-level cost (Yosys `synth -flatten -noshare -run :fine`, before mapping)\n")
