@@ -126,7 +126,8 @@ PY
       mode=(--out-of-context --freq "$ecp5_freq")
       echo "target_mhz $ecp5_freq" >>"$base.time" ;;
   esac
-  rm -f "$base.mem"
+  # Earlier runs' extra-seed reports would otherwise be read as this run's.
+  rm -f "$base.mem" "$base".s*.pnr.json "$base".s*.critpath.txt
   # The router (ecp5_router: nextpnr's default when empty) and the placement seeds (ecp5_seeds,
   # default 1): the first seed's run is the row's; every further seed places and routes the same
   # netlist again into $base.s<seed>.pnr.json (fmax per seed in the report).
@@ -135,8 +136,8 @@ PY
   read -r -a seeds <<<"${ecp5_seeds:-1}"
   [ ${#seeds[@]} -gt 0 ] || seeds=(1)
   # --timing-allow-fail: the report script compares the achieved fmax with the target.
-  if measure pnr "$ecp5_pnr" "${dev[@]}" "${mode[@]}" "${route[@]}" --json "$base.json" \
-      --report "$base.pnr.json" --seed "${seeds[0]}" --timing-allow-fail -l "$base.pnr.log" -q \
+  pnr=("$ecp5_pnr" "${dev[@]}" "${mode[@]}" "${route[@]}" --json "$base.json" --timing-allow-fail -q)
+  if measure pnr "${pnr[@]}" --report "$base.pnr.json" --seed "${seeds[0]}" -l "$base.pnr.log" \
       >/dev/null 2>&1; then
     echo "routed" >"$base.status"
     if [ -f "$base.config" ]; then
@@ -149,8 +150,7 @@ PY
     python3 scripts/synth_report.py --critpath "$base.pnr.json" >"$base.critpath.txt" 2>&1 || true
     for sd in "${seeds[@]:1}"; do
       sb="$base.s$sd"
-      if timeout "$limit" "$ecp5_pnr" "${dev[@]}" "${mode[@]}" "${route[@]}" --json "$base.json" \
-          --report "$sb.pnr.json" --seed "$sd" --timing-allow-fail -l "$sb.pnr.log" -q \
+      if timeout "$limit" "${pnr[@]}" --report "$sb.pnr.json" --seed "$sd" -l "$sb.pnr.log" \
           >/dev/null 2>&1; then
         python3 scripts/synth_report.py --critpath "$sb.pnr.json" >"$sb.critpath.txt" 2>&1 || true
       else
