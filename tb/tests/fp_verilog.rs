@@ -15,7 +15,7 @@
 use rust_hdl::prelude::*;
 use std::path::PathBuf;
 use texpix_rtl::common::fp::{
-    F16ToF32P, FpAddP, FpCmpP, FpLog2P, FpMulP, FpToFixedP, LzcP, CANONICAL_NAN,
+    F16ToF32P, FpAddP, FpCmpP, FpLog2P, FpMulP, FpToFixedP, LzcP, MulUReg, CANONICAL_NAN,
 };
 use texpix_rtl::lod::LodFinish;
 use texpix_rtl::texaddr::Axis;
@@ -225,6 +225,34 @@ fn mul_dut(stages: usize) -> Dut<FpMulP> {
         },
         gen: |r| vec![operand(r).into(), operand(r).into()],
         model: |v| vec![fpmodel::fp_mul(u(v[0]), u(v[1])).into()],
+        zero_until_full: true,
+    }
+}
+
+/// The 6 × 6 product that the Verilog builds from logic (`mulu::LUT_MAX`), combinational
+/// (0 stages) or with its operand and product registers (2); a quarter of the operands are 63.
+fn mul6_dut(stages: usize) -> Dut<MulUReg<6, 6, 12>> {
+    Dut {
+        top: format!("mulu6_p{stages}"),
+        make: |s| MulUReg::new(s > 0),
+        set_clock: |u, c| u.clock.next = Clock::from(c),
+        set_en: |u, e| u.en.next = e,
+        set_inputs: |u, v| {
+            u.a.next = v[0].into();
+            u.b.next = v[1].into();
+        },
+        gen: |r| {
+            let x = r.next_u64();
+            let side = |v: u64| {
+                if v.is_multiple_of(4) {
+                    63
+                } else {
+                    (v >> 8) & 63
+                }
+            };
+            vec![side(x & 0xffff), side(x >> 16)]
+        },
+        model: |v| vec![v[0] * v[1]],
         zero_until_full: true,
     }
 }
@@ -594,6 +622,19 @@ fn icarus_fp_mul_p_every_stage_count() {
     }
 }
 
+#[test]
+fn icarus_mulu_6x6_from_logic() {
+    for s in [0, 2] {
+        let dut = mul6_dut(s);
+        assert!(
+            !export(&dut, s).contains("a * b") && !export(&dut, s).contains("ra * rb"),
+            "the 6 × 6 product is written as rows, not `*`"
+        );
+        cosim_icarus(&dut, s, 70 + s as u64);
+        lint_and_yosys(&dut, s);
+    }
+}
+
 /// From ten stages the multiplier's first registers are private operand copies that synthesis
 /// must keep (`mul_front`): the export marks exactly those two chains `(* keep *)`, and nine
 /// stages mark none.
@@ -611,14 +652,14 @@ fn fp_mul_p_ten_stages_keep_their_operand_copies() {
 
 /// The ECP5 form of the multiplier's DSP registers: at nine and ten stages, the exported Verilog
 /// under `TEXPIX_ECP5_DSP` puts each partial product on a `MULT18X18D` with its input and output
-/// registers (`MulUReg`). Co-simulated in Icarus with a behavioural model of the primitive
-/// (tb/verilog/ecp5_mult18x18d.v, which stops on any setting it does not model) against the same
-/// scoreboarded Rust trace; the export must contain the four instances, or the test would only
-/// repeat the portable one.
+/// registers (`MulUReg`), but for the 6 × 6 high part, which is logic (`mulu::LUT_MAX`).
+/// Co-simulated in Icarus with a behavioural model of the primitive (tb/verilog/ecp5_mult18x18d.v,
+/// which stops on any setting it does not model) against the same scoreboarded Rust trace; the
+/// export must contain the three instances, or the test would only repeat the portable one.
 #[test]
 fn icarus_fp_mul_p_ecp5_dsp_registers() {
     for s in [8, 9, 10] {
-        cosim_ecp5_dsp(&mul_dut(s), s, if s >= 9 { 4 } else { 0 });
+        cosim_ecp5_dsp(&mul_dut(s), s, if s >= 9 { 3 } else { 0 });
     }
 }
 

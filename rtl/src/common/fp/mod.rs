@@ -29,7 +29,7 @@
 //! | wrapper (2 stages) | cells | flip-flops | multipliers |
 //! |---|---|---|---|
 //! | `FpAddP`           | 1969 | 103 | —                 |
-//! | `FpMulP`           | 5339 | 94  | four partial products (18 × 18, 18 × 6, 6 × 18, 6 × 6) |
+//! | `FpMulP`           | 5339 | 94  | four partial products (18 × 18, 18 × 6, 6 × 18 on DSPs; 6 × 6 as logic) |
 //! | `FpCmpP`           | 653  | 136 | —                 |
 //! | `F16ToF32P`        | 261  | 62  | —                 |
 //! | `FpToFixedP<16>`   | 699  | 98  | — (cuts before the shifts and before the rounding add) |

@@ -17,7 +17,8 @@
 //! 2. [`FpMulAlign`]: the normalising left shifts (a denormal becomes `1.f` with an exponent
 //!    below −126) and the biased result exponent.
 //! 3. [`FpMulProduct`]: the 24 × 24 product as four partial products of the 18-bit low and 6-bit
-//!    high halves ([`MulU`] leaves: one 18 × 18 multiplier each, the size of an FPGA DSP slice).
+//!    high halves ([`MulU`] leaves: one 18 × 18 multiplier each, the size of an FPGA DSP slice,
+//!    but the 6 × 6 high part, which the Verilog builds from logic, [`super::mulu::LUT_MAX`]).
 //! 4. [`FpMulSum`]: their sum, the exact 48-bit product in `[2^46, 2^48)`.
 //! 5. [`FpMulNorm`]: a one-bit normalisation keeps the top 24 bits, a guard bit and a sticky bit;
 //!    the result exponent; the right shift that takes a result below the normal range to its

@@ -6,6 +6,11 @@
 //!
 //! Ports: `a: Bits<A>`, `b: Bits<B>` (unsigned, `A, B ≤ 64`) → `p: Bits<P>` (the exact product when
 //! `P ≥ A + B`, else its low `P` bits). Combinational: latency 0. Exact: no rounding.
+//!
+//! A product of at most 6 × 6 bits is written as the sum of its shifted, masked rows instead of
+//! `*` ([`LUT_MAX`]): synthesis would give it a whole 18 × 18 DSP slice (the 6 × 6 high part of
+//! every f32 multiplier, a quarter of the LOD unit's 136 slices on the ECP5-85F), where a few
+//! dozen LUTs do.
 
 use rust_hdl::prelude::*;
 
@@ -28,8 +33,27 @@ impl<const A: usize, const B: usize, const P: usize> Logic for MulU<A, B, P> {
         self.p.connect();
     }
     fn hdl(&self) -> Verilog {
-        Verilog::Custom("always @(*) p = a * b;".into())
+        Verilog::Custom(format!(
+            "always @(*) p = {};",
+            product_verilog(A, B, P, "a", "b")
+        ))
     }
+}
+
+/// Operand widths up to which a product is built from logic rather than a DSP slice.
+pub const LUT_MAX: usize = 6;
+
+/// The Verilog expression for the `p`-bit product of the `a`-bit net `x` and the `b`-bit net `y`:
+/// `x * y`, or for operands of at most [`LUT_MAX`] bits the sum of `y`'s rows, each `x` shifted
+/// and masked by one bit of `y` (the same value; Yosys does not turn it back into a multiply).
+fn product_verilog(a: usize, b: usize, p: usize, x: &str, y: &str) -> String {
+    if a > LUT_MAX || b > LUT_MAX || p <= a {
+        return format!("{x} * {y}");
+    }
+    (0..b)
+        .map(|k| format!("({{{p}{{{y}[{k}]}}}} & ({{{}'d0, {x}}} << {k}))", p - a))
+        .collect::<Vec<_>>()
+        .join(" + ")
 }
 
 /// [`MulU`] with the registers of an FPGA DSP slice: an operand register in front of the
@@ -46,7 +70,7 @@ impl<const A: usize, const B: usize, const P: usize> Logic for MulU<A, B, P> {
 /// around `*`, which synthesis maps to a DSP slice and, where its tools pack registers (Yosys'
 /// iCE40 and Xilinx flows), into the slice's own registers. With `A, B ≤ 18` and the macro
 /// `TEXPIX_ECP5_DSP` defined (`read_verilog -DTEXPIX_ECP5_DSP`) a registered leaf is instead one
-/// Lattice ECP5 `MULT18X18D` with its input registers A and B and its output register in use
+/// Lattice ECP5 `MULT18X18D` (not one of at most [`LUT_MAX`] × [`LUT_MAX`] bits, built from logic) with its input registers A and B and its output register in use
 /// (clock CLK0, enable CE0, unsigned). Yosys' `synth_ecp5` does not move flip-flops into a
 /// `MULT18X18D`, so without the macro the registers stay in the logic fabric, and the route
 /// from an operand register to the DSP column and back is a clock period of its own
@@ -135,14 +159,18 @@ impl<const A: usize, const B: usize, const P: usize> Logic for MulUReg<A, B, P> 
 /// a simulator may leave `p` unknown until the product first changes).
 fn mul_reg_verilog(a: usize, b: usize, p: usize, registered: bool) -> String {
     if !registered {
-        return "always @(*) p = a * b;\n/* verilator lint_off UNUSEDSIGNAL */\nwire unused_ok = &{1'b0, clock, en};\n/* verilator lint_on UNUSEDSIGNAL */\n".into();
+        return format!(
+            "always @(*) p = {};\n/* verilator lint_off UNUSEDSIGNAL */\nwire unused_ok = &{{1'b0, clock, en}};\n/* verilator lint_on UNUSEDSIGNAL */\n",
+            product_verilog(a, b, p, "a", "b")
+        );
     }
     let portable = format!(
-        "reg [{}:0] ra;\nreg [{}:0] rb;\ninitial begin\n   ra = 0;\n   rb = 0;\n   p = 0;\nend\nalways @(posedge clock) begin\n   if (en) begin\n      ra <= a;\n      rb <= b;\n      p <= ra * rb;\n   end\nend\n",
+        "reg [{}:0] ra;\nreg [{}:0] rb;\ninitial begin\n   ra = 0;\n   rb = 0;\n   p = 0;\nend\nalways @(posedge clock) begin\n   if (en) begin\n      ra <= a;\n      rb <= b;\n      p <= {};\n   end\nend\n",
         a - 1,
-        b - 1
+        b - 1,
+        product_verilog(a, b, p, "ra", "rb")
     );
-    if a > 18 || b > 18 || p > 36 {
+    if a > 18 || b > 18 || p > 36 || (a <= LUT_MAX && b <= LUT_MAX) {
         return portable;
     }
     let pad = |w: usize, x: &str| {
