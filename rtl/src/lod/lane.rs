@@ -26,8 +26,9 @@
 //! core and five for the logs, and add a register between the max-abs select and the logs; the
 //! last three depths of those give the multipliers their seventh stage and the logs their sixth (a
 //! cut between the leading-zero count and the normalising shift of each); depths 26…29 give the
-//! multipliers transport registers in front of and behind their DSP products, and depths 30 and
-//! 31 give the logs theirs, on the two sides of the interpolation product. The input cut holds
+//! multipliers transport registers in front of and behind their DSP products, depths 30 and
+//! 31 give the logs theirs, on the two sides of the interpolation product, and depth 32 one in
+//! front of the logs' ROM. The input cut holds
 //! a private copy of the size operand per scaling multiplier ([`Retime::kept`]): with one
 //! register shared by two multipliers, synthesis merged their operand classification, and the
 //! placer left one of them a net across the die behind it (the whole unit's worst path at 90.8 MHz
@@ -67,9 +68,9 @@ impl LaneStages {
     /// adders have six stages, the select one, the multipliers seven and the logs six (depth
     /// [`LodLane::CORE_DEPTH`]); the next four depths alternate between the squaring and the
     /// scaling multipliers, whose eighth and ninth stages are transport registers on the two
-    /// sides of their DSP products ([`crate::common::fp::pipe::MUL_CUTS`]), and the last two
-    /// give the logs theirs, on the two sides of the interpolation product
-    /// ([`crate::common::fp::pipe::LOG2_CUTS`]).
+    /// sides of their DSP products ([`crate::common::fp::pipe::MUL_CUTS`]), the next two
+    /// give the logs theirs, on the two sides of the interpolation product, and the last one in
+    /// front of the logs' ROM ([`crate::common::fp::pipe::LOG2_CUTS`]).
     pub fn at(depth: usize) -> Self {
         assert!(
             depth <= LodLane::MAX_DEPTH,
@@ -230,8 +231,8 @@ impl Default for LodLane {
 
 impl LodLane {
     /// The deepest pipeline depth [`LodLane::new`] builds: [`LodLane::CORE_DEPTH`], the four
-    /// transport registers of the multipliers and the two of the logs.
-    pub const MAX_DEPTH: usize = LodLane::CORE_DEPTH + 6;
+    /// transport registers of the multipliers and the three of the logs.
+    pub const MAX_DEPTH: usize = LodLane::CORE_DEPTH + 7;
 
     /// The depth at which every operation has all its pieces cut ([`LaneStages::at`]).
     pub const CORE_DEPTH: usize = 25;

@@ -26,9 +26,10 @@
 //! next ones between the pieces of [`LodFinish`] (up to [`LodFinish::CUTS`]), the next ones
 //! (up to [`LodUnit::FRONT_STAGES`], depth 35) in stage 1's derivative subtracters ([`FpAddP`])
 //! and operand converters ([`FpToFixedP`]), with the sizes, explicit derivatives and mode bits in
-//! delay lines beside them, and the last six (depths 36…41) are transport registers in front of
-//! and behind the lanes' multipliers and then the logs' interpolation products (for a large die,
-//! where a DSP slice can be far from the logic that feeds it): latency 5 + depth, II = 1, the
+//! delay lines beside them, and the last seven (depths 36…42) are transport registers in front of
+//! and behind the lanes' multipliers, then the logs' interpolation products, and last in front
+//! of the logs' ROM (for a large die, where a DSP slice can be far from the logic that feeds it,
+//! and a wide fan-out far from its source): latency 5 + depth, II = 1, the
 //! same results. Back-pressure stalls
 //! every stage together, decided a clock ahead: behind the output registers sits a skid register
 //! of one result, which takes the output registers' result when the output refuses it while the
@@ -235,7 +236,7 @@ impl LodUnit {
     /// The unit with `depth` (0…[`LodUnit::MAX_DEPTH`]) extra register stages: the first
     /// [`LodLane::CORE_DEPTH`] inside its lanes ([`LodLane::new`]), the next [`LodFinish::CUTS`]
     /// inside the back ends ([`LodFinish::new`]), the next [`LodUnit::FRONT_STAGES`] in front of
-    /// the lanes, and the last six (36…41) back in the lanes: the multipliers' and then the
+    /// the lanes, and the last seven (36…42) back in the lanes: the multipliers' and then the
     /// logs' transport registers.
     pub fn new(depth: usize) -> Self {
         use std::array::from_fn;

@@ -770,13 +770,15 @@ impl<const F: usize> Logic for FpToFixedP<F> {
 }
 
 /// Where [`FpLog2P`] puts its registers: `LOG2_CUTS[S][j]` is the number of registers at the
-/// boundary after piece `j + 1` of the six in an `S`-stage build (`S ≥ 8` as `S = 8`): 2 stages
+/// boundary after piece `j + 1` of the six in an `S`-stage build (`S ≥ 9` as `S = 9`): 2 stages
 /// cut after the ROM, 3 after the normalisation and after the product, 4 also after the
 /// interpolation, 5 after every piece but the classification, 6 after every piece; 7 and 8 add
 /// transport registers on the two sides of the interpolation product, in front of it (boundary
-/// 3) and behind it (boundary 4), as [`MUL_CUTS`] does for the f32 multiplier; the other stages
-/// follow the last piece.
-pub const LOG2_CUTS: [[u8; 5]; 9] = [
+/// 3) and behind it (boundary 4), as [`MUL_CUTS`] does for the f32 multiplier; 9 one in front of
+/// the ROM (boundary 2: the ROM's 6-bit index fans out to all 40 of its output bits, and in the
+/// whole LOD unit on the ECP5-85F the route from the normalisation's register to the ROM was the
+/// worst path); the other stages follow the last piece.
+pub const LOG2_CUTS: [[u8; 5]; 10] = [
     [0, 0, 0, 0, 0],
     [0, 0, 0, 0, 0],
     [0, 0, 1, 0, 0],
@@ -786,12 +788,13 @@ pub const LOG2_CUTS: [[u8; 5]; 9] = [
     [1, 1, 1, 1, 1],
     [1, 1, 2, 1, 1],
     [1, 1, 2, 2, 1],
+    [1, 2, 2, 2, 1],
 ];
 
 /// Register stages at boundary `j` (after piece `j + 1`) of an `stages`-stage [`FpLog2P`]: 0, 1
 /// or 2.
 pub fn log2_cut(stages: usize, j: usize) -> usize {
-    usize::from(LOG2_CUTS[stages.min(8)][j])
+    usize::from(LOG2_CUTS[stages.min(9)][j])
 }
 
 /// Whether an `stages`-stage [`FpLog2P`] builds its interpolation product with the DSP slice's
