@@ -20,7 +20,8 @@ fn dollar_separators_become_underscores() {
 
 /// Every LOD lane depth adds exactly one register stage, and the ladder ends with every operation
 /// at its most stages: the multipliers at nine (seven pieces cut, two transport registers) and
-/// the logs at eight (six pieces cut, two transport registers beside the interpolation product).
+/// the logs at nine (six pieces cut, two transport registers beside the interpolation product,
+/// one in front of the ROM).
 #[test]
 fn each_lod_lane_depth_adds_one_stage_up_to_the_transport_registers() {
     use texpix_rtl::lod::lane::LaneStages;
@@ -32,5 +33,5 @@ fn each_lod_lane_depth_adds_one_stage_up_to_the_transport_registers() {
     assert_eq!((core.scale, core.square, core.sum, core.log), (7, 7, 6, 6));
     let deepest = LaneStages::at(LodLane::MAX_DEPTH);
     assert_eq!((deepest.scale, deepest.square, deepest.sum), (9, 9, 6));
-    assert_eq!((deepest.log, deepest.input, deepest.select), (8, 1, 1));
+    assert_eq!((deepest.log, deepest.input, deepest.select), (9, 1, 1));
 }
