@@ -43,11 +43,16 @@ impl<const A: usize, const B: usize, const P: usize> Logic for MulU<A, B, P> {
 /// Operand widths up to which a product is built from logic rather than a DSP slice.
 pub const LUT_MAX: usize = 6;
 
+/// Whether an `a` × `b`-bit product of `p` bits is built from logic ([`LUT_MAX`]).
+fn from_logic(a: usize, b: usize, p: usize) -> bool {
+    a <= LUT_MAX && b <= LUT_MAX && p > a
+}
+
 /// The Verilog expression for the `p`-bit product of the `a`-bit net `x` and the `b`-bit net `y`:
 /// `x * y`, or for operands of at most [`LUT_MAX`] bits the sum of `y`'s rows, each `x` shifted
 /// and masked by one bit of `y` (the same value; Yosys does not turn it back into a multiply).
 fn product_verilog(a: usize, b: usize, p: usize, x: &str, y: &str) -> String {
-    if a > LUT_MAX || b > LUT_MAX || p <= a {
+    if !from_logic(a, b, p) {
         return format!("{x} * {y}");
     }
     (0..b)
@@ -70,8 +75,8 @@ fn product_verilog(a: usize, b: usize, p: usize, x: &str, y: &str) -> String {
 /// around `*`, which synthesis maps to a DSP slice and, where its tools pack registers (Yosys'
 /// iCE40 and Xilinx flows), into the slice's own registers. With `A, B ≤ 18` and the macro
 /// `TEXPIX_ECP5_DSP` defined (`read_verilog -DTEXPIX_ECP5_DSP`) a registered leaf is instead one
-/// Lattice ECP5 `MULT18X18D` (not one of at most [`LUT_MAX`] × [`LUT_MAX`] bits, built from logic) with its input registers A and B and its output register in use
-/// (clock CLK0, enable CE0, unsigned). Yosys' `synth_ecp5` does not move flip-flops into a
+/// Lattice ECP5 `MULT18X18D` (but one of at most [`LUT_MAX`] × [`LUT_MAX`] bits, built from
+/// logic) with its input registers A and B and its output register in use (clock CLK0, enable CE0, unsigned). Yosys' `synth_ecp5` does not move flip-flops into a
 /// `MULT18X18D`, so without the macro the registers stay in the logic fabric, and the route
 /// from an operand register to the DSP column and back is a clock period of its own
 /// (docs/fpga.md, "Transport registers").
@@ -170,7 +175,7 @@ fn mul_reg_verilog(a: usize, b: usize, p: usize, registered: bool) -> String {
         b - 1,
         product_verilog(a, b, p, "ra", "rb")
     );
-    if a > 18 || b > 18 || p > 36 || (a <= LUT_MAX && b <= LUT_MAX) {
+    if a > 18 || b > 18 || p > 36 || from_logic(a, b, p) {
         return portable;
     }
     let pad = |w: usize, x: &str| {
