@@ -196,6 +196,106 @@ impl Logic for FpLog2Lookup {
     }
 }
 
+/// Piece 3 as a leaf with a real ROM, for [`super::FpLog2P`]: [`FpLog2Lookup`]'s function, read
+/// combinationally or through a read register.
+///
+/// Ports: `clock`, `en`, `f: Bits<23>` → `tv: Bits<24>`, `dv: Bits<16>` (the table words of
+/// segment `f[22:17]`), `r17: Bits<17>` (`f[16:0]`, always combinational). Registered
+/// ([`FpLog2Rom::new`]`(true)`): `tv` and `dv` are the words of the index presented one enabled
+/// edge earlier (latency 1; the register powers up at zero and is not reset) — a synchronous
+/// ROM, which synthesis puts in block RAM (`rom_style = "block"`: two ECP5 `DP16KD`), so the
+/// index drives two RAM address ports, not the ~200 LUTs of a ROM in logic. Not registered:
+/// latency 0, `clock` and `en` unused, and the ROM is logic (`rom_style = "logic"`).
+/// The Verilog holds the 64 words `{T[i], T[i+1] − T[i]}` in a memory initialised from
+/// [`log2_table`].
+#[derive(Clone, Debug, LogicBlock)]
+pub struct FpLog2Rom {
+    /// Clock.
+    pub clock: Signal<In, Clock>,
+    /// Advance the read register (holds while low).
+    pub en: Signal<In, Bit>,
+    /// Normalised fraction.
+    pub f: Signal<In, Bits<23>>,
+    /// `T[i]`.
+    pub tv: Signal<Out, Bits<24>>,
+    /// `T[i+1] − T[i]`.
+    pub dv: Signal<Out, Bits<16>>,
+    /// `f`'s bits 16…0.
+    pub r17: Signal<Out, Bits<17>>,
+    /// The read register is built.
+    _registered: bool,
+    /// The 64 words `T[i] << 16 | (T[i+1] − T[i])`.
+    _words: Vec<u64>,
+    /// The read register.
+    _word: u64,
+}
+
+impl FpLog2Rom {
+    /// The ROM with (`true`) or without its read register.
+    pub fn new(registered: bool) -> Self {
+        let t = log2_table();
+        Self {
+            clock: Default::default(),
+            en: Default::default(),
+            f: Default::default(),
+            tv: Default::default(),
+            dv: Default::default(),
+            r17: Default::default(),
+            _registered: registered,
+            _words: (0..LOG2_SEGMENTS)
+                .map(|i| u64::from(t[i]) << 16 | u64::from(t[i + 1] - t[i]))
+                .collect(),
+            _word: 0,
+        }
+    }
+
+    /// Register stages (the latency in enabled clocks): 1 or 0.
+    pub fn stages(&self) -> usize {
+        usize::from(self._registered)
+    }
+}
+
+impl Logic for FpLog2Rom {
+    fn update(&mut self) {
+        let word = self._words[self.f.val().get_bits::<6>(17).index()];
+        if !self._registered {
+            self._word = word;
+        } else if self.clock.pos_edge() && self.en.val() {
+            self._word = word;
+        }
+        self.tv.next = (self._word >> 16).to_bits();
+        self.dv.next = (self._word & 0xffff).to_bits();
+        self.r17.next = self.f.val().get_bits::<17>(0);
+    }
+    fn connect(&mut self) {
+        self.tv.connect();
+        self.dv.connect();
+        self.r17.connect();
+    }
+    fn hdl(&self) -> Verilog {
+        let init: String = self
+            ._words
+            .iter()
+            .enumerate()
+            .map(|(i, w)| format!("   rom[{i}] = 40'h{w:010x};\n"))
+            .collect();
+        let (style, read) = if self._registered {
+            (
+                "block",
+                "reg [39:0] word;\ninitial word = 0;\nalways @(posedge clock) begin\n   if (en) word <= rom[f[22:17]];\nend\n",
+            )
+        } else {
+            (
+                "logic",
+                "wire [39:0] word = rom[f[22:17]];\n/* verilator lint_off UNUSEDSIGNAL */\nwire unused_ok = &{1'b0, clock, en};\n/* verilator lint_on UNUSEDSIGNAL */\n",
+            )
+        };
+        Verilog::Custom(format!(
+            "(* rom_style = \"{style}\" *)\nreg [39:0] rom [0:63];\ninitial begin\n{init}end\n{read}always @(*) begin\n   tv = word[39:16];\n   dv = word[15:0];\n   r17 = f[16:0];\nend\n"
+        ))
+    }
+}
+
 crate::settled_block! {
 /// Piece 4: the interpolation product `p17 = dv · r17` (one 16 × 17 multiply; the differences
 /// are below 2^15, so the product fits 32 bits).

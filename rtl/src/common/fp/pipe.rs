@@ -16,7 +16,7 @@
 
 use super::add::{FpAddAlign, FpAddLead, FpAddNorm, FpAddOrder, FpAddRound, FpAddSum};
 use super::fixed::{FpFixClass, FpFixRound, FpFixShift};
-use super::log2::{FpLog2Class, FpLog2Interp, FpLog2Lookup, FpLog2Norm, FpLog2Round};
+use super::log2::{FpLog2Class, FpLog2Interp, FpLog2Norm, FpLog2Rom, FpLog2Round};
 use super::mul::{
     FpMulAlign, FpMulClass, FpMulDenorm, FpMulNorm, FpMulProductP, FpMulRound, FpMulSum,
 };
@@ -774,10 +774,10 @@ impl<const F: usize> Logic for FpToFixedP<F> {
 /// cut after the ROM, 3 after the normalisation and after the product, 4 also after the
 /// interpolation, 5 after every piece but the classification, 6 after every piece; 7 and 8 add
 /// transport registers on the two sides of the interpolation product, in front of it (boundary
-/// 3) and behind it (boundary 4), as [`MUL_CUTS`] does for the f32 multiplier; 9 one in front of
-/// the ROM (boundary 2: the ROM's 6-bit index fans out to all 40 of its output bits, and in the
-/// whole LOD unit on the ECP5-85F the route from the normalisation's register to the ROM was the
-/// worst path); the other stages follow the last piece.
+/// 3) and behind it (boundary 4), as [`MUL_CUTS`] does for the f32 multiplier; 9 a third register
+/// behind the ROM (boundary 3), so that the ROM reads through its own register
+/// ([`log2_rom_register`]) into a fabric register before the product's operand register; the
+/// other stages follow the last piece.
 pub const LOG2_CUTS: [[u8; 5]; 10] = [
     [0, 0, 0, 0, 0],
     [0, 0, 0, 0, 0],
@@ -788,11 +788,11 @@ pub const LOG2_CUTS: [[u8; 5]; 10] = [
     [1, 1, 1, 1, 1],
     [1, 1, 2, 1, 1],
     [1, 1, 2, 2, 1],
-    [1, 2, 2, 2, 1],
+    [1, 1, 3, 2, 1],
 ];
 
-/// Register stages at boundary `j` (after piece `j + 1`) of an `stages`-stage [`FpLog2P`]: 0, 1
-/// or 2.
+/// Register stages at boundary `j` (after piece `j + 1`) of an `stages`-stage [`FpLog2P`]: 0 to
+/// 3.
 pub fn log2_cut(stages: usize, j: usize) -> usize {
     usize::from(LOG2_CUTS[stages.min(9)][j])
 }
@@ -805,12 +805,24 @@ pub fn log2_dsp_registers(stages: usize) -> bool {
     log2_cut(stages, 2) >= 2 && log2_cut(stages, 3) >= 2
 }
 
+/// Whether an `stages`-stage [`FpLog2P`] reads its ROM through a read register
+/// ([`super::log2::FpLog2Rom`], block RAM on an FPGA): when the boundary behind the ROM has two
+/// registers besides the product's operand register (seven stages, and nine and more), the
+/// first of them, so that the slow block-RAM output (5.6 ns from the clock on the ECP5, speed 6)
+/// lands in a fabric register. In the whole LOD unit on the ECP5-85F the ROM in logic was the
+/// worst path at depths 41 and 42: its 6-bit index fans out to every one of its 40 output bits
+/// (docs/fpga.md).
+pub fn log2_rom_register(stages: usize) -> bool {
+    log2_cut(stages, 2) - usize::from(log2_dsp_registers(stages)) >= 2
+}
+
 crate::settled_block! {
 /// [`super::FpLog2`] with `S ≥ 0` register stages (latency `S`, one result per enabled clock):
 /// its six pieces ([`super::log2`]) with registers at the boundaries [`LOG2_CUTS`] names; the
-/// fourth piece, the interpolation product, is a [`super::MulUReg`] leaf, with the DSP slice's
-/// operand and product registers at eight stages ([`log2_dsp_registers`]; the transport
-/// registers beside them stay in the logic). Ports: `clock`, `en`, `a` → `y`, `zero`, `inf`,
+/// third piece, the ROM, is a [`super::log2::FpLog2Rom`] leaf, read through its own register
+/// where [`log2_rom_register`] says so; the fourth, the interpolation product, is a
+/// [`super::MulUReg`] leaf, with the DSP slice's operand and product registers from eight stages
+/// ([`log2_dsp_registers`]; the transport registers beside them stay in the logic). Ports: `clock`, `en`, `a` → `y`, `zero`, `inf`,
 /// `nan`, `neg`. Each boundary signal is a [`Retime`] of 0, 1 or 2 stages, named `<signal><n>`
 /// after the boundary `n` (1–5) it crosses. At `S = 0` it is [`super::FpLog2`] with unused clock
 /// ports, and settles within one simulation pass ([`crate::common::settle`]).
@@ -834,7 +846,8 @@ pub struct FpLog2P {
     pub neg: Signal<Out, Bit>,
     classify: FpLog2Class,
     norm: FpLog2Norm,
-    lookup: FpLog2Lookup,
+    /// The ROM (piece 3), with its read register when boundary 3 has two ([`log2_rom_register`]).
+    lookup: FpLog2Rom,
     /// The interpolation product `dv · r17` (piece 4).
     product: MulUReg<16, 17, 32>,
     interp: FpLog2Interp,
@@ -872,6 +885,7 @@ impl FpLog2P {
         let cut = |j| log2_cut(stages, j);
         let tail = stages - (0..5).map(cut).sum::<usize>();
         let dsp = log2_dsp_registers(stages);
+        let rom = log2_rom_register(stages);
         Self {
             settle: crate::common::settle::SettleState::new(stages > 0),
             clock: Default::default(),
@@ -884,7 +898,7 @@ impl FpLog2P {
             neg: Default::default(),
             classify: Default::default(),
             norm: Default::default(),
-            lookup: Default::default(),
+            lookup: FpLog2Rom::new(rom),
             product: MulUReg::new(dsp),
             interp: Default::default(),
             round: Default::default(),
@@ -896,8 +910,8 @@ impl FpLog2P {
             f2: Retime::new(cut(1)),
             ex2: Retime::new(cut(1)),
             cls2: Retime::new(cut(1)),
-            tv3: Retime::new(cut(2)),
-            dv3: Retime::new(cut(2) - usize::from(dsp)),
+            tv3: Retime::new(cut(2) - usize::from(rom)),
+            dv3: Retime::new(cut(2) - usize::from(rom) - usize::from(dsp)),
             r3: Retime::new(cut(2) - usize::from(dsp)),
             ex3: Retime::new(cut(2)),
             cls3: Retime::new(cut(2)),
@@ -958,6 +972,8 @@ impl Logic for FpLog2P {
         self.f2.clock.next = self.clock.val();
         self.f2.en.next = self.en.val();
         self.f2.d.next = self.norm.f.val();
+        self.lookup.clock.next = self.clock.val();
+        self.lookup.en.next = self.en.val();
         self.lookup.f.next = self.f2.q.val();
         self.ex2.clock.next = self.clock.val();
         self.ex2.en.next = self.en.val();
