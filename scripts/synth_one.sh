@@ -120,14 +120,16 @@ PY
     *_ulx3s)
       # A ULX3S board top: its pins and 25 MHz clock from constraints/ulx3s.lpf, and a bitstream.
       mode=(--lpf constraints/ulx3s.lpf --textcfg "$base.config")
-      echo "target_mhz $ecp5_board_freq" >>"$base.time" ;;
+      target=$ecp5_board_freq ;;
     *)
       # A bare block: no I/O buffers or pins, clock target --ecp5-freq.
       mode=(--out-of-context --freq "$ecp5_freq")
-      echo "target_mhz $ecp5_freq" >>"$base.time" ;;
+      target=$ecp5_freq ;;
   esac
+  echo "target_mhz $target" >>"$base.time"
+  period=$(python3 -c "print(1000 / $target)")
   # Earlier runs' extra-seed reports would otherwise be read as this run's.
-  rm -f "$base.mem" "$base".s*.pnr.json "$base".s*.critpath.txt
+  rm -f "$base.mem" "$base".s*.pnr.json "$base".s*.critpath.txt "$base".s*.sdf "$base".s*.slack.txt
   # The router (ecp5_router: nextpnr's default when empty) and the placement seeds (ecp5_seeds,
   # default 1): the first seed's run is the row's; every further seed places and routes the same
   # netlist again into $base.s<seed>.pnr.json (fmax per seed in the report).
@@ -137,8 +139,10 @@ PY
   [ ${#seeds[@]} -gt 0 ] || seeds=(1)
   # --timing-allow-fail: the report script compares the achieved fmax with the target.
   pnr=("$ecp5_pnr" "${dev[@]}" "${mode[@]}" "${route[@]}" --json "$base.json" --timing-allow-fail -q)
+  # --sdf: the routed delays, from which scripts/sdf_slack.py lists every failing path (nextpnr's
+  # report names only the worst).
   if measure pnr "${pnr[@]}" --report "$base.pnr.json" --seed "${seeds[0]}" -l "$base.pnr.log" \
-      >/dev/null 2>&1; then
+      --sdf "$base.sdf" >/dev/null 2>&1; then
     echo "routed" >"$base.status"
     if [ -f "$base.config" ]; then
       if [ -n "${ecp5_pack:-}" ] && "$ecp5_pack" "$base.config" "$base.bit" >"$base.pack.log" 2>&1; then
@@ -148,11 +152,15 @@ PY
       fi
     fi
     python3 scripts/synth_report.py --critpath "$base.pnr.json" >"$base.critpath.txt" 2>&1 || true
+    python3 scripts/sdf_slack.py --period "$period" \
+      "$base.sdf" >"$base.slack.txt" 2>&1 || true
     for sd in "${seeds[@]:1}"; do
       sb="$base.s$sd"
       if timeout "$limit" "${pnr[@]}" --report "$sb.pnr.json" --seed "$sd" -l "$sb.pnr.log" \
-          >/dev/null 2>&1; then
+          --sdf "$sb.sdf" >/dev/null 2>&1; then
         python3 scripts/synth_report.py --critpath "$sb.pnr.json" >"$sb.critpath.txt" 2>&1 || true
+        python3 scripts/sdf_slack.py --period "$period" \
+          "$sb.sdf" >"$sb.slack.txt" 2>&1 || true
       else
         echo "   $name (ecp5): seed $sd did not route (see $(basename "$sb").pnr.log)"
         rm -f "$sb.pnr.json"
