@@ -13,7 +13,8 @@ Usage: sdf_slack.py FILE.sdf [--period NS] [--paths N] [--groups N]
 Prints the number of endpoints and of failing ones, the worst arrival (and the fmax it implies),
 the failing endpoints grouped by the register (or block RAM, DSP) they start from and end at
 with the instance names' flip-flop suffixes removed (`dut.lane_3.scale_3.cls1_q`), worst group
-first, and the full path of the worst endpoint of the first N groups. Exit status 0; a file that
+first, and the full path of the worst endpoint of the first N groups (of the worst endpoint
+when none fails). Exit status 0; a file that
 is not an SDF of this shape is an error naming the line.
 """
 
@@ -146,10 +147,10 @@ def main():
     print(f"{len(groups)} failing (start, end) groups; worst first:")
     for (a, b), items in order[: args.groups]:
         print(f"  {items[0][0] / 1000:6.2f} ns  {len(items):5d} endpoint(s)  {a}  ->  {b}")
-    for (a, b), items in order[: args.paths]:
-        t, p = items[0]
-        _, steps = origin(p)
-        print(f"\nworst path {a} -> {b}: {t / 1000:.2f} ns")
+    shown = [items[0] for _, items in order[: args.paths]] or timed[:1]
+    for t, p in shown:
+        start, steps = origin(p)
+        print(f"\nworst path {group_name(start)} -> {group_name(p)}: {t / 1000:.2f} ns")
         acc = 0
         for pin, d in steps:
             acc += d

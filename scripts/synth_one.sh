@@ -130,11 +130,14 @@ PY
   period=$(python3 -c "print(1000 / $target)")
   # Earlier runs' extra-seed reports would otherwise be read as this run's.
   rm -f "$base.mem" "$base".s*.pnr.json "$base".s*.critpath.txt "$base".s*.sdf "$base".s*.slack.txt
-  # The router (ecp5_router: nextpnr's default when empty) and the placement seeds (ecp5_seeds,
-  # default 1): the first seed's run is the row's; every further seed places and routes the same
-  # netlist again into $base.s<seed>.pnr.json (fmax per seed in the report).
+  # The router (ecp5_router: nextpnr's default when empty), extra flags (ecp5_pnr_flags) and the
+  # placement seeds (ecp5_seeds, default 1): the first seed's run is the row's; every further seed
+  # places and routes the same netlist again into $base.s<seed>.pnr.json (fmax per seed in the
+  # report).
   route=()
   [ -n "${ecp5_router:-}" ] && route=(--router "$ecp5_router")
+  read -r -a extra <<<"${ecp5_pnr_flags:-}"
+  route+=("${extra[@]}")
   read -r -a seeds <<<"${ecp5_seeds:-1}"
   [ ${#seeds[@]} -gt 0 ] || seeds=(1)
   # --timing-allow-fail: the report script compares the achieved fmax with the target.
