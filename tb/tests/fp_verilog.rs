@@ -672,6 +672,39 @@ fn icarus_fp_log2_p_ecp5_dsp_registers() {
     }
 }
 
+/// The log's ROM in block RAM exactly where it is read through its register (seven and nine
+/// stages, not six or eight, where the product's operand register is the only one behind it):
+/// Yosys' `synth_ecp5` (Debian's 0.23, which CI installs) maps the 64-word ROM to one `DP16KD`
+/// (36 of its 40 bits are not constant), else to logic.
+#[test]
+fn yosys_fp_log2_p_rom_in_block_ram() {
+    for (s, want) in [(6, 0), (7, 1), (8, 0), (9, 1)] {
+        let dut = log2_dut(s);
+        let dir = workdir(&format!("fp_rom_{}_{s}", dut.top));
+        let v = dir.join(format!("{}.v", dut.top));
+        std::fs::write(&v, export(&dut, s)).expect("write");
+        let stat = dir.join("stat.txt");
+        let script = format!(
+            "read_verilog -DTEXPIX_ECP5_DSP {}; synth_ecp5 -top {}; tee -q -o {} stat",
+            v.display(),
+            dut.top,
+            stat.display()
+        );
+        texpix_tb::tools::run_tool(
+            std::process::Command::new("yosys").args(["-q", "-p", &script]),
+            "yosys synth_ecp5",
+        )
+        .unwrap_or_else(|e| panic!("{e}"));
+        let text = std::fs::read_to_string(&stat).expect("read the Yosys statistics");
+        let brams: usize = text
+            .lines()
+            .filter_map(|l| l.trim().strip_prefix("DP16KD"))
+            .map(|n| n.trim().parse::<usize>().expect("DP16KD count"))
+            .sum();
+        assert_eq!(brams, want, "{} at {s} stages: DP16KD\n{text}", dut.top);
+    }
+}
+
 /// Co-simulates `dut` at `stages` in Icarus with `TEXPIX_ECP5_DSP` defined and the behavioural
 /// `MULT18X18D` model (tb/verilog/ecp5_mult18x18d.v, which stops on any setting it does not model)
 /// against the scoreboarded Rust trace, after checking that the export has `instances` of the
