@@ -12,7 +12,7 @@
 //!
 //! # Timing
 //! Four operations in a row, all advancing together (the unit's stall, `adv_next` registered a
-//! clock ahead into thirteen [`EnableCopy`] registers, one per group of registers): an optional
+//! clock ahead into fifteen [`EnableCopy`] registers, one per group of registers): an optional
 //! input cut (after the unit's derivative subtracters), the scaling `m = |d|·size` (four f32
 //! multipliers), the squares and their sums (four multipliers, two adders or two unsigned
 //! compares), the logs (two [`FpLog2P`]). [`LaneStages::at`] gives each its register stages for a
@@ -181,13 +181,16 @@ pub struct LodLane {
     /// `lnan`, delayed by the lane's latency.
     pub lnan_q: Signal<Out, Bit>,
     // Input cut: the lane's inputs, between the unit's derivative subtracters and the scaling.
-    /// Enable copies: the input cut and the side delay lines; each scaling multiplier; each
-    /// squaring multiplier; the x and the y sum, select and log.
+    /// Enable copies: the input cut and the max-abs delay line; each scaling multiplier; each
+    /// squaring multiplier; the x and the y sum, select and log; each half of the `lfix`/`lnan`
+    /// delay lines, which span the lane (on the ECP5-85F one copy for the input cut and both
+    /// lines had a 9.6 ns route to the far end of `lfix`'s line).
     e_in: EnableCopy,
     e_scale: [EnableCopy; 4],
     e_square: [EnableCopy; 4],
     e_x: EnableCopy,
     e_y: EnableCopy,
+    e_side: [EnableCopy; 2],
     cut_d: [Retime<Bits<32>>; 4],
     /// The size operand of each scaling multiplier (w, w, h, h): a private, kept copy per
     /// multiplier, so that synthesis does not merge the two multipliers' operand classification
@@ -216,10 +219,11 @@ pub struct LodLane {
     log_y_q: Retime<Bits<32>>,
     /// x zero, inf, nan; y zero, inf, nan.
     flags_q: [Retime<Bit>; 6],
-    // Side signals: max-abs to the select after the adders' cores, the operand to the outputs.
+    // Side signals: max-abs to the select after the adders' cores, the operand to the outputs
+    // (in two halves, the first `latency / 2` stages long).
     maxabs_d: Retime<Bit>,
-    lfix_d: Retime<Bits<32>>,
-    lnan_d: Retime<Bit>,
+    lfix_d: [Retime<Bits<32>>; 2],
+    lnan_d: [Retime<Bit>; 2],
 }
 }
 
@@ -256,6 +260,7 @@ impl LodLane {
             e_square: Default::default(),
             e_x: Default::default(),
             e_y: Default::default(),
+            e_side: Default::default(),
             dsdx: Default::default(),
             dsdy: Default::default(),
             dtdx: Default::default(),
@@ -296,8 +301,14 @@ impl LodLane {
             log_y_q: Retime::new(log_after),
             flags_q: from_fn(|_| Retime::new(log_after)),
             maxabs_d: Retime::new(to_select),
-            lfix_d: Retime::new(st.latency()),
-            lnan_d: Retime::new(st.latency()),
+            lfix_d: [
+                Retime::new(st.latency() / 2),
+                Retime::new(st.latency() - st.latency() / 2),
+            ],
+            lnan_d: [
+                Retime::new(st.latency() / 2),
+                Retime::new(st.latency() - st.latency() / 2),
+            ],
         }
     }
 }
@@ -424,12 +435,18 @@ impl Logic for LodLane {
         self.flags_q[3].d.next = self.log_y.zero.val();
         self.flags_q[4].d.next = self.log_y.inf.val();
         self.flags_q[5].d.next = self.log_y.nan.val() | self.log_y.neg.val();
-        self.lfix_d.clock.next = self.clock.val();
-        self.lfix_d.en.next = self.e_in.q.val();
-        self.lfix_d.d.next = self.lfix.val();
-        self.lnan_d.clock.next = self.clock.val();
-        self.lnan_d.en.next = self.e_in.q.val();
-        self.lnan_d.d.next = self.lnan.val();
+        for h in 0..2 {
+            self.e_side[h].clock.next = self.clock.val();
+            self.e_side[h].d.next = self.adv_next.val();
+            self.lfix_d[h].clock.next = self.clock.val();
+            self.lfix_d[h].en.next = self.e_side[h].q.val();
+            self.lnan_d[h].clock.next = self.clock.val();
+            self.lnan_d[h].en.next = self.e_side[h].q.val();
+        }
+        self.lfix_d[0].d.next = self.lfix.val();
+        self.lnan_d[0].d.next = self.lnan.val();
+        self.lfix_d[1].d.next = self.lfix_d[0].q.val();
+        self.lnan_d[1].d.next = self.lnan_d[0].q.val();
 
         // Outputs.
         self.lx.next = self.log_x_q.q.val();
@@ -440,7 +457,7 @@ impl Logic for LodLane {
         self.y_zero.next = self.flags_q[3].q.val();
         self.y_inf.next = self.flags_q[4].q.val();
         self.y_nan.next = self.flags_q[5].q.val();
-        self.lfix_q.next = self.lfix_d.q.val();
-        self.lnan_q.next = self.lnan_d.q.val();
+        self.lfix_q.next = self.lfix_d[1].q.val();
+        self.lnan_q.next = self.lnan_d[1].q.val();
     }
 }
