@@ -258,9 +258,7 @@ impl FpLog2Rom {
 impl Logic for FpLog2Rom {
     fn update(&mut self) {
         let word = self._words[self.f.val().get_bits::<6>(17).index()];
-        if !self._registered {
-            self._word = word;
-        } else if self.clock.pos_edge() && self.en.val() {
+        if !self._registered || (self.clock.pos_edge() && self.en.val()) {
             self._word = word;
         }
         self.tv.next = (self._word >> 16).to_bits();
