@@ -144,14 +144,16 @@ PY
   pnr=("$ecp5_pnr" "${dev[@]}" "${mode[@]}" "${route[@]}" --json "$base.json" --timing-allow-fail -q)
   # --sdf: the routed delays, from which scripts/sdf_slack.py lists every failing path (nextpnr's
   # report names only the worst).
+  # The status names the router and extra flags when they are not nextpnr's defaults.
+  routed="routed${route[*]:+ (nextpnr-ecp5 ${route[*]})}"
   if measure pnr "${pnr[@]}" --report "$base.pnr.json" --seed "${seeds[0]}" -l "$base.pnr.log" \
       --sdf "$base.sdf" >/dev/null 2>&1; then
-    echo "routed" >"$base.status"
+    echo "$routed" >"$base.status"
     if [ -f "$base.config" ]; then
       if [ -n "${ecp5_pack:-}" ] && "$ecp5_pack" "$base.config" "$base.bit" >"$base.pack.log" 2>&1; then
-        echo "routed" >"$base.status"
+        echo "$routed" >"$base.status"
       else
-        echo "routed; failed: ecppack (see $(basename "$base").pack.log)" >"$base.status"
+        echo "$routed; failed: ecppack (see $(basename "$base").pack.log)" >"$base.status"
       fi
     fi
     python3 scripts/synth_report.py --critpath "$base.pnr.json" >"$base.critpath.txt" 2>&1 || true
