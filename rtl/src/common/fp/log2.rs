@@ -203,8 +203,9 @@ impl Logic for FpLog2Lookup {
 /// segment `f[22:17]`), `r17: Bits<17>` (`f[16:0]`, always combinational). Registered
 /// ([`FpLog2Rom::new`]`(true)`): `tv` and `dv` are the words of the index presented one enabled
 /// edge earlier (latency 1; the register powers up at zero and is not reset) — a synchronous
-/// ROM, which synthesis puts in block RAM (`rom_style = "block"`: two ECP5 `DP16KD`), so the
-/// index drives two RAM address ports, not the ~200 LUTs of a ROM in logic. Not registered:
+/// ROM, which synthesis puts in block RAM (`rom_style = "block"`: one ECP5 `DP16KD`, as 36 of
+/// the 40 bits are not constant), so the index drives one RAM's address port, not the ~370
+/// LUT4s of a ROM in logic (measured in the whole LOD unit). Not registered:
 /// latency 0, `clock` and `en` unused, and the ROM is logic (`rom_style = "logic"`).
 /// The Verilog holds the 64 words `{T[i], T[i+1] − T[i]}` in a memory initialised from
 /// [`log2_table`].

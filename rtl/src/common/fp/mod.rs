@@ -33,7 +33,7 @@
 //! | `FpCmpP`           | 653  | 136 | —                 |
 //! | `F16ToF32P`        | 261  | 62  | —                 |
 //! | `FpToFixedP<16>`   | 699  | 98  | — (cuts before the shifts and before the rounding add) |
-//! | `FpLog2P`          | 4270 | 96  | one 16 × 17 (+ 64-entry ROM); a cut after the ROM |
+//! | `FpLog2P`          | 2644 | 96  | one 16 × 17 (+ 64-entry ROM, a memory since 8284faf: 4270 cells as a chain of compares); a cut after the ROM |
 //! | `LzcP<27>`         | 110  | 10  | —                 |
 //! | [`FpDiv`] (14 stages, see below) | 10528 | 985 | — |
 //!
