@@ -32,11 +32,6 @@ def unescape(name):
     return name.replace("\\", "")
 
 
-def split_pin(pin):
-    inst, _, port = unescape(pin).rpartition("/")
-    return inst, port
-
-
 def parse(path):
     """(edges, starts, checks): edges[u] = [(v, ps)], starts[pin] = clock-to-output ps,
     checks[pin] = setup ps."""
@@ -57,9 +52,7 @@ def parse(path):
                 t = TRIPLE.findall(s)
                 if len(parts) < 4 or not t:
                     sys.exit(f"{path}:{n}: INTERCONNECT without two pins and a delay")
-                src = "/".join(split_pin(parts[1]))
-                dst = "/".join(split_pin(parts[2]))
-                edges[src].append((dst, int(t[0][2])))
+                edges[unescape(parts[1])].append((unescape(parts[2]), int(t[0][2])))
             elif s.startswith("(IOPATH"):
                 parts = s.split()
                 t = TRIPLE.findall(s)
