@@ -28,8 +28,13 @@
 //! the later cuts, so that after the last cut an op slot is a select of registered words; with a
 //! cut in the tests, the helper pixel's centroid reads the inputs one clock late (the first of the
 //! delay lines that carry them to cut B), not the input registers that also feed the tests.
+//! The op slots' coverage-free part takes two more registers where the tests leave it time, so
+//! neither adds latency: with a cut in the tests, cut S in front of each slot's sample check and
+//! position select ([`OpSelect`] reads the op index and n registered, and the helper's delayed
+//! positions), and with a register left behind the early decode ([`OpEarly`]), cut E between it
+//! and the OFFSET / SAMPLE_POS encoders ([`OpEncode`]).
 
-use super::query::{HelperCentroid, LaneCentroid, OpCovered, OpEarly, OpLate, OpSelect};
+use super::query::{HelperCentroid, LaneCentroid, OpCovered, OpEarly, OpEncode, OpLate, OpSelect};
 use super::samples::SampleTests;
 use super::OPS;
 use crate::common::fp::Retime;
@@ -101,6 +106,15 @@ pub struct CoverageLane {
     // Each op slot's results that need no coverage, after cut B (`early`), and its select of
     // the coverage-dependent ones after the last cut (`late`).
     early: [OpEarly; OPS],
+    // Cut E: the early decode's fields in front of the encoders (where the latency allows).
+    x_kind: [Retime<Bits<2>>; OPS],
+    x_enc: [Retime<Bits<2>>; OPS],
+    x_code: [Retime<Bits<8>>; OPS],
+    x_d: [Retime<Bits<4>>; OPS],
+    x_tgsi: [Retime<Bit>; OPS],
+    x_rd: [Retime<Bits<32>>; OPS],
+    x_pd: [Retime<Bit>; OPS],
+    encode: [OpEncode; OPS],
     cov_bit: [OpCovered; OPS],
     late: [OpLate; OPS],
     /// The 48 edge tests.
@@ -122,7 +136,11 @@ pub struct CoverageLane {
     b_sid: Retime<Bits<4>>,
     b_pos: [Retime<Bits<8>>; 16],
     b_op_mode: [Retime<Bits<4>>; OPS],
-    // Each op slot's sample check and position select (no coverage needed: beside the tests).
+    // Each op slot's sample check and position select (no coverage needed: beside the tests),
+    // with cut S in front of it when the tests have a cut: the op index and n registered, the
+    // positions from the helper's delayed copy.
+    s_index: [Retime<Bits<32>>; OPS],
+    s_n32: Retime<Bits<32>>,
     sel0: OpSelect,
     sel1: OpSelect,
     sel2: OpSelect,
@@ -162,6 +180,7 @@ impl CoverageLane {
         let centroid = usize::from(stages >= 5);
         let tests = stages - cut - query - centroid;
         let h = tests.min(1);
+        let x = (stages - cut - h).min(1);
         Self {
             settle: crate::common::settle::SettleState::new(stages > 0),
             clock: Default::default(),
@@ -195,6 +214,14 @@ impl CoverageLane {
             h_pos: from_fn(|_| Retime::new(h)),
             cent: LaneCentroid::new(centroid),
             early: Default::default(),
+            x_kind: from_fn(|_| Retime::new(x)),
+            x_enc: from_fn(|_| Retime::new(x)),
+            x_code: from_fn(|_| Retime::new(x)),
+            x_d: from_fn(|_| Retime::new(x)),
+            x_tgsi: from_fn(|_| Retime::new(x)),
+            x_rd: from_fn(|_| Retime::new(x)),
+            x_pd: from_fn(|_| Retime::new(x)),
+            encode: Default::default(),
             cov_bit: Default::default(),
             late: Default::default(),
             tests: SampleTests::new(tests),
@@ -206,23 +233,25 @@ impl CoverageLane {
             b_helper: Retime::new(cut + tests - h),
             b_nmask: Retime::new(cut + tests - h),
             b_n32: Retime::new(cut),
-            b_offset_ok: Retime::new(cut),
-            b_ssaa: Retime::new(cut),
-            b_sid: Retime::new(cut),
+            b_offset_ok: Retime::new(cut + h),
+            b_ssaa: Retime::new(cut + h),
+            b_sid: Retime::new(cut + h),
             b_pos: from_fn(|_| Retime::new(cut + tests - h)),
-            b_op_mode: from_fn(|_| Retime::new(cut)),
+            b_op_mode: from_fn(|_| Retime::new(cut + h)),
+            s_index: from_fn(|_| Retime::new(h)),
+            s_n32: Retime::new(h),
             sel0: Default::default(),
             sel1: Default::default(),
             sel2: Default::default(),
             sel3: Default::default(),
             b_ok: from_fn(|_| Retime::new(cut)),
-            b_idx: from_fn(|_| Retime::new(cut + tests)),
+            b_idx: from_fn(|_| Retime::new(cut + tests - h)),
             b_code: from_fn(|_| Retime::new(cut)),
-            b_op_tgsi: from_fn(|_| Retime::new(cut)),
-            e_kind: from_fn(|_| Retime::new(stages - cut)),
-            e_rd: from_fn(|_| Retime::new(stages - cut)),
-            e_pd: from_fn(|_| Retime::new(stages - cut)),
-            c_ok: from_fn(|_| Retime::new(tests)),
+            b_op_tgsi: from_fn(|_| Retime::new(cut + h)),
+            e_kind: from_fn(|_| Retime::new(stages - cut - h - x)),
+            e_rd: from_fn(|_| Retime::new(stages - cut - h - x)),
+            e_pd: from_fn(|_| Retime::new(stages - cut - h - x)),
+            c_ok: from_fn(|_| Retime::new(tests - h)),
             e_cov: from_fn(|_| Retime::new(stages - cut - tests)),
         }
     }
@@ -273,30 +302,38 @@ impl Logic for CoverageLane {
         // The helper pixel's centroid and the op slots' sample checks and selects.
         self.helper.smask.next = self.h_smask.q.val();
         self.helper.nmask.next = self.h_nmask.q.val();
+        self.s_n32.clock.next = self.clock.val();
+        self.s_n32.en.next = self.e_in.q.val();
+        self.s_n32.d.next = self.n32.val();
+        for o in 0..OPS {
+            self.s_index[o].clock.next = self.clock.val();
+            self.s_index[o].en.next = self.e_in.q.val();
+            self.s_index[o].d.next = self.op_index[o].val();
+        }
         for s in 0..16 {
             self.helper.pos[s].next = self.h_pos[s].q.val();
-            self.sel0.pos[s].next = self.pos[s].val();
-            self.sel1.pos[s].next = self.pos[s].val();
-            self.sel2.pos[s].next = self.pos[s].val();
-            self.sel3.pos[s].next = self.pos[s].val();
+            self.sel0.pos[s].next = self.h_pos[s].q.val();
+            self.sel1.pos[s].next = self.h_pos[s].q.val();
+            self.sel2.pos[s].next = self.h_pos[s].q.val();
+            self.sel3.pos[s].next = self.h_pos[s].q.val();
         }
-        self.sel0.op_index.next = self.op_index[0].val();
-        self.sel0.n32.next = self.n32.val();
+        self.sel0.op_index.next = self.s_index[0].q.val();
+        self.sel0.n32.next = self.s_n32.q.val();
         self.b_ok[0].d.next = self.sel0.ok.val();
         self.b_idx[0].d.next = self.sel0.idx.val();
         self.b_code[0].d.next = self.sel0.code.val();
-        self.sel1.op_index.next = self.op_index[1].val();
-        self.sel1.n32.next = self.n32.val();
+        self.sel1.op_index.next = self.s_index[1].q.val();
+        self.sel1.n32.next = self.s_n32.q.val();
         self.b_ok[1].d.next = self.sel1.ok.val();
         self.b_idx[1].d.next = self.sel1.idx.val();
         self.b_code[1].d.next = self.sel1.code.val();
-        self.sel2.op_index.next = self.op_index[2].val();
-        self.sel2.n32.next = self.n32.val();
+        self.sel2.op_index.next = self.s_index[2].q.val();
+        self.sel2.n32.next = self.s_n32.q.val();
         self.b_ok[2].d.next = self.sel2.ok.val();
         self.b_idx[2].d.next = self.sel2.idx.val();
         self.b_code[2].d.next = self.sel2.code.val();
-        self.sel3.op_index.next = self.op_index[3].val();
-        self.sel3.n32.next = self.n32.val();
+        self.sel3.op_index.next = self.s_index[3].q.val();
+        self.sel3.n32.next = self.s_n32.q.val();
         self.b_ok[3].d.next = self.sel3.ok.val();
         self.b_idx[3].d.next = self.sel3.idx.val();
         self.b_code[3].d.next = self.sel3.code.val();
@@ -312,7 +349,7 @@ impl Logic for CoverageLane {
         self.b_nmask.d.next = self.h_nmask.q.val();
         self.b_n32.clock.next = self.clock.val();
         self.b_n32.en.next = self.e_b.q.val();
-        self.b_n32.d.next = self.n32.val();
+        self.b_n32.d.next = self.s_n32.q.val();
         self.b_offset_ok.clock.next = self.clock.val();
         self.b_offset_ok.en.next = self.e_b.q.val();
         self.b_offset_ok.d.next = self.offset_ok.val();
@@ -379,9 +416,35 @@ impl Logic for CoverageLane {
             self.early[o].sid.next = self.b_sid.q.val();
             self.early[o].op_mode.next = self.b_op_mode[o].q.val();
             self.early[o].op_tgsi.next = self.b_op_tgsi[o].q.val();
-            self.e_kind[o].d.next = self.early[o].kind.val();
-            self.e_rd[o].d.next = self.early[o].rd.val();
-            self.e_pd[o].d.next = self.early[o].pd.val();
+            self.x_kind[o].clock.next = self.clock.val();
+            self.x_kind[o].en.next = self.e_op[o].q.val();
+            self.x_kind[o].d.next = self.early[o].kind.val();
+            self.x_enc[o].clock.next = self.clock.val();
+            self.x_enc[o].en.next = self.e_op[o].q.val();
+            self.x_enc[o].d.next = self.early[o].enc.val();
+            self.x_code[o].clock.next = self.clock.val();
+            self.x_code[o].en.next = self.e_op[o].q.val();
+            self.x_code[o].d.next = self.early[o].code.val();
+            self.x_d[o].clock.next = self.clock.val();
+            self.x_d[o].en.next = self.e_op[o].q.val();
+            self.x_d[o].d.next = self.early[o].d.val();
+            self.x_tgsi[o].clock.next = self.clock.val();
+            self.x_tgsi[o].en.next = self.e_op[o].q.val();
+            self.x_tgsi[o].d.next = self.early[o].tgsi.val();
+            self.x_rd[o].clock.next = self.clock.val();
+            self.x_rd[o].en.next = self.e_op[o].q.val();
+            self.x_rd[o].d.next = self.early[o].rd.val();
+            self.x_pd[o].clock.next = self.clock.val();
+            self.x_pd[o].en.next = self.e_op[o].q.val();
+            self.x_pd[o].d.next = self.early[o].pd.val();
+            self.encode[o].enc.next = self.x_enc[o].q.val();
+            self.encode[o].code.next = self.x_code[o].q.val();
+            self.encode[o].d.next = self.x_d[o].q.val();
+            self.encode[o].tgsi.next = self.x_tgsi[o].q.val();
+            self.encode[o].rd_plain.next = self.x_rd[o].q.val();
+            self.e_kind[o].d.next = self.x_kind[o].q.val();
+            self.e_rd[o].d.next = self.encode[o].rd.val();
+            self.e_pd[o].d.next = self.x_pd[o].q.val();
             self.cov_bit[o].covl.next = self.b_covl.q.val();
             self.cov_bit[o].ok.next = self.c_ok[o].q.val();
             self.cov_bit[o].idx.next = self.b_idx[o].q.val();

@@ -12,8 +12,8 @@ pub const OPS: usize = 4;
 
 pub use lane::CoverageLane;
 pub use query::{
-    HelperCentroid, LaneCentroid, LowestPos, OneHotPos, OpCovered, OpEarly, OpLate, OpQuery,
-    OpSelect,
+    HelperCentroid, LaneCentroid, LowestPos, OneHotPos, OpCovered, OpEarly, OpEncode, OpLate,
+    OpQuery, OpSelect,
 };
 pub use samples::SampleTests;
 pub use serial::{CoverageSerial, SERIAL_CYCLES};

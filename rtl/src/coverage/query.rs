@@ -5,9 +5,10 @@
 //! fallback that needs no coverage, and [`OneHotPos`], the select both use), [`OpSelect`] checks one op
 //! slot's sample index and selects that sample's position (it needs no coverage, so the lane
 //! runs it beside its edge tests), and [`OpQuery`] answers the op slot from the lane's final
-//! coverage mask and [`OpSelect`]'s results: [`OpEarly`] (every mode that needs no coverage) and
-//! [`OpCovered`] (COVERED's bit, from the mask), then [`OpLate`] (the select of COVMASK, COVERED,
-//! CENTROID_OFFSET), which the lane runs with its cuts between them. All are combinational (latency 0) but
+//! coverage mask and [`OpSelect`]'s results: [`OpEarly`] (the decode of every mode that needs no
+//! coverage) and [`OpEncode`] (its OFFSET or SAMPLE_POS encoding), [`OpCovered`] (COVERED's bit,
+//! from the mask), then [`OpLate`] (the select of COVMASK, COVERED, CENTROID_OFFSET), which the
+//! lane runs with its cuts between them. All are combinational (latency 0) but
 //! [`LaneCentroid`], which may hold cut L; ports are documented on the fields.
 
 use super::pattern::{OffsetEncode, SamplePosF32};
@@ -243,9 +244,10 @@ impl Logic for OpSelect {
 }
 
 crate::settled_block! {
-/// The part of one PIXLD op slot that needs no coverage: the result of every mode that does not
-/// read the coverage mask or the centroid, and for the three that do, which one (`kind`), so
-/// that [`OpLate`] after the lane's cuts is a select.
+/// The part of one PIXLD op slot that needs no coverage, decoded: the result of every mode that
+/// does not read the coverage mask or the centroid (a word, or what [`OpEncode`] encodes), and
+/// for the three that do, which one (`kind`), so that [`OpLate`] after the lane's cuts is a
+/// select.
 #[derive(Clone, Debug, Default)]
 pub struct OpEarly {
     /// The op's sample index is below n ([`OpSelect`]).
@@ -267,18 +269,21 @@ pub struct OpEarly {
     /// 0: the result is `rd` and `pd` as they are; 1: COVMASK (the coverage mask); 2: COVERED
     /// (the op's sample bit of the mask); 3: CENTROID_OFFSET (the centroid's position).
     pub kind: Signal<Out, Bits<2>>,
-    /// Rd of an early kind (else 0).
+    /// Which encoder makes Rd of an early kind ([`OpEncode`]): 0 none (`rd` as it is), 1 the
+    /// OFFSET encoding of `code`, 2 the f32 position of `d`.
+    pub enc: Signal<Out, Bits<2>>,
+    /// OFFSET's sample position (0 where OFFSET is not supported or the index is out of range).
+    pub code: Signal<Out, Bits<8>>,
+    /// SAMPLE_POS_X/Y's offset component (0 for an index out of range).
+    pub d: Signal<Out, Bits<4>>,
+    /// TGSI position convention (for `d`).
+    pub tgsi: Signal<Out, Bit>,
+    /// Rd of an early kind without an encoder (else 0).
     pub rd: Signal<Out, Bits<32>>,
     /// Pd of an early kind (else 0).
     pub pd: Signal<Out, Bit>,
-    offset_enc: OffsetEncode,
-    spos: SamplePosF32,
     /// `sel_code` if the index is below n, else 0.
     sel_pos: Signal<Local, Bits<8>>,
-    rdl: Signal<Local, Bits<32>>,
-    pdl: Signal<Local, Bit>,
-    codel: Signal<Local, Bits<8>>,
-    dl: Signal<Local, Bits<4>>,
 }
 }
 
@@ -292,13 +297,15 @@ impl Logic for OpEarly {
             self.sel_pos.next = self.sel_code.val();
         }
         self.kind.next = bits::<2>(0);
-        self.codel.next = 0.into();
-        self.dl.next = 0.into();
-        self.rdl.next = 0.into();
-        self.pdl.next = false;
+        self.enc.next = bits::<2>(0);
+        self.code.next = 0.into();
+        self.d.next = 0.into();
+        self.tgsi.next = self.op_tgsi.val();
+        self.rd.next = 0.into();
+        self.pd.next = false;
         match self.op_mode.val().index() {
             0 => {
-                self.rdl.next = self.n32.val();
+                self.rd.next = self.n32.val();
             }
             1 => {
                 self.kind.next = bits::<2>(1);
@@ -308,37 +315,73 @@ impl Logic for OpEarly {
             }
             3 => {
                 if self.offset_ok.val() {
-                    self.codel.next = self.sel_pos.val();
+                    self.code.next = self.sel_pos.val();
                 }
-                self.rdl.next = self.offset_enc.enc.val();
+                self.enc.next = bits::<2>(1);
             }
             4 => {
                 self.kind.next = bits::<2>(3);
             }
             5 => {
                 if self.ssaa.val() {
-                    self.rdl.next = bit_cast::<32, 4>(self.sid.val());
-                    self.pdl.next = true;
+                    self.rd.next = bit_cast::<32, 4>(self.sid.val());
+                    self.pd.next = true;
                 }
             }
             8 => {
-                self.rdl.next = self.n32.val();
+                self.rd.next = self.n32.val();
             }
             9 => {
-                self.dl.next = self.sel_pos.val().get_bits::<4>(0);
-                self.rdl.next = self.spos.f.val();
+                self.d.next = self.sel_pos.val().get_bits::<4>(0);
+                self.enc.next = bits::<2>(2);
             }
             10 => {
-                self.dl.next = self.sel_pos.val().get_bits::<4>(4);
-                self.rdl.next = self.spos.f.val();
+                self.d.next = self.sel_pos.val().get_bits::<4>(4);
+                self.enc.next = bits::<2>(2);
             }
             _ => {}
         }
-        self.offset_enc.code.next = self.codel.val();
-        self.spos.d.next = self.dl.val();
-        self.spos.tgsi.next = self.op_tgsi.val();
-        self.rd.next = self.rdl.val();
-        self.pd.next = self.pdl.val();
+    }
+}
+
+crate::settled_block! {
+/// Rd of an op slot's early kind from [`OpEarly`]'s fields: the OFFSET encoding, the f32 sample
+/// position, or the word as it is. Combinational; the lane may put cut E in front of it.
+#[derive(Clone, Debug, Default)]
+pub struct OpEncode {
+    /// [`OpEarly::enc`].
+    pub enc: Signal<In, Bits<2>>,
+    /// [`OpEarly::code`].
+    pub code: Signal<In, Bits<8>>,
+    /// [`OpEarly::d`].
+    pub d: Signal<In, Bits<4>>,
+    /// [`OpEarly::tgsi`].
+    pub tgsi: Signal<In, Bit>,
+    /// [`OpEarly::rd`].
+    pub rd_plain: Signal<In, Bits<32>>,
+    /// Rd of the early kind.
+    pub rd: Signal<Out, Bits<32>>,
+    offset_enc: OffsetEncode,
+    spos: SamplePosF32,
+}
+}
+
+impl Logic for OpEncode {
+    #[hdl_gen]
+    fn update(&mut self) {
+        self.offset_enc.code.next = self.code.val();
+        self.spos.d.next = self.d.val();
+        self.spos.tgsi.next = self.tgsi.val();
+        self.rd.next = self.rd_plain.val();
+        match self.enc.val().index() {
+            1 => {
+                self.rd.next = self.offset_enc.enc.val();
+            }
+            2 => {
+                self.rd.next = self.spos.f.val();
+            }
+            _ => {}
+        }
     }
 }
 
@@ -373,12 +416,12 @@ impl Logic for OpCovered {
 
 crate::settled_block! {
 /// The part of one PIXLD op slot that reads the lane's coverage: COVMASK, COVERED and
-/// CENTROID_OFFSET, else [`OpEarly`]'s result.
+/// CENTROID_OFFSET, else the early result ([`OpEncode`]).
 #[derive(Clone, Debug, Default)]
 pub struct OpLate {
     /// [`OpEarly::kind`].
     pub kind: Signal<In, Bits<2>>,
-    /// [`OpEarly::rd`].
+    /// [`OpEncode::rd`].
     pub rd_early: Signal<In, Bits<32>>,
     /// [`OpEarly::pd`].
     pub pd_early: Signal<In, Bit>,
@@ -422,7 +465,7 @@ impl Logic for OpLate {
 }
 
 crate::settled_block! {
-/// One PIXLD op slot of one lane: [`OpEarly`] and [`OpCovered`], then [`OpLate`], combinational (the serial unit's
+/// One PIXLD op slot of one lane: [`OpEarly`], [`OpEncode`] and [`OpCovered`], then [`OpLate`], combinational (the serial unit's
 /// form; the lane puts its cuts between the two).
 #[derive(Clone, Debug, Default)]
 pub struct OpQuery {
@@ -453,6 +496,7 @@ pub struct OpQuery {
     /// Pd value.
     pub pd: Signal<Out, Bit>,
     early: OpEarly,
+    encode: OpEncode,
     cov_bit: OpCovered,
     late: OpLate,
 }
@@ -469,8 +513,13 @@ impl Logic for OpQuery {
         self.early.sid.next = self.sid.val();
         self.early.op_mode.next = self.op_mode.val();
         self.early.op_tgsi.next = self.op_tgsi.val();
+        self.encode.enc.next = self.early.enc.val();
+        self.encode.code.next = self.early.code.val();
+        self.encode.d.next = self.early.d.val();
+        self.encode.tgsi.next = self.early.tgsi.val();
+        self.encode.rd_plain.next = self.early.rd.val();
         self.late.kind.next = self.early.kind.val();
-        self.late.rd_early.next = self.early.rd.val();
+        self.late.rd_early.next = self.encode.rd.val();
         self.late.pd_early.next = self.early.pd.val();
         self.cov_bit.covl.next = self.covl.val();
         self.cov_bit.ok.next = self.ok.val();
