@@ -194,7 +194,7 @@ pub fn fp_to_fixed(a: u32, frac_bits: u32) -> FixedOut {
     }
 }
 
-/// Flags of `FpLog2`.
+/// Flags of `FpLog2P`.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub struct Log2Flags {
     pub zero: bool,
@@ -203,7 +203,7 @@ pub struct Log2Flags {
     pub neg: bool,
 }
 
-/// `FpLog2`: `log2|a| · 65536` (two's complement) by exponent + table + linear interpolation, bit
+/// `FpLog2P`: `log2|a| · 65536` (two's complement) by exponent + table + linear interpolation, bit
 /// for bit as the RTL computes it; special values as documented on the RTL block.
 pub fn fp_log2(a: u32) -> (i32, Log2Flags) {
     let e = (a >> 23) & 0xff;

@@ -12,7 +12,7 @@ use rust_hdl::prelude::*;
 use texpix_rtl::common::fp::log2::{log2_table, LOG2_SEGMENTS};
 use texpix_rtl::common::fp::pack::PackRound;
 use texpix_rtl::common::fp::{
-    F16ToF32, FpAdd, FpCmp, FpLog2, FpMul, FpToFixed, Lzc, CANONICAL_NAN,
+    F16ToF32, FpAdd, FpCmp, FpLog2P, FpMul, FpToFixed, Lzc, CANONICAL_NAN,
 };
 use texpix_sim::{settle_block, SplitMix64};
 use texpix_tb::fpmodel::{self, CmpOut, FixedOut, Log2Flags};
@@ -73,7 +73,7 @@ fn fixed_rtl<const F: usize>(u: &mut FpToFixed<F>, a: u32) -> FixedOut {
     }
 }
 
-fn log2_rtl(u: &mut FpLog2, a: u32) -> (i32, Log2Flags) {
+fn log2_rtl(u: &mut FpLog2P, a: u32) -> (i32, Log2Flags) {
     u.a.next = (a as u64).into();
     settle_block(u);
     (
@@ -895,7 +895,7 @@ fn fp_to_fixed_random_and_boundaries() {
 }
 
 // ---------------------------------------------------------------------------------------------
-// FpLog2
+// FpLog2P (at 0 stages: combinational)
 
 /// |y / 65536 − log2|x|| for a positive finite non-zero `x` and the model's `y`.
 fn log2_error(x: u32) -> f64 {
@@ -959,15 +959,15 @@ fn fp_log2_table_is_log2_rounded() {
     }
 }
 
-fn log2_check(u: &mut FpLog2, x: u32) {
+fn log2_check(u: &mut FpLog2P, x: u32) {
     let got = log2_rtl(u, x);
     let want = fpmodel::fp_log2(x);
-    assert_eq!(got, want, "FpLog2 {x:08x}: RTL vs model");
+    assert_eq!(got, want, "FpLog2P {x:08x}: RTL vs model");
 }
 
 #[test]
 fn fp_log2_segment_boundaries_exhaustive() {
-    let mut u = connected(FpLog2::default());
+    let mut u = connected(FpLog2P::new(0));
     let mut n = 0;
     // Every segment's first, second, middle, last fraction, for normals at several exponents and
     // for denormals normalised into every segment.
@@ -993,7 +993,7 @@ fn fp_log2_segment_boundaries_exhaustive() {
 
 #[test]
 fn fp_log2_special_classes() {
-    let mut u = connected(FpLog2::default());
+    let mut u = connected(FpLog2P::new(0));
     for &x in SPECIALS {
         log2_check(&mut u, x);
     }
@@ -1057,7 +1057,7 @@ fn fp_log2_special_classes() {
 
 #[test]
 fn fp_log2_random() {
-    let mut u = connected(FpLog2::default());
+    let mut u = connected(FpLog2P::new(0));
     let mut r = SplitMix64::new(10);
     for _ in 0..RANDOM_PAIRS {
         let x = rand_bits(&mut r);
@@ -1163,7 +1163,7 @@ proptest! {
 
     #[test]
     fn prop_log2_matches_model(a in f32_bits()) {
-        let mut u = connected(FpLog2::default());
+        let mut u = connected(FpLog2P::new(0));
         prop_assert_eq!(log2_rtl(&mut u, a), fpmodel::fp_log2(a));
     }
 
@@ -1223,7 +1223,7 @@ macro_rules! two_operands_settle {
 
 #[test]
 fn combinational_cores_settle_within_one_pass() {
-    use texpix_rtl::common::fp::{FpAddP, FpLog2P, FpMulP};
+    use texpix_rtl::common::fp::{FpAddP, FpMulP};
     let add = |a, b| fpmodel::fp_add(a, b, false);
     two_operands_settle!(FpAdd::default(), add, sub);
     two_operands_settle!(FpAddP::new(0), add, sub);

@@ -1,12 +1,12 @@
 //! Fixed-point log2 of an IEEE-754 binary32 value.
 //!
 //! Ports: `a: Bits<32>` (f32 bit pattern) → `y: Bits<32>` (two's complement, 16 fraction bits:
-//! `y / 65536 ≈ log2|a|`), flags `zero`, `inf`, `nan`, `neg: Bit`. Combinational core, latency 0
-//! (see [`super::FpLog2P`]), built of six pieces in a row: [`FpLog2Class`] (classes, the
-//! fraction's leading-zero count), [`FpLog2Norm`] (denormal normalisation, exponent),
-//! [`FpLog2Lookup`] (the ROM), [`FpLog2Product`] (the 16 × 17
-//! interpolation product), [`FpLog2Interp`] (interpolation) and [`FpLog2Round`] (rounding,
-//! exponent, specials); [`super::FpLog2P`] puts its registers between them.
+//! `y / 65536 ≈ log2|a|`), flags `zero`, `inf`, `nan`, `neg: Bit`. The core is
+//! [`super::FpLog2P`] (combinational at 0 stages, registers between its pieces from 1), built of
+//! six pieces in a row: [`FpLog2Class`] (classes, the fraction's leading-zero count),
+//! [`FpLog2Norm`] (denormal normalisation, exponent), [`FpLog2Rom`] (the ROM), the 16 × 17
+//! interpolation product (a [`super::MulUReg`] leaf), [`FpLog2Interp`] (interpolation) and
+//! [`FpLog2Round`] (rounding, exponent, specials).
 //!
 //! Special inputs (flags are independent outputs; `y` as listed):
 //! - `zero` — `a` is ±0: `y = i32::MIN` (0x8000_0000);
@@ -20,7 +20,7 @@
 //! denormal is exactly −149. `f`'s top 6 bits select one of 64 segments of a ROM of
 //! `T[i] = round(log2(1 + i/64) · 2^20)` ([`log2_table`], 65 entries, 20 fraction bits, stored as
 //! `T[i]` and `T[i+1] − T[i]`); the remaining 17 bits `r` interpolate linearly,
-//! `T[i] + round((T[i+1] − T[i]) · r / 2^17)` (one 16 × 17 multiply, a [`MulU`] leaf), and the
+//! `T[i] + round((T[i+1] − T[i]) · r / 2^17)` (one 16 × 17 multiply), and the
 //! result is rounded to 16
 //! fraction bits (ties up) and added to `E · 2^16`. Exact powers of two give exact results
 //! (`y = E · 65536`).
@@ -37,14 +37,13 @@
 //! interpolation-product rounding ≤ 2^-20.
 
 use super::lzc::{Lzc, LZC_BITS};
-use super::mulu::MulU;
 use rust_hdl::prelude::*;
 
 /// Segments of the log2 table (indexed by the top fraction bits).
 pub const LOG2_SEGMENTS: usize = 64;
 /// Fraction bits of the table entries.
 pub const LOG2_TABLE_FRAC: u32 = 20;
-/// Fraction bits of [`FpLog2::y`].
+/// Fraction bits of [`super::FpLog2P::y`].
 pub const LOG2_OUT_FRAC: u32 = 16;
 
 /// `T[i] = round(log2(1 + i/64) · 2^20)` for `i = 0 … 64` (`T[64] = 2^20`). The one definition of
@@ -143,61 +142,9 @@ impl Logic for FpLog2Norm {
     }
 }
 
-crate::settled_block! {
-/// Piece 3: the ROM. `f` → `tv` = `T[i]`, `dv` = `T[i+1] − T[i]` for the segment `i` = `f`'s top
-/// 6 bits, and the interpolation fraction `r17` (`f`'s low 17 bits).
-#[derive(Clone, Debug)]
-pub struct FpLog2Lookup {
-    /// Normalised fraction.
-    pub f: Signal<In, Bits<23>>,
-    /// `T[i]`.
-    pub tv: Signal<Out, Bits<24>>,
-    /// `T[i+1] − T[i]`.
-    pub dv: Signal<Out, Bits<16>>,
-    /// `f`'s bits 16…0.
-    pub r17: Signal<Out, Bits<17>>,
-    /// ROM: `T[i]`.
-    rom_t: [Constant<Bits<24>>; LOG2_SEGMENTS],
-    /// ROM: `T[i+1] - T[i]`.
-    rom_d: [Constant<Bits<16>>; LOG2_SEGMENTS],
-    idx: Signal<Local, Bits<6>>,
-}
-}
-
-impl Default for FpLog2Lookup {
-    fn default() -> Self {
-        let t = log2_table();
-        Self {
-            settle: crate::common::settle::SettleState::new(false),
-            f: Default::default(),
-            tv: Default::default(),
-            dv: Default::default(),
-            r17: Default::default(),
-            rom_t: std::array::from_fn(|i| Constant::new(u64::from(t[i]).into())),
-            rom_d: std::array::from_fn(|i| Constant::new(u64::from(t[i + 1] - t[i]).into())),
-            idx: Default::default(),
-        }
-    }
-}
-
-impl Logic for FpLog2Lookup {
-    #[hdl_gen]
-    fn update(&mut self) {
-        self.idx.next = self.f.val().get_bits::<6>(17);
-        self.r17.next = self.f.val().get_bits::<17>(0);
-        self.tv.next = bits::<24>(0);
-        self.dv.next = bits::<16>(0);
-        for i in 0..LOG2_SEGMENTS {
-            if self.idx.val().index() == i {
-                self.tv.next = self.rom_t[i].val();
-                self.dv.next = self.rom_d[i].val();
-            }
-        }
-    }
-}
-
-/// Piece 3 as a leaf with a real ROM, for [`super::FpLog2P`]: [`FpLog2Lookup`]'s function, read
-/// combinationally or through a read register.
+/// Piece 3, the ROM: `f` → `tv` = `T[i]`, `dv` = `T[i+1] − T[i]` for the segment `i` = `f`'s top
+/// 6 bits, and the interpolation fraction `r17` (`f`'s low 17 bits); a leaf with a real memory,
+/// read combinationally or through a read register.
 ///
 /// Ports: `clock`, `en`, `f: Bits<23>` → `tv: Bits<24>`, `dv: Bits<16>` (the table words of
 /// segment `f[22:17]`), `r17: Bits<17>` (`f[16:0]`, always combinational). Registered
@@ -296,30 +243,6 @@ impl Logic for FpLog2Rom {
 }
 
 crate::settled_block! {
-/// Piece 4: the interpolation product `p17 = dv · r17` (one 16 × 17 multiply; the differences
-/// are below 2^15, so the product fits 32 bits).
-#[derive(Clone, Debug, Default)]
-pub struct FpLog2Product {
-    /// `T[i+1] − T[i]`.
-    pub dv: Signal<In, Bits<16>>,
-    /// Interpolation fraction.
-    pub r17: Signal<In, Bits<17>>,
-    /// The product.
-    pub p17: Signal<Out, Bits<32>>,
-    mul: MulU<16, 17, 32>,
-}
-}
-
-impl Logic for FpLog2Product {
-    #[hdl_gen]
-    fn update(&mut self) {
-        self.mul.a.next = self.dv.val();
-        self.mul.b.next = self.r17.val();
-        self.p17.next = self.mul.p.val();
-    }
-}
-
-crate::settled_block! {
 /// Piece 5: the interpolation, `l20 = T[i] + round(p17 / 2^17)` (ties up): log2(1 + f) with 20
 /// fraction bits.
 #[derive(Clone, Debug, Default)]
@@ -388,54 +311,5 @@ impl Logic for FpLog2Round {
         self.inf.next = self.cls.val().get_bit(1);
         self.nan.next = self.cls.val().get_bit(2);
         self.neg.next = self.cls.val().get_bit(3);
-    }
-}
-
-crate::settled_block! {
-/// f32 → fixed-point log2: the six pieces wired directly. See the module documentation.
-#[derive(Clone, Debug, Default)]
-pub struct FpLog2 {
-    /// f32 bits.
-    pub a: Signal<In, Bits<32>>,
-    /// log2|a| · 65536, two's complement (special values: see the module documentation).
-    pub y: Signal<Out, Bits<32>>,
-    /// `a` is ±0.
-    pub zero: Signal<Out, Bit>,
-    /// `a` is ±Inf.
-    pub inf: Signal<Out, Bit>,
-    /// `a` is NaN.
-    pub nan: Signal<Out, Bit>,
-    /// `a` is negative (not ±0, not NaN).
-    pub neg: Signal<Out, Bit>,
-    classify: FpLog2Class,
-    norm: FpLog2Norm,
-    lookup: FpLog2Lookup,
-    product: FpLog2Product,
-    interp: FpLog2Interp,
-    round: FpLog2Round,
-}
-}
-
-impl Logic for FpLog2 {
-    #[hdl_gen]
-    fn update(&mut self) {
-        self.classify.a.next = self.a.val();
-        self.norm.fm.next = self.classify.fm.val();
-        self.norm.eb.next = self.classify.eb.val();
-        self.norm.den.next = self.classify.den.val();
-        self.norm.lz.next = self.classify.lz.val();
-        self.lookup.f.next = self.norm.f.val();
-        self.product.dv.next = self.lookup.dv.val();
-        self.product.r17.next = self.lookup.r17.val();
-        self.interp.p17.next = self.product.p17.val();
-        self.interp.tv.next = self.lookup.tv.val();
-        self.round.l20.next = self.interp.l20.val();
-        self.round.ex.next = self.norm.ex.val();
-        self.round.cls.next = self.classify.cls.val();
-        self.y.next = self.round.y.val();
-        self.zero.next = self.round.zero.val();
-        self.inf.next = self.round.inf.val();
-        self.nan.next = self.round.nan.val();
-        self.neg.next = self.round.neg.val();
     }
 }

@@ -68,7 +68,6 @@ pub use cmp::FpCmp;
 pub use div::{FpDiv, FP_DIV_LATENCY};
 pub use f16::{F16ToF32, F32ToF16};
 pub use fixed::FpToFixed;
-pub use log2::FpLog2;
 pub use lzc::{Lzc, LZC_BITS};
 pub use mul::FpMul;
 pub use mulu::{MulU, MulUReg};

@@ -817,14 +817,14 @@ pub fn log2_rom_register(stages: usize) -> bool {
 }
 
 crate::settled_block! {
-/// [`super::FpLog2`] with `S ≥ 0` register stages (latency `S`, one result per enabled clock):
-/// its six pieces ([`super::log2`]) with registers at the boundaries [`LOG2_CUTS`] names; the
+/// The f32 → fixed-point log2 ([`super::log2`]) with `S ≥ 0` register stages (latency `S`, one
+/// result per enabled clock): its six pieces with registers at the boundaries [`LOG2_CUTS`] names; the
 /// third piece, the ROM, is a [`super::log2::FpLog2Rom`] leaf, read through its own register
 /// where [`log2_rom_register`] says so; the fourth, the interpolation product, is a
 /// [`super::MulUReg`] leaf, with the DSP slice's operand and product registers from eight stages
 /// ([`log2_dsp_registers`]; the transport registers beside them stay in the logic). Ports: `clock`, `en`, `a` → `y`, `zero`, `inf`,
 /// `nan`, `neg`. Each boundary signal is a [`Retime`] of 0, 1 or 2 stages, named `<signal><n>`
-/// after the boundary `n` (1–5) it crosses. At `S = 0` it is [`super::FpLog2`] with unused clock
+/// after the boundary `n` (1–5) it crosses. At `S = 0` it is combinational, with unused clock
 /// ports, and settles within one simulation pass ([`crate::common::settle`]).
 #[derive(Clone, Debug)]
 pub struct FpLog2P {
@@ -879,8 +879,7 @@ pub struct FpLog2P {
 }
 
 impl FpLog2P {
-    /// The log with `stages` register stages (latency `stages`; 0: combinational,
-    /// [`super::FpLog2`]).
+    /// The log with `stages` register stages (latency `stages`; 0: combinational).
     pub fn new(stages: usize) -> Self {
         let cut = |j| log2_cut(stages, j);
         let tail = stages - (0..5).map(cut).sum::<usize>();
