@@ -27,14 +27,15 @@
 //! COVERED's bit is selected from the mask right behind cut B ([`OpCovered`]) and delayed beside
 //! the later cuts, so that after the last cut an op slot is a select of registered words; with a
 //! cut in the tests, the helper pixel's centroid reads the inputs one clock late (the first of the
-//! delay lines that carry them to cut B), not the input registers that also feed the tests.
+//! delay lines that carry them to cut B), not the input registers that also feed the tests, and
+//! with any cut it is split by its own cut L (it is a [`LaneCentroid`] on the sample mask).
 //! The op slots' coverage-free part takes two more registers where the tests leave it time, so
 //! neither adds latency: with a cut in the tests, cut S in front of each slot's sample check and
 //! position select ([`OpSelect`] reads the op index and n registered, and the helper's delayed
 //! positions), and with a register left behind the early decode ([`OpEarly`]), cut E between it
 //! and the OFFSET / SAMPLE_POS encoders ([`OpEncode`]).
 
-use super::query::{HelperCentroid, LaneCentroid, OpCovered, OpEarly, OpEncode, OpLate, OpSelect};
+use super::query::{LaneCentroid, OpCovered, OpEarly, OpEncode, OpLate, OpSelect};
 use super::samples::SampleTests;
 use super::OPS;
 use crate::common::fp::Retime;
@@ -95,10 +96,13 @@ pub struct CoverageLane {
     e_b: EnableCopy,
     e_cent: EnableCopy,
     e_op: [EnableCopy; OPS],
-    /// The helper pixel's centroid (no coverage needed: beside the tests, one clock behind the
-    /// inputs when the tests have a cut, so that it does not share the input registers' clock
-    /// with the tests' and the op slots' fan-out).
-    helper: HelperCentroid,
+    /// The helper pixel's centroid: the centroid block on the sample mask (no coverage needed:
+    /// beside the tests, one clock behind the inputs when the tests have a cut, so that it does
+    /// not share the input registers' clock with the tests' and the op slots' fan-out), with its
+    /// own cut L where its line to cut B has a register.
+    h_cent: LaneCentroid,
+    /// The sample mask within the raster samples, the helper centroid's mask.
+    h_sub: Signal<Local, Bits<16>>,
     h_smask: Retime<Bits<16>>,
     h_nmask: Retime<Bits<16>>,
     h_pos: [Retime<Bits<8>>; 16],
@@ -181,6 +185,8 @@ impl CoverageLane {
         let tests = stages - cut - query - centroid;
         let h = tests.min(1);
         let x = (stages - cut - h).min(1);
+        // Cut L inside the helper's centroid, where its line to cut B has a register.
+        let hc = (cut + tests - h).min(1);
         Self {
             settle: crate::common::settle::SettleState::new(stages > 0),
             clock: Default::default(),
@@ -208,7 +214,8 @@ impl CoverageLane {
             cov: Default::default(),
             rd: Default::default(),
             pd: Default::default(),
-            helper: Default::default(),
+            h_cent: LaneCentroid::new(hc),
+            h_sub: Default::default(),
             h_smask: Retime::new(h),
             h_nmask: Retime::new(h),
             h_pos: from_fn(|_| Retime::new(h)),
@@ -230,7 +237,7 @@ impl CoverageLane {
             b_covl: Retime::new(cut),
             q_code: Retime::new(query),
             q_covl: Retime::new(query + centroid),
-            b_helper: Retime::new(cut + tests - h),
+            b_helper: Retime::new(cut + tests - h - hc),
             b_nmask: Retime::new(cut + tests - h),
             b_n32: Retime::new(cut),
             b_offset_ok: Retime::new(cut + h),
@@ -300,8 +307,12 @@ impl Logic for CoverageLane {
         self.t_smask.d.next = self.h_smask.q.val();
         self.covl.next = self.tests.hit.val() & self.t_smask.q.val();
         // The helper pixel's centroid and the op slots' sample checks and selects.
-        self.helper.smask.next = self.h_smask.q.val();
-        self.helper.nmask.next = self.h_nmask.q.val();
+        self.h_sub.next = self.h_smask.q.val() & self.h_nmask.q.val();
+        self.h_cent.clock.next = self.clock.val();
+        self.h_cent.en.next = self.e_in.q.val();
+        self.h_cent.covl.next = self.h_sub.val();
+        self.h_cent.nmask.next = self.h_nmask.q.val();
+        self.h_cent.helper.next = 0.into();
         self.s_n32.clock.next = self.clock.val();
         self.s_n32.en.next = self.e_in.q.val();
         self.s_n32.d.next = self.n32.val();
@@ -311,7 +322,7 @@ impl Logic for CoverageLane {
             self.s_index[o].d.next = self.op_index[o].val();
         }
         for s in 0..16 {
-            self.helper.pos[s].next = self.h_pos[s].q.val();
+            self.h_cent.pos[s].next = self.h_pos[s].q.val();
             self.sel0.pos[s].next = self.h_pos[s].q.val();
             self.sel1.pos[s].next = self.h_pos[s].q.val();
             self.sel2.pos[s].next = self.h_pos[s].q.val();
@@ -343,7 +354,7 @@ impl Logic for CoverageLane {
         self.b_covl.d.next = self.covl.val();
         self.b_helper.clock.next = self.clock.val();
         self.b_helper.en.next = self.e_in.q.val();
-        self.b_helper.d.next = self.helper.code.val();
+        self.b_helper.d.next = self.h_cent.code.val();
         self.b_nmask.clock.next = self.clock.val();
         self.b_nmask.en.next = self.e_in.q.val();
         self.b_nmask.d.next = self.h_nmask.q.val();

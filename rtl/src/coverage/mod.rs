@@ -11,10 +11,7 @@ pub mod unit;
 pub const OPS: usize = 4;
 
 pub use lane::CoverageLane;
-pub use query::{
-    HelperCentroid, LaneCentroid, LowestPos, OneHotPos, OpCovered, OpEarly, OpEncode, OpLate,
-    OpQuery, OpSelect,
-};
+pub use query::{LaneCentroid, OneHotPos, OpCovered, OpEarly, OpEncode, OpLate, OpQuery, OpSelect};
 pub use samples::SampleTests;
 pub use serial::{CoverageSerial, SERIAL_CYCLES};
 pub use unit::CoverageUnit;

@@ -1,8 +1,8 @@
 //! The PIXLD queries of one pixel lane, shared by [`super::CoverageLane`] (four op slots side by
 //! side) and [`super::CoverageSerial`] (one lane and one op slot per clock).
 //!
-//! [`LaneCentroid`] picks the centroid sample's position of a lane (with [`HelperCentroid`], its
-//! fallback that needs no coverage, and [`OneHotPos`], the select both use), [`OpSelect`] checks one op
+//! [`LaneCentroid`] picks the centroid sample's position of a lane, and on the sample mask that of
+//! its helper-pixel fallback, which needs no coverage (with [`OneHotPos`], its select), [`OpSelect`] checks one op
 //! slot's sample index and selects that sample's position (it needs no coverage, so the lane
 //! runs it beside its edge tests), and [`OpQuery`] answers the op slot from the lane's final
 //! coverage mask and [`OpSelect`]'s results: [`OpEarly`] (the decode of every mode that needs no
@@ -44,70 +44,11 @@ impl Logic for OneHotPos {
 }
 
 crate::settled_block! {
-/// The position of a mask's lowest set sample (`0` for an empty mask): the lowest set bit as a
-/// one-hot word (`m & −m`, one carry chain), then [`OneHotPos`].
-#[derive(Clone, Debug, Default)]
-pub struct LowestPos {
-    /// The sample mask to search.
-    pub mask: Signal<In, Bits<16>>,
-    /// The lane's sample positions `{dy, dx}`.
-    pub pos: [Signal<In, Bits<8>>; 16],
-    /// The position of the lowest set sample, or 0.
-    pub code: Signal<Out, Bits<8>>,
-    select: OneHotPos,
-}
-}
-
-impl Logic for LowestPos {
-    #[hdl_gen]
-    fn update(&mut self) {
-        self.select.pick.next = self.mask.val() & ((!self.mask.val()) + bits::<16>(1));
-        for s in 0..16 {
-            self.select.pos[s].next = self.pos[s].val();
-        }
-        self.code.next = self.select.code.val();
-    }
-}
-
-crate::settled_block! {
-/// The centroid a lane falls back to when no sample is covered (a helper pixel): the lowest
-/// sample of a strict, non-empty subset sample mask, else the centre (code 0). It needs no
-/// coverage, so the lane computes it beside its edge tests.
-#[derive(Clone, Debug, Default)]
-pub struct HelperCentroid {
-    /// Sample mask.
-    pub smask: Signal<In, Bits<16>>,
-    /// Samples in the raster mode: `(1 << n) − 1`.
-    pub nmask: Signal<In, Bits<16>>,
-    /// The lane's sample positions `{dy, dx}`.
-    pub pos: [Signal<In, Bits<8>>; 16],
-    /// The helper pixel's centroid position.
-    pub code: Signal<Out, Bits<8>>,
-    lowest: LowestPos,
-    sub: Signal<Local, Bits<16>>,
-}
-}
-
-impl Logic for HelperCentroid {
-    #[hdl_gen]
-    fn update(&mut self) {
-        // The compare with nmask gates the selected position, beside the lowest-bit carry
-        // chain, not the mask in front of it.
-        self.sub.next = self.smask.val() & self.nmask.val();
-        self.lowest.mask.next = self.sub.val();
-        for s in 0..16 {
-            self.lowest.pos[s].next = self.pos[s].val();
-        }
-        self.code.next = 0.into();
-        if self.sub.val() != self.nmask.val() {
-            self.code.next = self.lowest.code.val();
-        }
-    }
-}
-
-crate::settled_block! {
 /// Centroid position of a lane (Direct3D rule): the centre (code 0) if fully covered, else the
-/// lowest covered sample, else the helper pixel's centroid ([`HelperCentroid`]).
+/// lowest covered sample, else the helper pixel's centroid (`helper`). The helper pixel's
+/// centroid is the same block on the sample mask: with `covl` = sample mask & `nmask` and
+/// `helper` = 0 it is the lowest sample of a strict, non-empty subset sample mask, else the
+/// centre; it needs no coverage, so the lane computes it beside its edge tests.
 ///
 /// Built with [`LaneCentroid::new`]`(cuts)`, 0 or 1: with 1, cut L registers the decision (the
 /// lowest covered sample as a one-hot word, and whether the helper's centroid applies) between
@@ -125,7 +66,7 @@ pub struct LaneCentroid {
     pub nmask: Signal<In, Bits<16>>,
     /// The lane's sample positions `{dy, dx}`.
     pub pos: [Signal<In, Bits<8>>; 16],
-    /// The helper pixel's centroid ([`HelperCentroid`]).
+    /// The helper pixel's centroid (this block on the sample mask).
     pub helper: Signal<In, Bits<8>>,
     /// The centroid sample's position (`0`: the pixel centre).
     pub code: Signal<Out, Bits<8>>,

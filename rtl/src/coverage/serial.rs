@@ -27,11 +27,11 @@
 //! evaluates `E` once per quad and adds the sample offsets in 32 bits (see
 //! [`super::lane`]). Products: 2 (area) + 4 lanes × 16 samples × 3 edges × 2 = 386, one per clock,
 //! in a three-stage pipeline (operands | product | accumulate and test). Then 16 clocks of PIXLD
-//! queries, one (lane, op slot) per clock, through [`HelperCentroid`], [`LaneCentroid`], [`OpSelect`]
+//! queries, one (lane, op slot) per clock, through [`LaneCentroid`] (twice: the helper pixel's centroid and the lane's), [`OpSelect`]
 //! and [`OpQuery`].
 
 use super::pattern::StdPattern;
-use super::query::{HelperCentroid, LaneCentroid, OpQuery, OpSelect};
+use super::query::{LaneCentroid, OpQuery, OpSelect};
 use super::OPS;
 use crate::common::MulS;
 use rust_hdl::prelude::*;
@@ -102,7 +102,7 @@ pub struct CoverageSerial {
 
     std: StdPattern,
     mul: MulS<27, 27, 54>,
-    helper: HelperCentroid,
+    h_cent: LaneCentroid,
     cent: LaneCentroid,
     sel: OpSelect,
     slot: OpQuery,
@@ -215,7 +215,7 @@ impl Default for CoverageSerial {
             out_err: Default::default(),
             std: Default::default(),
             mul: Default::default(),
-            helper: Default::default(),
+            h_cent: Default::default(),
             cent: Default::default(),
             sel: Default::default(),
             slot: Default::default(),
@@ -520,15 +520,18 @@ impl Logic for CoverageSerial {
             _ => self.covl.next = self.r_cov.q.val().get_bits::<16>(48),
         }
         self.cent.covl.next = self.covl.val();
-        // Combinational (no cut L): its clock and enable are not used.
+        // Both centroids combinational (no cut L): their clocks and enables are not used.
         self.cent.clock.next = self.clock.val();
         self.cent.en.next = false;
-        self.helper.smask.next = self.in_smask.val();
-        self.helper.nmask.next = self.nmask.val();
+        self.h_cent.clock.next = self.clock.val();
+        self.h_cent.en.next = false;
+        self.h_cent.covl.next = self.in_smask.val() & self.nmask.val();
+        self.h_cent.nmask.next = self.nmask.val();
+        self.h_cent.helper.next = 0.into();
         self.cent.nmask.next = self.nmask.val();
-        self.cent.helper.next = self.helper.code.val();
+        self.cent.helper.next = self.h_cent.code.val();
         for s in 0..16 {
-            self.helper.pos[s].next = self.lpos[s].val();
+            self.h_cent.pos[s].next = self.lpos[s].val();
             self.cent.pos[s].next = self.lpos[s].val();
             self.sel.pos[s].next = self.lpos[s].val();
         }
