@@ -100,6 +100,16 @@ def rtl_source(src):
     return f"{module}: {text[line - 1].strip()[:140]}"
 
 
+def is_known_design(design, units):
+    """Whether a row's design is one scripts/synth still builds: a unit at depth 0 (`lod`) or at
+    a depth (`lod-d42`), a unit's block at a depth (`lod_lane_0-d41`, the module name without
+    `texpix_`), a board, or a bare fp block."""
+    u = "|".join(map(re.escape, units))
+    known = re.compile(r"^((%s)(-d\d+)?|(%s)_\w+-d\d+|coverage-board(-ulx3s)?|"
+                       r"fp-board-s\d+(-retime)?|fp-cmp-board-s\d+|fpmul-s\d+|fpadd-s\d+)$" % (u, u))
+    return bool(known.match(design))
+
+
 def main():
     if sys.argv[1] == "--critpath":
         print(critpath(sys.argv[2]))
@@ -198,17 +208,15 @@ def main():
     done = {(r["design"], r["family"], r["synth_flags"]) for r in rows}
     old_csv = os.path.join(out, "fpga_results.csv")
     if os.path.exists(old_csv):
-        known = re.compile(r"^(%s|coverage-board(-ulx3s)?|fp-board-s\d+(-retime)?|"
-                           r"fp-cmp-board-s\d+|fpmul-s\d+|fpadd-s\d+)$" % "|".join(map(re.escape, units)))
         for r in csv.DictReader(open(old_csv)):
             key = (r["design"], r["family"], r["synth_flags"])
-            if key not in done and known.match(r["design"]):
+            if key not in done and is_known_design(r["design"], units):
                 rows.append(r)
     order = units + ["coverage-board", "coverage-board-ulx3s", "fp-cmp-board", "fp-board", "fpmul",
                      "fpadd"]
 
     def rank(r):
-        base = re.sub(r"-s\d+(-retime)?$", "", r["design"])
+        base = re.sub(r"(-s\d+(-retime)?|-d\d+)$", "", r["design"])
         return (order.index(base) if base in order else 99, r["design"], r["family"])
 
     rows.sort(key=rank)

@@ -1,0 +1,29 @@
+"""scripts/synth_report.py: which rows of an earlier fpga_results.csv a merge keeps."""
+
+import pathlib
+import sys
+
+sys.path.insert(0, str(pathlib.Path(__file__).resolve().parents[3] / "scripts"))
+from synth_report import is_known_design  # noqa: E402
+
+UNITS = ["coverage", "lod", "texaddr", "bvh", "tex"]
+
+
+def test_units_at_every_depth_and_their_blocks_are_kept():
+    # A unit's depth rows (`<unit>-d<N>`) and its blocks (`<module without texpix_>-d<N>`) are
+    # rows scripts/synth still builds: a merge of another design's run must not drop them.
+    for design in ["lod", "lod-d42", "texaddr-d45", "coverage-d8", "lod_lane_0-d41",
+                   "coverage_lane0-d8", "texaddr_addr_ax_0-d45", "bvh_slab_0-d53"]:
+        assert is_known_design(design, UNITS), design
+
+
+def test_boards_and_fp_blocks_are_kept():
+    for design in ["coverage-board", "coverage-board-ulx3s", "fp-board-s2", "fp-board-s3-retime",
+                   "fp-cmp-board-s2", "fpmul-s6", "fpadd-s1"]:
+        assert is_known_design(design, UNITS), design
+
+
+def test_designs_that_no_longer_exist_are_dropped():
+    for design in ["raster", "lod-x", "lodd-d3", "lod-d", "fp-board", "coverage-board-2",
+                   "lod_lane_0", "-d3"]:
+        assert not is_known_design(design, UNITS), design
