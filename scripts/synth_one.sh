@@ -27,6 +27,9 @@ case "$fam" in
     # The ECP5 form of the gated adders (rtl/src/common/carry.rs): CCU2C chains whose LUTs hold
     # the operands' AND gates. ecp5_carry=0 keeps the portable form (Yosys's own mapping).
     [ "${ecp5_carry:-1}" = 1 ] && defines="$defines -DTEXPIX_ECP5_CARRY"
+    # The memory form of the long delay lines (rtl/src/common/fp/retime.rs: rings that synthesis
+    # maps to RAM instead of flip-flops), opt-in with ecp5_ram_retime=1.
+    [ "${ecp5_ram_retime:-0}" = 1 ] && defines="$defines -DTEXPIX_RAM_RETIME"
     # Out-of-context nextpnr times only register-to-register paths: a bare block is synthesised
     # inside a wrapper with a register on every port, so its input and output logic is timed too.
     if [ -n "${ecp5_pnr:-}" ] && [[ "$top" != *_ulx3s ]]; then

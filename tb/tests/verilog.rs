@@ -108,6 +108,31 @@ fn icarus_coverage_ecp5_carry_form_matches_rust() {
     assert_eq!(report.cycles, trace.cycles.len());
 }
 
+/// The memory form of the long delay lines (`TEXPIX_RAM_RETIME`: a ring read and written at one
+/// pointer, then two registers; rtl/src/common/fp/retime.rs) gives the register chains' values
+/// clock for clock: the texaddr unit at its deepest depth, whose lines are longest, co-simulated
+/// in Icarus with the define against the Rust trace under back-pressure (and lint-clean in
+/// Verilator), after checking that the export holds rings (with none, the test would only repeat
+/// the register form).
+#[test]
+fn icarus_texaddr_ram_retime_form_matches_rust() {
+    use texpix_tb::texaddr::TexAddr;
+    let depth = *TexAddr::DEPTHS.last().expect("depths");
+    let verilog = TexAddr::verilog_at(depth).expect("export");
+    let rings = verilog.matches("`ifdef TEXPIX_RAM_RETIME").count();
+    assert!(rings >= 100, "{rings} rings in the export at depth {depth}");
+    let vectors = TexAddr::random(17 + depth as u64, TexAddr::ICARUS_VECTORS / 2);
+    let (trace, _) = trace_at::<TexAddr>(&vectors, &stalls(300, 17), depth).expect("rust run");
+    let dir = workdir(&format!("cosim_texaddr_ram_retime_d{depth}"));
+    let text = format!("`define TEXPIX_RAM_RETIME\n{verilog}");
+    let f = dir.join("texaddr_ram_retime.v");
+    std::fs::write(&f, &text).expect("write");
+    tools::lint(&f, TexAddr::TOP, &[]).unwrap_or_else(|e| panic!("ring form: {e}"));
+    let report = cosim::run(Simulator::Icarus, &dir, TexAddr::TOP, &text, &trace)
+        .unwrap_or_else(|e| panic!("texaddr at depth {depth} with ring delay lines: {e}"));
+    assert_eq!(report.cycles, trace.cycles.len());
+}
+
 /// The gated adder's carry-cell table (rtl/src/common/carry.rs), from its definition over the
 /// LUT index A + 2B + 4C + 8D: propagate `(C & D) ^ f(A, B)`, `f = A & B` for an add and its
 /// complement for a subtract; the generate nibble (C = D = 0) is then `f`, the second operand.

@@ -83,7 +83,14 @@ impl<T: Synth> Logic for Retime<T> {
             reset: false,
             keep: self._keep,
         };
-        chain_verilog(self._stage.len(), &range, &init_of::<T>(), advance)
+        let chain = chain_verilog(self._stage.len(), &range, &init_of::<T>(), advance);
+        match (&chain, ring_words(self._stage.len(), T::BITS, self._keep)) {
+            (Verilog::Custom(regs), Some(words)) => Verilog::Custom(format!(
+                "`ifdef TEXPIX_RAM_RETIME\n{}`else\n{regs}`endif\n",
+                ring_verilog(words, &range, &init_of::<T>())
+            )),
+            _ => chain,
+        }
     }
 }
 
@@ -167,6 +174,55 @@ fn range_of<T: Synth>() -> String {
 /// The Verilog power-up value of `T` (zero).
 fn init_of<T: Synth>() -> String {
     format!("{:x}", T::default().verilog())
+}
+
+/// The shortest [`Retime`] whose Verilog also has the memory form ([`ring_verilog`]).
+pub const RING_MIN_STAGES: usize = 6;
+/// The narrowest one, in bits.
+pub const RING_MIN_BITS: usize = 4;
+
+/// The ring's word count for a delay line of `stages` × `bits` (`None`: registers only): lines of
+/// at least [`RING_MIN_STAGES`] and [`RING_MIN_BITS`] that synthesis may merge.
+fn ring_words(stages: usize, bits: usize, keep: bool) -> Option<usize> {
+    (stages >= RING_MIN_STAGES && bits >= RING_MIN_BITS && !keep).then(|| stages - 2)
+}
+
+/// The memory form of an enabled delay line of `words + 2` stages, read with `TEXPIX_RAM_RETIME`
+/// defined: a ring of `words` words, read and written at one pointer in each enabled clock
+/// (the oldest word is read as the newest is written over it), then two registers, `o` (the
+/// read register, which synthesis folds into a block RAM's output register) and `q` (a fabric
+/// register behind the RAM's slow clock-to-out). The same values as the register chain, clock
+/// for clock, power-up zeros included; synthesis maps the ring to distributed or block RAM,
+/// where a register chain costs `stages × bits` flip-flops.
+fn ring_verilog(words: usize, range: &str, init: &str) -> String {
+    let pbits = usize::BITS as usize - (words - 1).max(1).leading_zeros() as usize;
+    let mut v = String::new();
+    let _ = writeln!(v, "reg {range}ring [0:{}];", words - 1);
+    let _ = writeln!(v, "reg {range}o;");
+    let _ = writeln!(v, "reg [{}:0] p;", pbits - 1);
+    let _ = writeln!(v, "integer k;");
+    let _ = writeln!(v, "initial begin");
+    let _ = writeln!(
+        v,
+        "   for (k = 0; k < {words}; k = k + 1) ring[k] = {init};"
+    );
+    let _ = writeln!(v, "   o = {init};");
+    let _ = writeln!(v, "   q = {init};");
+    let _ = writeln!(v, "   p = 0;");
+    let _ = writeln!(v, "end");
+    let _ = writeln!(v, "always @(posedge clock) begin");
+    let _ = writeln!(v, "   if (en) begin");
+    let _ = writeln!(v, "      o <= ring[p];");
+    let _ = writeln!(v, "      ring[p] <= d;");
+    let _ = writeln!(
+        v,
+        "      p <= (p == {pbits}'d{}) ? {pbits}'d0 : p + {pbits}'d1;",
+        words - 1
+    );
+    let _ = writeln!(v, "      q <= o;");
+    let _ = writeln!(v, "   end");
+    let _ = writeln!(v, "end");
+    v
 }
 
 /// How the stages of a delay line's Verilog ([`chain_verilog`]) advance.
