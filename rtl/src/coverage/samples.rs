@@ -1,7 +1,7 @@
 //! The 48 per-sample edge tests of one coverage lane: 16 samples × 3 edges.
 //!
 //! Ports: `clock`, `adv_next` (the advance of the next clock, registered here in `(* keep *)`
-//! copies: one per sample, one per group of four samples for cut D's step copies, one for the
+//! copies: one per test, one per sample for its position and flags, one per group of four samples for cut D's step copies, one for the
 //! lane-wide delay lines, so that no enable net reaches all of the lane's registers), `q[3]` (the lane centre's `⌊E/16⌋` per edge, clamped to
 //! ±2^30), `own[3]` (a sample exactly on the edge is covered: `E mod 16 ≠ 0` or a top-left edge),
 //! `dx[3]`, `dy[3]` (edge steps), `nz` (non-degenerate triangle), `nmask` (samples 0…n−1),
@@ -285,7 +285,7 @@ fn sample_tests_verilog(t1: bool, t2: bool, z: bool, d: bool) -> String {
     // The carry chains' bit index (the portable form has no chains).
     let _ = writeln!(v, "`ifdef TEXPIX_ECP5_CARRY\ngenvar gi;\n`endif");
     let _ = writeln!(v, "generate for (gs = 0; gs < 16; gs = gs + 1) begin : smp");
-    // The sample's enable copy, for all its registers.
+    // The sample's enable copy, for its position and flags.
     if cuts >= 1 {
         enable_copy(&mut v, "ens");
     }
@@ -311,14 +311,18 @@ fn sample_tests_verilog(t1: bool, t2: bool, z: bool, d: bool) -> String {
     keep_reg(&mut v, "ens", cuts >= 1, "", "live_t", "nzv & nmv[gs]");
     keep_reg(&mut v, "ens", z, "", "live", "live_t");
     let _ = writeln!(v, "for (ge = 0; ge < 3; ge = ge + 1) begin : edg");
+    // The test's enable copy, for its own registers (about 200 of them, in one place).
+    if cuts >= 1 {
+        enable_copy(&mut v, "ene");
+    }
     for n in ["dx", "dy"] {
         let _ = writeln!(v, "wire [31:0] {n}0 = {n}s[32*ge +: 32];");
         for k in 1..4 {
             let _ = writeln!(v, "wire [31:0] {n}{k} = {{{n}0[{}:0], {k}'b0}};", 31 - k);
         }
     }
-    keep_reg(&mut v, "ens", cuts >= 1, "[31:0] ", "q", "qv[32*ge +: 32]");
-    keep_reg(&mut v, "ens", cuts >= 1, "", "own", "ownv[ge]");
+    keep_reg(&mut v, "ene", cuts >= 1, "[31:0] ", "q", "qv[32*ge +: 32]");
+    keep_reg(&mut v, "ene", cuts >= 1, "", "own", "ownv[ge]");
     let _ = writeln!(v, "wire [31:0] u0, u1, u2, u3, v0, v1, t;");
     // Without cut Z only the last sum's sign is read (its zero test reads the operands).
     let _ = writeln!(v, "/* verilator lint_off UNUSEDSIGNAL */\nwire [31:0] acc;\n/* verilator lint_on UNUSEDSIGNAL */");
@@ -329,7 +333,7 @@ fn sample_tests_verilog(t1: bool, t2: bool, z: bool, d: bool) -> String {
             .map(|n| {
                 if on {
                     let _ = writeln!(v, "reg [31:0] {n}r;\ninitial {n}r = 0;");
-                    let _ = writeln!(v, "always @(posedge clock) if (ens) {n}r <= {n};");
+                    let _ = writeln!(v, "always @(posedge clock) if (ene) {n}r <= {n};");
                     format!("{n}r")
                 } else {
                     (*n).to_string()
@@ -384,7 +388,7 @@ fn sample_tests_verilog(t1: bool, t2: bool, z: bool, d: bool) -> String {
             t = t[0]
         );
     }
-    keep_reg(&mut v, "ens", z, "", "pass_z", "!acc[31] & (nonzero | own)");
+    keep_reg(&mut v, "ene", z, "", "pass_z", "!acc[31] & (nonzero | own)");
     let _ = writeln!(v, "assign pass[ge] = pass_z;");
     let _ = writeln!(v, "end");
     let _ = writeln!(v, "assign hw[gs] = live & (&pass);");
