@@ -30,6 +30,8 @@ case "$fam" in
     # The memory form of the long delay lines (rtl/src/common/fp/retime.rs: rings that synthesis
     # maps to RAM instead of flip-flops), opt-in with ecp5_ram_retime=1.
     [ "${ecp5_ram_retime:-0}" = 1 ] && defines="$defines -DTEXPIX_RAM_RETIME"
+    # ecp5_ram_block=1 (with ecp5_ram_retime=1) puts those rings in block RAM (DP16KD), not LUTs.
+    [ "${ecp5_ram_block:-0}" = 1 ] && defines="$defines -DTEXPIX_RAM_BLOCK"
     # Out-of-context nextpnr times only register-to-register paths: a bare block is synthesised
     # inside a wrapper with a register on every port, so its input and output logic is timed too.
     if [ -n "${ecp5_pnr:-}" ] && [[ "$top" != *_ulx3s ]]; then

@@ -108,12 +108,13 @@ fn icarus_coverage_ecp5_carry_form_matches_rust() {
     assert_eq!(report.cycles, trace.cycles.len());
 }
 
-/// The memory form of the long delay lines (`TEXPIX_RAM_RETIME`: a ring read and written at one
-/// pointer, then two registers; rtl/src/common/fp/retime.rs) gives the register chains' values
-/// clock for clock: the texaddr unit at its deepest depth, whose lines are longest, co-simulated
-/// in Icarus with the define against the Rust trace under back-pressure (and lint-clean in
-/// Verilator), after checking that the export holds rings (with none, the test would only repeat
-/// the register form).
+/// The memory form of the long delay lines (`TEXPIX_RAM_RETIME`: a ring written at a pointer and
+/// read one word ahead of it, then two registers; rtl/src/common/fp/retime.rs) gives the register
+/// chains' values clock for clock: the texaddr unit at its deepest depth, whose lines are longest,
+/// co-simulated in Icarus with the define against the Rust trace under back-pressure (and
+/// lint-clean in Verilator, also with the block-RAM attribute of `TEXPIX_RAM_BLOCK`), after
+/// checking that the export holds rings (with none, the test would only repeat the register
+/// form).
 #[test]
 fn icarus_texaddr_ram_retime_form_matches_rust() {
     use texpix_tb::texaddr::TexAddr;
@@ -128,6 +129,9 @@ fn icarus_texaddr_ram_retime_form_matches_rust() {
     let f = dir.join("texaddr_ram_retime.v");
     std::fs::write(&f, &text).expect("write");
     tools::lint(&f, TexAddr::TOP, &[]).unwrap_or_else(|e| panic!("ring form: {e}"));
+    let fb = dir.join("texaddr_ram_block.v");
+    std::fs::write(&fb, format!("`define TEXPIX_RAM_BLOCK\n{text}")).expect("write");
+    tools::lint(&fb, TexAddr::TOP, &[]).unwrap_or_else(|e| panic!("block RAM ring form: {e}"));
     let report = cosim::run(Simulator::Icarus, &dir, TexAddr::TOP, &text, &trace)
         .unwrap_or_else(|e| panic!("texaddr at depth {depth} with ring delay lines: {e}"));
     assert_eq!(report.cycles, trace.cycles.len());

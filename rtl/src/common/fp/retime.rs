@@ -184,22 +184,35 @@ pub const RING_MIN_BITS: usize = 4;
 /// The ring's word count for a delay line of `stages` × `bits` (`None`: registers only): lines of
 /// at least [`RING_MIN_STAGES`] and [`RING_MIN_BITS`] that synthesis may merge.
 fn ring_words(stages: usize, bits: usize, keep: bool) -> Option<usize> {
-    (stages >= RING_MIN_STAGES && bits >= RING_MIN_BITS && !keep).then(|| stages - 2)
+    (stages >= RING_MIN_STAGES && bits >= RING_MIN_BITS && !keep).then(|| stages - 1)
 }
 
-/// The memory form of an enabled delay line of `words + 2` stages, read with `TEXPIX_RAM_RETIME`
-/// defined: a ring of `words` words, read and written at one pointer in each enabled clock
-/// (the oldest word is read as the newest is written over it), then two registers, `o` (the
-/// read register, which synthesis folds into a block RAM's output register) and `q` (a fabric
-/// register behind the RAM's slow clock-to-out). The same values as the register chain, clock
-/// for clock, power-up zeros included; synthesis maps the ring to distributed or block RAM,
-/// where a register chain costs `stages × bits` flip-flops.
+/// The memory form of an enabled delay line of `words + 1` stages, read with `TEXPIX_RAM_RETIME`
+/// defined: a ring of `words` words; in each enabled clock the word at pointer `p` is written
+/// and the word one ahead of it (the oldest, written `words − 1` enabled clocks ago) is read into
+/// `o` (the read register: a block RAM's own), then `q` (a fabric register behind the RAM's slow
+/// clock-to-out). The same values as the register chain, clock for clock, power-up zeros included;
+/// synthesis maps the ring to distributed RAM, or with `TEXPIX_RAM_BLOCK` also defined to block
+/// RAM (`ram_style = "block"`), where a register chain costs `stages × bits` flip-flops. The read
+/// and write addresses never meet, so the ring is marked `no_rw_check`: synthesis need not add
+/// collision logic (with one shared pointer, read before write, it put 32 LUT4 and 32 flip-flops
+/// of bypass beside each 32-bit block RAM ring).
 fn ring_verilog(words: usize, range: &str, init: &str) -> String {
     let pbits = usize::BITS as usize - (words - 1).max(1).leading_zeros() as usize;
     let mut v = String::new();
+    let _ = writeln!(
+        v,
+        "`ifdef TEXPIX_RAM_BLOCK\n(* ram_style = \"block\", no_rw_check *)\n`else\n(* no_rw_check *)\n`endif"
+    );
     let _ = writeln!(v, "reg {range}ring [0:{}];", words - 1);
     let _ = writeln!(v, "reg {range}o;");
     let _ = writeln!(v, "reg [{}:0] p;", pbits - 1);
+    let _ = writeln!(
+        v,
+        "wire [{}:0] pn = (p == {pbits}'d{}) ? {pbits}'d0 : p + {pbits}'d1;",
+        pbits - 1,
+        words - 1
+    );
     let _ = writeln!(v, "integer k;");
     let _ = writeln!(v, "initial begin");
     let _ = writeln!(
@@ -212,13 +225,9 @@ fn ring_verilog(words: usize, range: &str, init: &str) -> String {
     let _ = writeln!(v, "end");
     let _ = writeln!(v, "always @(posedge clock) begin");
     let _ = writeln!(v, "   if (en) begin");
-    let _ = writeln!(v, "      o <= ring[p];");
+    let _ = writeln!(v, "      o <= ring[pn];");
     let _ = writeln!(v, "      ring[p] <= d;");
-    let _ = writeln!(
-        v,
-        "      p <= (p == {pbits}'d{}) ? {pbits}'d0 : p + {pbits}'d1;",
-        words - 1
-    );
+    let _ = writeln!(v, "      p <= pn;");
     let _ = writeln!(v, "      q <= o;");
     let _ = writeln!(v, "   end");
     let _ = writeln!(v, "end");
