@@ -35,13 +35,23 @@ const _: () = assert!(MODP_STEPS == 24);
 crate::settled_block! {
 /// One restoring step of [`ModP`] on its 58-bit state word: `s` → `q` (the next dividend bit
 /// shifted into the partial remainder, pn subtracted where it fits). Combinational.
-#[derive(Clone, Debug, Default)]
+///
+/// Step k ([`ModStep::new`]) sees a partial remainder below 2^(k − 1) (the dividend's top k
+/// bits, reduced, and its top bit is 0 since |i| < 2^23), so `tt` is below 2^k and the step
+/// works on `mask` = the low k bits (all 17 from step 17 on): pn fits only if its bits above the
+/// mask are 0, and the compare, the subtraction and the select are k bits wide. The mask is a
+/// constant, so synthesis trims the rest.
+#[derive(Clone, Debug)]
 pub struct ModStep {
     /// State in.
     pub s: Signal<In, Bits<58>>,
     /// State out.
     pub q: Signal<Out, Bits<58>>,
+    mask: Constant<Bits<17>>,
     pn: Signal<Local, Bits<17>>,
+    pm: Signal<Local, Bits<17>>,
+    /// pn's bits above the mask (pn cannot fit where any is set).
+    hi: Signal<Local, Bits<17>>,
     xs: Signal<Local, Bits<24>>,
     xn: Signal<Local, Bits<24>>,
     tt: Signal<Local, Bits<17>>,
@@ -50,21 +60,54 @@ pub struct ModStep {
 }
 }
 
+impl ModStep {
+    /// Step `k` (0…[`MODP_STEPS`] − 1): `tt` is below 2^k (step 0 passes the state through).
+    pub fn new(k: usize) -> Self {
+        assert!(k < MODP_STEPS, "ModStep: step {k}");
+        let width = k.min(17);
+        Self {
+            settle: Default::default(),
+            s: Default::default(),
+            q: Default::default(),
+            mask: Constant::new(((1u64 << width) - 1).into()),
+            pn: Default::default(),
+            pm: Default::default(),
+            hi: Default::default(),
+            xs: Default::default(),
+            xn: Default::default(),
+            tt: Default::default(),
+            df: Default::default(),
+            nr: Default::default(),
+        }
+    }
+}
+
+impl Default for ModStep {
+    fn default() -> Self {
+        Self::new(MODP_STEPS - 1)
+    }
+}
+
 impl Logic for ModStep {
     #[hdl_gen]
     fn update(&mut self) {
         self.pn.next = self.s.val().get_bits::<17>(40);
+        self.pm.next = self.pn.val() & self.mask.val();
         self.xs.next = self.s.val().get_bits::<24>(16);
         self.xn.next = self.xs.val() << 1;
         self.tt.next = bit_cast::<17, 16>(self.s.val().get_bits::<16>(0)) << 1;
         if self.xs.val().get_bit(23) {
             self.tt.next = self.tt.val() | bits::<17>(1);
         }
+        self.tt.next = self.tt.val() & self.mask.val();
         // Modulo 2^16 is enough: a difference that is used is below pn ≤ 2^16.
-        self.df.next = self.tt.val().get_bits::<16>(0) - self.pn.val().get_bits::<16>(0);
+        self.df.next = self.tt.val().get_bits::<16>(0) - self.pm.val().get_bits::<16>(0);
         self.nr.next = self.tt.val().get_bits::<16>(0);
-        if self.tt.val() >= self.pn.val() {
-            self.nr.next = self.df.val().get_bits::<16>(0);
+        self.hi.next = self.pn.val() & !self.mask.val();
+        if !self.hi.val().any() {
+            if self.tt.val() >= self.pm.val() {
+                self.nr.next = self.df.val().get_bits::<16>(0) & self.mask.val().get_bits::<16>(0);
+            }
         }
         self.q.next = (self.s.val() & bits::<58>(0x03ff_ff00_0000_0000_u64))
             | bit_cast::<58, 16>(self.nr.val())
@@ -131,7 +174,7 @@ impl ModP {
             r1: Default::default(),
             x: Default::default(),
             s0: Default::default(),
-            step: from_fn(|_| Default::default()),
+            step: from_fn(ModStep::new),
             cut: from_fn(|b| Retime::new(usize::from(at.contains(&b)))),
             modp_out: Default::default(),
             rem: Default::default(),
