@@ -104,10 +104,8 @@ impl Logic for ModStep {
         self.df.next = self.tt.val().get_bits::<16>(0) - self.pm.val().get_bits::<16>(0);
         self.nr.next = self.tt.val().get_bits::<16>(0);
         self.hi.next = self.pn.val() & !self.mask.val();
-        if !self.hi.val().any() {
-            if self.tt.val() >= self.pm.val() {
-                self.nr.next = self.df.val().get_bits::<16>(0) & self.mask.val().get_bits::<16>(0);
-            }
+        if !self.hi.val().any() & (self.tt.val() >= self.pm.val()) {
+            self.nr.next = self.df.val().get_bits::<16>(0) & self.mask.val().get_bits::<16>(0);
         }
         self.q.next = (self.s.val() & bits::<58>(0x03ff_ff00_0000_0000_u64))
             | bit_cast::<58, 16>(self.nr.val())
