@@ -9,7 +9,8 @@
 //!
 //! The dividend |i| is taken 24 bits wide, most significant bit first: each step shifts the next
 //! bit into the partial remainder (17 bits, since the remainder stays below pn ≤ 2^16) and
-//! subtracts pn when it fits, so every step is one 17-bit compare-subtract (the old formulation,
+//! subtracts pn when it fits, so every step is one compare-subtract of at most 17 bits, k bits at
+//! step k ([`ModStep`]; the old formulation,
 //! pn·2^k against a 32-bit x, chained 23 full-width steps). A negative i divides !i = |i| − 1
 //! (no negation in front): with q = !i mod pn, i mod pn = pn − 1 − q and (i + 1) mod pn =
 //! (−!i) mod pn is pn − q (0 when q = 0); for i ≥ 0, (i + 1) mod pn is q + 1, or 0 when pn − q
