@@ -80,12 +80,22 @@ macro_rules! verilog_tests {
 
 texpix_tb::for_each_unit!(verilog_tests);
 
+/// Vectors for the coverage unit's sample-test sums: half random, half edge-biased (whose long
+/// edges through sample points have steps near the coordinate limits, where the sums need every
+/// bit of their width).
+fn coverage_wide_sum_vectors(seed: u64, n: usize) -> Vec<<Coverage as Unit>::Txn> {
+    let mut v = Coverage::random(seed, n / 2);
+    v.extend(texpix_tb::coverage::stim::edge_biased(seed, n - n / 2));
+    v
+}
+
 /// The coverage unit's ECP5 form of its sample tests (`TEXPIX_ECP5_CARRY`: each of the 192
-/// tests' eight gated adders a chain of `CCU2C` cells, rtl/src/common/carry.rs), at the deepest
-/// depth (cuts T1 and T2 inside the tests), co-simulated in Icarus with a
-/// behavioural model of the cell (tb/verilog/ecp5_ccu2c.v) against the Rust trace of 150 random
-/// transactions under back-pressure, after checking that the export holds the cells (with none,
-/// the test would only repeat the portable form).
+/// tests' eight gated adders a chain of `CCU2C` cells, each only as wide as its sum,
+/// rtl/src/common/carry.rs and rtl/src/coverage/samples.rs), at the deepest depth (cuts T1 and
+/// T2 inside the tests), co-simulated in Icarus with a behavioural model of the cell
+/// (tb/verilog/ecp5_ccu2c.v) against the Rust trace of random and edge-biased transactions under
+/// back-pressure, after checking that the export holds the cells (with none, the test would only
+/// repeat the portable form).
 #[test]
 fn icarus_coverage_ecp5_carry_form_matches_rust() {
     let model =
@@ -98,13 +108,26 @@ fn icarus_coverage_ecp5_carry_form_matches_rust() {
         verilog.matches("CCU2C #(").count() >= 8,
         "no CCU2C chains in the export at depth {depth}"
     );
-    // A quarter of the unit's Icarus vectors: Icarus steps 24 576 cells per evaluation here.
-    let vectors = Coverage::random(13 + depth as u64, Coverage::ICARUS_VECTORS / 4);
+    // A third of the unit's Icarus vectors: Icarus steps 23 040 cells per evaluation here.
+    let vectors = coverage_wide_sum_vectors(13 + depth as u64, Coverage::ICARUS_VECTORS / 3);
     let (trace, _) = trace_at::<Coverage>(&vectors, &stalls(300, 13), depth).expect("rust run");
     let dir = workdir(&format!("cosim_coverage_ecp5_carry_d{depth}"));
     let text = format!("`define TEXPIX_ECP5_CARRY\n{model}\n{verilog}");
     let report = cosim::run(Simulator::Icarus, &dir, Coverage::TOP, &text, &trace)
         .unwrap_or_else(|e| panic!("coverage at depth {depth} with CCU2C chains: {e}"));
+    assert_eq!(report.cycles, trace.cycles.len());
+}
+
+/// The portable form of the same sums (Verilog `+` and `-` at each sum's width), at depth 0 (no
+/// cuts), on the same mix of random and edge-biased transactions, in Icarus.
+#[test]
+fn icarus_coverage_portable_sums_match_rust_on_long_edges() {
+    let vectors = coverage_wide_sum_vectors(14, Coverage::ICARUS_VECTORS / 2);
+    let (trace, _) = trace::<Coverage>(&vectors, &stalls(300, 14)).expect("rust run");
+    let dir = workdir("cosim_coverage_long_edges");
+    let verilog = Coverage::verilog().expect("export");
+    let report = cosim::run(Simulator::Icarus, &dir, Coverage::TOP, &verilog, &trace)
+        .unwrap_or_else(|e| panic!("coverage with long edges: {e}"));
     assert_eq!(report.cycles, trace.cycles.len());
 }
 

@@ -15,9 +15,11 @@
 //! two's-complement offset with the opposite sign), added by eight adders four deep, each of two
 //! operands ANDed with select bits ([`gated_add_verilog`]): level 1 pairs the eight shifted steps
 //! (`dx·sy0 + 2dx·sy1`, `4dx·sy2 − 8dx·sy3`, `8dy·sx3 − 2dy·sx1`, `dy·sx0 + 4dy·sx2`), levels 2
-//! and 3 sum them to `T = dx·sy − dy·sx`, and level 4 adds `q`. Cut T1 registers level 1's four
-//! sums, cut T2 level 3's `T` (with `q`, `own`, `nz`, `nmask` beside them), so a clock holds at
-//! most two adders. The last of these cuts holds `q`, `own` and the sample's `nz & nmask` bit once
+//! and 3 sum them to `T = dx·sy − dy·sx`, and level 4 adds `q`. Each sum is only as wide as its
+//! value ([`ADDER_WIDTHS`]: 28 or 30 bits, 32 for the last). Cut T1 registers level 2's two sums
+//! `dx·sy` and `−dy·sx` (60 bits a test, where level 1's four sums took 128), cut T2 level 3's
+//! `T` (30 bits; with `q`, `own`, `nz`, `nmask` beside them), so a clock holds at most two
+//! adders, and chained ripple adders overlap their carries. The last of these cuts holds `q`, `own` and the sample's `nz & nmask` bit once
 //! per test (`(* keep *)`, so that synthesis does not merge the copies), so that no register fans
 //! out to the last adders of all 16 samples across the lane. Without cut Z the zero test of the
 //! last sum reads its operands, not the sum (a carry-free identity, in the code), so that it runs
@@ -27,7 +29,7 @@
 //! test instead of 43). Cut D, in front of level 1, holds a copy of the edge steps per group of
 //! four samples and of each sample's position (kept apart in synthesis), so that no input bit
 //! gates the level-1 adders of the whole lane. On the ECP5
-//! (`TEXPIX_ECP5_CARRY`) each adder is a chain of 16 `CCU2C` and a test has no other logic but
+//! (`TEXPIX_ECP5_CARRY`) each adder is a chain of `CCU2C` (two bits a cell: 120 cells a test) and a test has no other logic but
 //! its zero test, where Yosys's own mapping of the sum took about 1 000 LUT4 (docs/fpga.md).
 
 use crate::common::carry::gated_add_verilog;
@@ -206,12 +208,38 @@ fn enable_copy(v: &mut String, name: &str) {
 /// Groups of samples that share a copy of the edge steps at cut D.
 const SAMPLE_GROUPS: usize = 4;
 
-/// One adder of the tree: its sum, its two (net, gate) operands, and whether it subtracts.
-type Adder<'a> = (&'a str, (&'a str, &'a str), (&'a str, &'a str), bool);
+/// The adders' sums and their widths (even, for the carry cells' pairs of bits): with every
+/// vertex coordinate in ±2^24, a step `d` is below 2^25 in magnitude, so `u0 = d·sy0 + 2d·sy1`
+/// is below 3·2^25 (28 bits, two's complement), `u1`, `u2`, `u3` below 12·2^25 (30 bits),
+/// `v0 = dx·sy` and `v1 = −dy·sx` below 2^28 (30 bits: 29 would do), `T` below 2^29 (30 bits);
+/// `acc = q + T`, with `|q| ≤ 2^30`, takes 32.
+const ADDER_WIDTHS: [(&str, usize); 7] = [
+    ("u0", 28),
+    ("u1", 30),
+    ("u2", 30),
+    ("u3", 30),
+    ("v0", 30),
+    ("v1", 30),
+    ("t", 30),
+];
+
+/// The width of the sum `name` ([`ADDER_WIDTHS`], and 32 for the last, `acc`).
+fn adder_width(name: &str) -> usize {
+    ADDER_WIDTHS
+        .iter()
+        .find(|(n, _)| *n == name)
+        .map_or(32, |&(_, w)| w)
+}
+
+/// One adder of the tree: its sum, its two (term, gate) operands, and whether it subtracts.
+type Adder<'a> = (&'a str, (Term<'a>, &'a str), (Term<'a>, &'a str), bool);
+
+/// An adder's operand before its gate: a net, its width, and a left shift.
+type Term<'a> = (&'a str, usize, usize);
 
 /// The Verilog body of [`SampleTests`]: the lane-wide operands (delayed beside the cuts), then a
 /// generate loop over samples and edges, each test the eight adders of the module documentation
-/// with cut D (`d`, kept copies of the inputs) in front of level 1, cut T1 (`t1`) after level 1,
+/// with cut D (`d`, kept copies of the inputs) in front of level 1, cut T1 (`t1`) after level 2,
 /// cut T2 (`t2`) after level 3 and cut Z (`z`) on each test's result.
 fn sample_tests_verilog(t1: bool, t2: bool, z: bool, d: bool) -> String {
     let mut v = String::new();
@@ -315,15 +343,19 @@ fn sample_tests_verilog(t1: bool, t2: bool, z: bool, d: bool) -> String {
     if cuts >= 1 {
         enable_copy(&mut v, "ene");
     }
+    // The steps' top bits are copies of their sign (|step| < 2^25): the sums read fewer.
+    let _ = writeln!(v, "/* verilator lint_off UNUSEDSIGNAL */");
     for n in ["dx", "dy"] {
-        let _ = writeln!(v, "wire [31:0] {n}0 = {n}s[32*ge +: 32];");
-        for k in 1..4 {
-            let _ = writeln!(v, "wire [31:0] {n}{k} = {{{n}0[{}:0], {k}'b0}};", 31 - k);
-        }
+        let _ = writeln!(v, "wire [31:0] {n} = {n}s[32*ge +: 32];");
     }
+    let _ = writeln!(v, "/* verilator lint_on UNUSEDSIGNAL */");
     keep_reg(&mut v, "ene", cuts >= 1, "[31:0] ", "q", "qv[32*ge +: 32]");
     keep_reg(&mut v, "ene", cuts >= 1, "", "own", "ownv[ge]");
-    let _ = writeln!(v, "wire [31:0] u0, u1, u2, u3, v0, v1, t;");
+    // Each sum at the width its value needs (ADDER_WIDTHS), its operands the low bits of the
+    // (sign-extended) terms: the sum is exact, as it fits.
+    for (name, w) in ADDER_WIDTHS {
+        let _ = writeln!(v, "wire [{}:0] {name};", w - 1);
+    }
     // Without cut Z only the last sum's sign is read (its zero test reads the operands).
     let _ = writeln!(v, "/* verilator lint_off UNUSEDSIGNAL */\nwire [31:0] acc;\n/* verilator lint_on UNUSEDSIGNAL */");
     // A cut's registers: `names` in, `<name>r` out (the same wire when the cut is absent).
@@ -332,7 +364,8 @@ fn sample_tests_verilog(t1: bool, t2: bool, z: bool, d: bool) -> String {
             .iter()
             .map(|n| {
                 if on {
-                    let _ = writeln!(v, "reg [31:0] {n}r;\ninitial {n}r = 0;");
+                    let w = adder_width(n);
+                    let _ = writeln!(v, "reg [{}:0] {n}r;\ninitial {n}r = 0;", w - 1);
                     let _ = writeln!(v, "always @(posedge clock) if (ene) {n}r <= {n};");
                     format!("{n}r")
                 } else {
@@ -341,51 +374,105 @@ fn sample_tests_verilog(t1: bool, t2: bool, z: bool, d: bool) -> String {
             })
             .collect()
     };
+    // An operand of the adder `y` (its width w): the net's low w bits, its sign extended when it
+    // is narrower (`bits` wide), shifted left by `shift` (a step times an offset bit's weight).
+    let operand = |v: &mut String, y: &str, side: &str, &(net, bits, shift): &Term| -> String {
+        let w = adder_width(y);
+        let name = format!("{y}_{side}");
+        let value = if shift > 0 {
+            format!("{{{net}[{}:0], {shift}'b0}}", w - 1 - shift)
+        } else if bits >= w {
+            format!("{net}[{}:0]", w - 1)
+        } else {
+            format!("{{{{{}{{{net}[{}]}}}}, {net}}}", w - bits, bits - 1)
+        };
+        let _ = writeln!(v, "wire [{}:0] {name} = {value};", w - 1);
+        name
+    };
     let one = "1'b1";
-    let level1: [Adder; 4] = [
-        ("u0", ("dx0", "sy[0]"), ("dx1", "sy[1]"), false),
-        ("u1", ("dx2", "sy[2]"), ("dx3", "sy[3]"), true),
-        ("u2", ("dy3", "sx[3]"), ("dy1", "sx[1]"), true),
-        ("u3", ("dy0", "sx[0]"), ("dy2", "sx[2]"), false),
-    ];
     let emit = |v: &mut String, adders: &[Adder]| {
-        for &(y, a, b, sub) in adders {
+        for (y, (a, ga), (b, gb), sub) in adders {
+            let a = operand(v, y, "a", a);
+            let b = operand(v, y, "b", b);
             v.push_str(&gated_add_verilog(
                 &format!("c_{y}"),
                 "gi",
-                32,
+                adder_width(y),
                 y,
-                a,
-                b,
-                sub,
+                (&a, ga),
+                (&b, gb),
+                *sub,
             ));
         }
     };
-    emit(&mut v, &level1);
-    let u = cut(&mut v, t1, &["u0", "u1", "u2", "u3"]);
+    // Level 1: the eight shifted steps, in pairs.
     emit(
         &mut v,
         &[
-            ("v0", (&u[0], one), (&u[1], one), false),
-            ("v1", (&u[2], one), (&u[3], one), true),
-            ("t", ("v0", one), ("v1", one), false),
+            (
+                "u0",
+                (("dx", 32, 0), "sy[0]"),
+                (("dx", 32, 1), "sy[1]"),
+                false,
+            ),
+            (
+                "u1",
+                (("dx", 32, 2), "sy[2]"),
+                (("dx", 32, 3), "sy[3]"),
+                true,
+            ),
+            (
+                "u2",
+                (("dy", 32, 3), "sx[3]"),
+                (("dy", 32, 1), "sx[1]"),
+                true,
+            ),
+            (
+                "u3",
+                (("dy", 32, 0), "sx[0]"),
+                (("dy", 32, 2), "sx[2]"),
+                false,
+            ),
         ],
     );
+    let sum = |n: &'static str| (n, adder_width(n), 0);
+    // Level 2: dx·sy and −dy·sx; cut T1; level 3: T; cut T2.
+    emit(
+        &mut v,
+        &[
+            ("v0", (sum("u0"), one), (sum("u1"), one), false),
+            ("v1", (sum("u2"), one), (sum("u3"), one), true),
+        ],
+    );
+    let w = cut(&mut v, t1, &["v0", "v1"]);
+    let (v0, v1) = (
+        (w[0].as_str(), adder_width("v0"), 0),
+        (w[1].as_str(), adder_width("v1"), 0),
+    );
+    emit(&mut v, &[("t", (v0, one), (v1, one), false)]);
     let t = cut(&mut v, t2, &["t"]);
-    emit(&mut v, &[("acc", ("q", one), (&t[0], one), false)]);
+    // Level 4: q + T.
+    emit(
+        &mut v,
+        &[(
+            "acc",
+            (("q", 32, 0), one),
+            ((&t[0], adder_width("t"), 0), one),
+            false,
+        )],
+    );
     if z {
         // Cut Z gives the test a clock of its own: the zero test reads the sum (about 11 LUT4),
         // after the chain.
         let _ = writeln!(v, "wire nonzero = |acc;");
     } else {
-        // `q + t = 0` without waiting for the carry chain: every sum bit is zero exactly when the
+        // `q + t = 0` (t sign-extended: `acc_b`) without waiting for the carry chain: every sum bit is zero exactly when the
         // carry into bit i is `q[i] ^ t[i]`, that is when `q[i] ^ t[i] = q[i-1] | t[i-1]` (0 for
         // bit 0); so the zero test reads the operands, beside the chain (about 43 LUT4), and only
         // the sign waits for it.
         let _ = writeln!(
             v,
-            "wire [31:0] zw = q ^ {t} ^ {{q[30:0] | {t}[30:0], 1'b0}};\nwire nonzero = |zw;",
-            t = t[0]
+            "wire [31:0] zw = q ^ acc_b ^ {{q[30:0] | acc_b[30:0], 1'b0}};\nwire nonzero = |zw;"
         );
     }
     keep_reg(&mut v, "ene", z, "", "pass_z", "!acc[31] & (nonzero | own)");

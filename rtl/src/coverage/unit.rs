@@ -19,7 +19,7 @@
 //! and lane offsets that follow them: latency 4. Depth 2 adds cut B inside each lane
 //! ([`CoverageLane`]), between the per-sample edge tests (four adders deep) and the PIXLD queries
 //! (centroid priority, sample selects, offset and position encoding): latency 5. Depths 3 and 4
-//! add cuts T1 and T2 inside the lanes' sample tests ([`super::SampleTests`]: after the first
+//! add cuts T1 and T2 inside the lanes' sample tests ([`super::SampleTests`]: after the second
 //! level of the adder tree, then after the third), latency 6 and 7; depth 5 cut Q between each
 //! lane's centroid select and its op slots (the centroid's code and the coverage mask), latency
 //! 8; depth 6 cut L inside each lane's centroid, between the coverage mask's lowest-set-bit

@@ -9,7 +9,8 @@
 //! [`edge_biased`] draws from a second generator, [`Stim::coverage_edges`], in which those hard cases
 //! are the majority: edges laid exactly through sample points and vertices on them (the top-left
 //! rule decides), samples on pixel corners and pixel boundaries, programmable patterns, partial and
-//! empty sample masks, every op mode in equal numbers and long op lists. [`random`] is unchanged.
+//! empty sample masks, long edges through sample points with steps near the coordinate limits,
+//! every op mode in equal numbers and long op lists. [`random`] is unchanged.
 
 use crate::draw::Draw;
 use texpix_sim::SplitMix64;
@@ -397,8 +398,27 @@ impl Stim {
                     v[2][0] = v[0][0];
                 }
             }
+            // A long edge through or next to p, its ends as far out as the coordinate range
+            // allows (steps near 2^25, the widest the sample tests' sums must hold), the third
+            // vertex anywhere: the samples near the edge then decide on sums of large terms.
+            85..=88 => {
+                let reach = |c: i64| (VERTEX_MAX as i64 - c).min(c - VERTEX_MIN as i64);
+                let far = |s: &mut Self, m: i64| match s.range(0, 2) {
+                    0 => m,
+                    1 => -m,
+                    _ => s.range(-m, m),
+                };
+                let u = [far(self, reach(p[0])), far(self, reach(p[1]))];
+                let jitter = [self.range(-1, 1), self.range(-1, 1)];
+                v[0] = [p[0] + u[0] + jitter[0], p[1] + u[1] + jitter[1]];
+                v[1] = [p[0] - u[0], p[1] - u[1]];
+                v[2] = [
+                    self.range(VERTEX_MIN as i64, VERTEX_MAX as i64),
+                    self.range(VERTEX_MIN as i64, VERTEX_MAX as i64),
+                ];
+            }
             // Generic: full 1/256 precision around the quad.
-            85..=92 => {
+            89..=92 => {
                 for w in &mut v {
                     *w = [
                         qx + 256 + self.range(-1500, 1500),
