@@ -683,15 +683,16 @@ crate::settled_block! {
 /// Ports: `clock`, `en`, `area` (a layer's texel count), `layers`, `bpp_log2` (0…4; 5…7, which
 /// the descriptor stage rejects, give some other value) → `v`. Two
 /// 18×17 partial products P = lo + 2^18·hi (the low and high 18 bits of `area` by `layers`, the
-/// high one's low 30 bits: the rest lies above 2^48), each a [`MulUReg`] leaf, then one add: with
-/// b = `bpp_log2`, ⌊(P << b) / 256⌋ = (lo >> (8 − b)) + (hi << (10 + b)) exactly, and the low
-/// byte of P << b is not zero when lo's low 8 − b bits are not, which is the add's carry-in.
-/// So the texel size's shift sits behind the products, not between the area products and
-/// these. Latency 2 enabled clocks with the DSP slices' operand and product registers
+/// high one's low 30 bits: the rest lies above 2^48), each a [`MulUReg`] leaf, summed unshifted
+/// to P mod 2^48 (the DSP outputs each feed one adder input, nothing else); then, with b =
+/// `bpp_log2`, ⌊(P << b) / 256⌋ = P >> (8 − b), a 5:1 select of constant shifts, and the low
+/// byte of P << b is not zero when lo's low 8 − b bits are not: an increment rounds up. So the
+/// texel size's shift sits behind the products, not between the area products and these.
+/// Latency 2 enabled clocks with the DSP slices' operand and product registers
 /// ([`RoundedVolume::new`]`(true, _)`; `bpp_log2` waits beside them in a kept register of this
 /// block's own), else 0 (`clock` and `en` unused), and one more with cut R
-/// ([`RoundedVolume::new`]`(true, true)`: the two shifted products and the carry-in registered
-/// in front of the add). Exact.
+/// ([`RoundedVolume::new`]`(true, true)`: the sum P, the round-up bit and the texel size
+/// registered in front of the shift and the increment). Exact.
 #[derive(Clone, Debug)]
 pub struct RoundedVolume {
     /// Clock.
@@ -709,13 +710,11 @@ pub struct RoundedVolume {
     lo: MulUReg<18, 17, 35>,
     hi: MulUReg<18, 17, 30>,
     bpp_q: Retime<Bits<3>>,
-    cr_lo: Retime<Bits<40>>,
-    cr_hi: Retime<Bits<40>>,
+    bpp_r: Retime<Bits<3>>,
+    cr_sum: Retime<Bits<48>>,
     cr_nz: Retime<Bit>,
-    lo40: Signal<Local, Bits<40>>,
-    hi40: Signal<Local, Bits<40>>,
-    lo_s: Signal<Local, Bits<40>>,
-    hi_s: Signal<Local, Bits<40>>,
+    sum: Signal<Local, Bits<48>>,
+    shifted: Signal<Local, Bits<48>>,
     low_mask: Signal<Local, Bits<8>>,
     nz: Signal<Local, Bit>,
     units: Signal<Local, Bits<40>>,
@@ -742,13 +741,11 @@ impl RoundedVolume {
             lo: MulUReg::new(registered),
             hi: MulUReg::new(registered),
             bpp_q: Retime::kept(if registered { 2 } else { 0 }),
-            cr_lo: Retime::new(r),
-            cr_hi: Retime::new(r),
+            bpp_r: Retime::new(r),
+            cr_sum: Retime::new(r),
             cr_nz: Retime::new(r),
-            lo40: Default::default(),
-            hi40: Default::default(),
-            lo_s: Default::default(),
-            hi_s: Default::default(),
+            sum: Default::default(),
+            shifted: Default::default(),
             low_mask: Default::default(),
             nz: Default::default(),
             units: Default::default(),
@@ -770,42 +767,38 @@ impl Logic for RoundedVolume {
         self.bpp_q.clock.next = self.clock.val();
         self.bpp_q.en.next = self.en.val();
         self.bpp_q.d.next = self.bpp_log2.val();
-        // The two shifts by the five texel sizes, each a 5:1 select of constant shifts (a
-        // general shifter would have four levels). The low-byte mask is a signal of its own:
-        // rust-hdl writes a constant inside an expression 32 bits wide.
-        self.lo40.next = bit_cast::<40, 35>(self.lo.p.val());
-        self.hi40.next = bit_cast::<40, 30>(self.hi.p.val());
-        self.lo_s.next = self.lo40.val() >> 8;
-        self.hi_s.next = self.hi40.val() << 10;
-        if self.bpp_q.q.val() == bits::<3>(1) {
-            self.lo_s.next = self.lo40.val() >> 7;
-            self.hi_s.next = self.hi40.val() << 11;
-        }
-        if self.bpp_q.q.val() == bits::<3>(2) {
-            self.lo_s.next = self.lo40.val() >> 6;
-            self.hi_s.next = self.hi40.val() << 12;
-        }
-        if self.bpp_q.q.val() == bits::<3>(3) {
-            self.lo_s.next = self.lo40.val() >> 5;
-            self.hi_s.next = self.hi40.val() << 13;
-        }
-        if self.bpp_q.q.val() == bits::<3>(4) {
-            self.lo_s.next = self.lo40.val() >> 4;
-            self.hi_s.next = self.hi40.val() << 14;
-        }
+        // P = lo + 2^18·hi modulo 2^48, then (cut R) the shift by the five texel sizes, a 5:1
+        // select of constant shifts (a general shifter would have four levels). The low-byte
+        // mask is a signal of its own: rust-hdl writes a constant inside an expression 32 bits
+        // wide.
+        self.sum.next =
+            bit_cast::<48, 35>(self.lo.p.val()) + (bit_cast::<48, 30>(self.hi.p.val()) << 18);
         self.low_mask.next = bits::<8>(0xff) >> self.bpp_q.q.val();
         self.nz.next = (self.lo.p.val().get_bits::<8>(0) & self.low_mask.val()).any();
-        self.cr_lo.clock.next = self.clock.val();
-        self.cr_lo.en.next = self.en.val();
-        self.cr_lo.d.next = self.lo_s.val();
-        self.cr_hi.clock.next = self.clock.val();
-        self.cr_hi.en.next = self.en.val();
-        self.cr_hi.d.next = self.hi_s.val();
+        self.cr_sum.clock.next = self.clock.val();
+        self.cr_sum.en.next = self.en.val();
+        self.cr_sum.d.next = self.sum.val();
         self.cr_nz.clock.next = self.clock.val();
         self.cr_nz.en.next = self.en.val();
         self.cr_nz.d.next = self.nz.val();
-        self.units.next =
-            self.cr_lo.q.val() + self.cr_hi.q.val() + bit_cast::<40, 1>(self.cr_nz.q.val().into());
+        self.bpp_r.clock.next = self.clock.val();
+        self.bpp_r.en.next = self.en.val();
+        self.bpp_r.d.next = self.bpp_q.q.val();
+        self.shifted.next = self.cr_sum.q.val() >> 8;
+        if self.bpp_r.q.val() == bits::<3>(1) {
+            self.shifted.next = self.cr_sum.q.val() >> 7;
+        }
+        if self.bpp_r.q.val() == bits::<3>(2) {
+            self.shifted.next = self.cr_sum.q.val() >> 6;
+        }
+        if self.bpp_r.q.val() == bits::<3>(3) {
+            self.shifted.next = self.cr_sum.q.val() >> 5;
+        }
+        if self.bpp_r.q.val() == bits::<3>(4) {
+            self.shifted.next = self.cr_sum.q.val() >> 4;
+        }
+        self.units.next = bit_cast::<40, 48>(self.shifted.val())
+            + bit_cast::<40, 1>(self.cr_nz.q.val().into());
         self.v.next = bit_cast::<48, 40>(self.units.val()) << 8;
     }
 }
