@@ -405,34 +405,15 @@ fn sample_tests_verilog(t1: bool, t2: bool, z: bool, d: bool) -> String {
             ));
         }
     };
-    // Level 1: the eight shifted steps, in pairs.
+    // Level 1: the eight shifted steps (step, shift, gate), in pairs.
+    let step = |n: &'static str, k: usize, gate: &'static str| ((n, 32, k), gate);
     emit(
         &mut v,
         &[
-            (
-                "u0",
-                (("dx", 32, 0), "sy[0]"),
-                (("dx", 32, 1), "sy[1]"),
-                false,
-            ),
-            (
-                "u1",
-                (("dx", 32, 2), "sy[2]"),
-                (("dx", 32, 3), "sy[3]"),
-                true,
-            ),
-            (
-                "u2",
-                (("dy", 32, 3), "sx[3]"),
-                (("dy", 32, 1), "sx[1]"),
-                true,
-            ),
-            (
-                "u3",
-                (("dy", 32, 0), "sx[0]"),
-                (("dy", 32, 2), "sx[2]"),
-                false,
-            ),
+            ("u0", step("dx", 0, "sy[0]"), step("dx", 1, "sy[1]"), false),
+            ("u1", step("dx", 2, "sy[2]"), step("dx", 3, "sy[3]"), true),
+            ("u2", step("dy", 3, "sx[3]"), step("dy", 1, "sx[1]"), true),
+            ("u3", step("dy", 0, "sx[0]"), step("dy", 2, "sx[2]"), false),
         ],
     );
     let sum = |n: &'static str| (n, adder_width(n), 0);

@@ -797,8 +797,8 @@ impl Logic for RoundedVolume {
         if self.bpp_r.q.val() == bits::<3>(4) {
             self.shifted.next = self.cr_sum.q.val() >> 4;
         }
-        self.units.next = bit_cast::<40, 48>(self.shifted.val())
-            + bit_cast::<40, 1>(self.cr_nz.q.val().into());
+        self.units.next =
+            bit_cast::<40, 48>(self.shifted.val()) + bit_cast::<40, 1>(self.cr_nz.q.val().into());
         self.v.next = bit_cast::<48, 40>(self.units.val()) << 8;
     }
 }
