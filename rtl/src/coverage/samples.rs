@@ -19,18 +19,19 @@
 //! value ([`ADDER_WIDTHS`]: 28 or 30 bits, 32 for the last). Cut T1 registers level 2's two sums
 //! `dx·sy` and `−dy·sx` (60 bits a test, where level 1's four sums took 128), cut T2 level 3's
 //! `T` (30 bits; with `q`, `own`, `nz`, `nmask` beside them), so a clock holds at most two
-//! adders, and chained ripple adders overlap their carries. The last of these cuts holds `q`, `own` and the sample's `nz & nmask` bit once
-//! per test (`(* keep *)`, so that synthesis does not merge the copies), so that no register fans
-//! out to the last adders of all 16 samples across the lane. Without cut Z the zero test of the
+//! adders, and chained ripple adders overlap their carries. The last of these cuts holds `q`,
+//! `own` and the sample's `nz & nmask` bit once per test (`(* keep *)`, so that synthesis does
+//! not merge the copies), so that no register fans out to the last adders of all 16 samples
+//! across the lane. Without cut Z the zero test of the
 //! last sum reads its operands, not the sum (a carry-free identity, in the code), so that it runs
 //! beside the last adder's carry chain; cut Z registers each test's pass bit (the last sum's sign
 //! and zero test), so that the AND of a sample's three tests and the route to the lane's mask
 //! register have a clock of their own, and the zero test then reads the sum (about 11 LUT4 per
 //! test instead of 43). Cut D, in front of level 1, holds a copy of the edge steps per group of
 //! four samples and of each sample's position (kept apart in synthesis), so that no input bit
-//! gates the level-1 adders of the whole lane. On the ECP5
-//! (`TEXPIX_ECP5_CARRY`) each adder is a chain of `CCU2C` (two bits a cell: 120 cells a test) and a test has no other logic but
-//! its zero test, where Yosys's own mapping of the sum took about 1 000 LUT4 (docs/fpga.md).
+//! gates the level-1 adders of the whole lane. On the ECP5 (`TEXPIX_ECP5_CARRY`) each adder is a
+//! chain of `CCU2C` (two bits a cell: 120 cells a test) and a test has no other logic but its
+//! zero test, where Yosys's own mapping of the sum took about 1 000 LUT4 (docs/fpga.md).
 
 use crate::common::carry::gated_add_verilog;
 use rust_hdl::prelude::*;
@@ -213,7 +214,7 @@ const SAMPLE_GROUPS: usize = 4;
 /// is below 3·2^25 (28 bits, two's complement), `u1`, `u2`, `u3` below 12·2^25 (30 bits),
 /// `v0 = dx·sy` and `v1 = −dy·sx` below 2^28 (30 bits: 29 would do), `T` below 2^29 (30 bits);
 /// `acc = q + T`, with `|q| ≤ 2^30`, takes 32.
-const ADDER_WIDTHS: [(&str, usize); 7] = [
+const ADDER_WIDTHS: [(&str, usize); 8] = [
     ("u0", 28),
     ("u1", 30),
     ("u2", 30),
@@ -221,14 +222,16 @@ const ADDER_WIDTHS: [(&str, usize); 7] = [
     ("v0", 30),
     ("v1", 30),
     ("t", 30),
+    ("acc", 32),
 ];
 
-/// The width of the sum `name` ([`ADDER_WIDTHS`], and 32 for the last, `acc`).
+/// The width of the sum `name` ([`ADDER_WIDTHS`]).
 fn adder_width(name: &str) -> usize {
     ADDER_WIDTHS
         .iter()
         .find(|(n, _)| *n == name)
-        .map_or(32, |&(_, w)| w)
+        .map(|&(_, w)| w)
+        .unwrap_or_else(|| panic!("sample tests: no sum named {name}"))
 }
 
 /// One adder of the tree: its sum, its two (term, gate) operands, and whether it subtracts.
@@ -353,11 +356,16 @@ fn sample_tests_verilog(t1: bool, t2: bool, z: bool, d: bool) -> String {
     keep_reg(&mut v, "ene", cuts >= 1, "", "own", "ownv[ge]");
     // Each sum at the width its value needs (ADDER_WIDTHS), its operands the low bits of the
     // (sign-extended) terms: the sum is exact, as it fits.
-    for (name, w) in ADDER_WIDTHS {
+    // (All but the last, `acc`, declared below with its unread bits waived.)
+    for (name, w) in &ADDER_WIDTHS[..ADDER_WIDTHS.len() - 1] {
         let _ = writeln!(v, "wire [{}:0] {name};", w - 1);
     }
     // Without cut Z only the last sum's sign is read (its zero test reads the operands).
-    let _ = writeln!(v, "/* verilator lint_off UNUSEDSIGNAL */\nwire [31:0] acc;\n/* verilator lint_on UNUSEDSIGNAL */");
+    let _ = writeln!(
+        v,
+        "/* verilator lint_off UNUSEDSIGNAL */\nwire [{}:0] acc;\n/* verilator lint_on UNUSEDSIGNAL */",
+        adder_width("acc") - 1
+    );
     // A cut's registers: `names` in, `<name>r` out (the same wire when the cut is absent).
     let cut = |v: &mut String, on: bool, names: &[&str]| -> Vec<String> {
         names
@@ -447,10 +455,10 @@ fn sample_tests_verilog(t1: bool, t2: bool, z: bool, d: bool) -> String {
         // after the chain.
         let _ = writeln!(v, "wire nonzero = |acc;");
     } else {
-        // `q + t = 0` (t sign-extended: `acc_b`) without waiting for the carry chain: every sum bit is zero exactly when the
-        // carry into bit i is `q[i] ^ t[i]`, that is when `q[i] ^ t[i] = q[i-1] | t[i-1]` (0 for
-        // bit 0); so the zero test reads the operands, beside the chain (about 43 LUT4), and only
-        // the sign waits for it.
+        // `q + t = 0` (t sign-extended: `acc_b`) without waiting for the carry chain: every sum
+        // bit is zero exactly when the carry into bit i is `q[i] ^ t[i]`, that is when
+        // `q[i] ^ t[i] = q[i-1] | t[i-1]` (0 for bit 0); so the zero test reads the operands,
+        // beside the chain (about 43 LUT4), and only the sign waits for it.
         let _ = writeln!(
             v,
             "wire [31:0] zw = q ^ acc_b ^ {{q[30:0] | acc_b[30:0], 1'b0}};\nwire nonzero = |zw;"
