@@ -1,0 +1,43 @@
+#!/usr/bin/env python3
+"""Add nextpnr settings to a placed design's JSON, for settings its command line does not offer.
+
+Usage: scripts/nextpnr_settings.py IN.json OUT.json KEY=VALUE [KEY=VALUE ...]
+
+IN.json is a design written by nextpnr (`--write`, e.g. after `--no-route`): its top module
+carries the `settings` that nextpnr reads back with `--json IN.json --no-place`. Each KEY=VALUE
+is added there (replacing an earlier value of the same key), e.g. `router2/bbMargin/x=16
+router2/bbMargin/y=16` lets router2 take each net up to 16 tiles outside its bounding box
+(nextpnr's default: 3). Values are written as JSON strings; a value made only of the digits 0
+and 1 would be read back as a bit vector, so such values are refused.
+"""
+
+import json
+import re
+import sys
+
+
+def main():
+    if len(sys.argv) < 4:
+        sys.exit(__doc__.split("\n\n")[1])
+    src, dst, pairs = sys.argv[1], sys.argv[2], sys.argv[3:]
+    new = {}
+    for p in pairs:
+        key, sep, value = p.partition("=")
+        if not sep or not key:
+            sys.exit(f"nextpnr_settings: {p!r} is not KEY=VALUE")
+        if re.fullmatch(r"[01]+", value):
+            sys.exit(f"nextpnr_settings: {key}={value} would be read back as a bit vector")
+        new[key] = value
+    with open(src, encoding="utf-8") as f:
+        design = json.load(f)
+    tops = [m for m in design.get("modules", {}).values() if "settings" in m]
+    if len(tops) != 1:
+        sys.exit(f"nextpnr_settings: {src}: {len(tops)} modules with settings (a design "
+                 "written by nextpnr has one)")
+    tops[0]["settings"].update(new)
+    with open(dst, "w", encoding="utf-8") as f:
+        json.dump(design, f)
+
+
+if __name__ == "__main__":
+    main()
