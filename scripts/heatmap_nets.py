@@ -59,7 +59,10 @@ def main():
     ap.add_argument("--top", type=int, default=20)
     a = ap.parse_args()
     rows = read(a.csv)
-    total = sum(c for _, c in rows) or 1
+    total = sum(c for _, c in rows)
+    if total == 0:
+        print(f"{len(rows)} nets, no overuse")
+        return
     sums = collections.Counter()
     for name, c in rows:
         sums[shape(name) if a.shape else group(name, a.depth)] += c
