@@ -3,9 +3,10 @@
 
 Usage: scripts/nextpnr_settings.py IN.json OUT.json KEY=VALUE [KEY=VALUE ...]
 
-IN.json is a design written by nextpnr (`--write`, e.g. after `--no-route`): its top module
-carries the `settings` that nextpnr reads back with `--json IN.json --no-place`. Each KEY=VALUE
-is added there (replacing an earlier value of the same key), e.g. `router2/bbMargin/x=16
+IN.json is a design written by nextpnr (`--write`, e.g. after `--no-route`), whose top module
+carries the `settings` that nextpnr reads back with `--json IN.json --no-place`, or a netlist
+written by Yosys, whose top module (attribute `top`) gets a `settings` object: nextpnr reads
+those too. Each KEY=VALUE is added there (replacing an earlier value of the same key), e.g. `router2/bbMargin/x=16
 router2/bbMargin/y=16` lets router2 take each net up to 16 tiles outside its bounding box
 (nextpnr's default: 3). Values are written as JSON strings; a value made only of the digits 0
 and 1 would be read back as a bit vector, so such values are refused.
@@ -30,11 +31,13 @@ def main():
         new[key] = value
     with open(src, encoding="utf-8") as f:
         design = json.load(f)
-    tops = [m for m in design.get("modules", {}).values() if "settings" in m]
+    modules = design.get("modules", {}).values()
+    tops = [m for m in modules if "settings" in m] or [
+        m for m in modules if m.get("attributes", {}).get("top") not in (None, 0, "0" * 32)
+    ]
     if len(tops) != 1:
-        sys.exit(f"nextpnr_settings: {src}: {len(tops)} modules with settings (a design "
-                 "written by nextpnr has one)")
-    tops[0]["settings"].update(new)
+        sys.exit(f"nextpnr_settings: {src}: {len(tops)} top modules (one was expected)")
+    tops[0].setdefault("settings", {}).update(new)
     with open(dst, "w", encoding="utf-8") as f:
         json.dump(design, f)
 

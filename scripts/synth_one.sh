@@ -141,6 +141,15 @@ PY
   # report).
   route=()
   [ -n "${ecp5_router:-}" ] && route=(--router "$ecp5_router")
+  # router2's bounding-box margin (ecp5_router2_margin): a setting nextpnr reads from the netlist.
+  if [ -n "${ecp5_router2_margin:-}" ]; then
+    if ! python3 scripts/nextpnr_settings.py "$base.json" "$base.json" \
+        "router2/bbMargin/x=$ecp5_router2_margin" "router2/bbMargin/y=$ecp5_router2_margin" \
+        >"$base.settings.err" 2>&1; then
+      echo "failed: scripts/nextpnr_settings.py (see $(basename "$base").settings.err)" >"$base.status"
+      exit 0
+    fi
+  fi
   read -r -a extra <<<"${ecp5_pnr_flags:-}"
   route+=("${extra[@]}")
   read -r -a seeds <<<"${ecp5_seeds:-1}"
@@ -150,7 +159,7 @@ PY
   # --sdf: the routed delays, from which scripts/sdf_slack.py lists every failing path (nextpnr's
   # report names only the worst).
   # The status names the router and extra flags when they are not nextpnr's defaults.
-  routed="routed${route[*]:+ (nextpnr-ecp5 ${route[*]})}"
+  routed="routed${route[*]:+ (nextpnr-ecp5 ${route[*]})}${ecp5_router2_margin:+ (router2 margin $ecp5_router2_margin)}"
   if measure pnr "${pnr[@]}" --report "$base.pnr.json" --seed "${seeds[0]}" -l "$base.pnr.log" \
       --sdf "$base.sdf" >/dev/null 2>&1; then
     echo "$routed" >"$base.status"
