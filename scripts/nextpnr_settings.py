@@ -6,10 +6,10 @@ Usage: scripts/nextpnr_settings.py IN.json OUT.json KEY=VALUE [KEY=VALUE ...]
 IN.json is a design written by nextpnr (`--write`, e.g. after `--no-route`), whose top module
 carries the `settings` that nextpnr reads back with `--json IN.json --no-place`, or a netlist
 written by Yosys, whose top module (attribute `top`) gets a `settings` object: nextpnr reads
-those too. Each KEY=VALUE is added there (replacing an earlier value of the same key), e.g. `router2/bbMargin/x=16
-router2/bbMargin/y=16` lets router2 take each net up to 16 tiles outside its bounding box
-(nextpnr's default: 3). Values are written as JSON strings; a value made only of the digits 0
-and 1 would be read back as a bit vector, so such values are refused.
+those too. Each KEY=VALUE is added there (replacing an earlier value of the same key), e.g.
+`router2/bbMargin/x=16 router2/bbMargin/y=16` lets router2 take each net up to 16 tiles outside
+its bounding box (nextpnr's default: 3). Values are JSON strings; one made only of 0 and 1 (`10`)
+gets the trailing space that marks it a string rather than a bit vector, as nextpnr writes it.
 """
 
 import json
@@ -26,14 +26,12 @@ def main():
         key, sep, value = p.partition("=")
         if not sep or not key:
             sys.exit(f"nextpnr_settings: {p!r} is not KEY=VALUE")
-        if re.fullmatch(r"[01]+", value):
-            sys.exit(f"nextpnr_settings: {key}={value} would be read back as a bit vector")
-        new[key] = value
+        new[key] = value + " " if re.fullmatch(r"[01xz]+", value) else value
     with open(src, encoding="utf-8") as f:
         design = json.load(f)
     modules = design.get("modules", {}).values()
     tops = [m for m in modules if "settings" in m] or [
-        m for m in modules if m.get("attributes", {}).get("top") not in (None, 0, "0" * 32)
+        m for m in modules if "1" in str(m.get("attributes", {}).get("top", ""))
     ]
     if len(tops) != 1:
         sys.exit(f"nextpnr_settings: {src}: {len(tops)} top modules (one was expected)")
