@@ -106,6 +106,14 @@ fn read(u: &TexAddrUnit) -> TexAddrOut {
                 taps.push(slot(s, level));
             }
         }
+        // A slot outside the footprint must not request memory: its request shows as bit
+        // 16 + slot, which the golden model never sets (at most 8 taps).
+        for k in 0..8 {
+            let inside = k % 4 < n && (k < 4 || tri);
+            if !inside && u.out_req[8 * l + k].val() {
+                req |= 1 << (16 + k);
+            }
+        }
         LaneResult {
             taps,
             wu: u.out_wu[l].val().to_u32(),

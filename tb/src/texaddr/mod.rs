@@ -409,7 +409,8 @@ pub struct LaneResult {
     /// Level 1's weights (trilinear; else 0).
     pub wu1: u32,
     pub wv1: u32,
-    /// Memory-request mask (bit k: tap k is fetched).
+    /// Memory-request mask (bit k: tap k is fetched). The RTL reader sets bit 16 + slot for a
+    /// request from a slot outside the footprint, so that the scoreboard reports it.
     pub req: u32,
     /// TEXEL_FAIL.
     pub fail: bool,
