@@ -20,7 +20,12 @@
 //! [`Axis::new`]; the stage's other inputs wait beside them), then 8 [`TapAddr`] (the cuts beyond
 //! the axes', up to [`TapAddr::MAX_CUTS`]; the texels, borders, requests, layers, weights and the
 //! side signals wait beside them) into one register stage; every register advances with the unit:
-//! latency 1 + `cuts`.
+//! latency 1 + `cuts`. What the tap blocks share (layer, level start, pitch, layer size, texel
+//! size, the quad's flags) waits in one delay line each, whose last register is kept once per
+//! tap block, beside it; with `early` the quad's state comes a clock ahead and each axis keeps
+//! its own register of the wrap mode, linear and unnormalized flags. No register then drives
+//! more than one axis or tap block (the whole unit's worst routes on the ECP5 were such fan-outs:
+//! docs/fpga.md).
 //!
 //! # What it computes
 //! Axis 4·lane + 2·level + (0 u, 1 v) scales s (t) by the level's width (height), applies the
@@ -126,10 +131,12 @@ pub struct AddrStage {
     /// v texel and border of `4·lane + 2·level + (0 first, 1 second)` (0 and false in 1D).
     ju: [Signal<Local, Bits<32>>; 16],
     jb: [Signal<Local, Bit>; 16],
-    /// Slot enables by second u texel, second v texel, second level.
-    en_u: [Signal<Local, Bit>; 2],
-    en_v: [Signal<Local, Bit>; 2],
-    en_l: [Signal<Local, Bit>; 2],
+    /// The quad's wrap mode, linear and unnormalized flags (bits 2:0, 3, 4), one copy per axis
+    /// ([`AddrStage::new`]'s `early`).
+    cp_ax: [Retime<Bits<5>>; 16],
+    /// What the copies of the u and v axes take.
+    q_u: Signal<Local, Bits<5>>,
+    q_v: Signal<Local, Bits<5>>,
     ta: [Signal<Local, Bits<48>>; 32],
     tt: [Signal<Local, Bits<32>>; 32],
     bord: [Signal<Local, Bit>; 32],
@@ -139,7 +146,9 @@ pub struct AddrStage {
     valid: [Signal<Local, Bit>; 32],
     wts: [Signal<Local, Bits<32>>; 4],
     lcm: [Signal<Local, Bits<12>>; 4],
-    /// Beside the axes' registers ([`Axis::stages`]): what the taps, slots and weights use.
+    /// Beside the axes' registers ([`Axis::stages`]): what the taps, slots and weights use; the
+    /// lines that reach the tap blocks end in one kept copy of their last register per tap block
+    /// (`tc_*`, see [`split_last`]).
     dl_lay: [Retime<Bits<16>>; 4],
     dl_lc: [Retime<Bits<12>>; 4],
     dl_lambda: [Retime<Bits<32>>; 4],
@@ -148,13 +157,25 @@ pub struct AddrStage {
     dl_slice: [Retime<Bits<36>>; 2],
     dl_bpp: Retime<Bits<3>>,
     dl_flags: Retime<Bits<5>>,
-    /// Delayed {qok, linear, lin2d, h2d, trilin} (bits 0…4).
+    tc_lay: [Retime<Bits<16>>; 8],
+    tc_start: [Retime<Bits<48>>; 8],
+    tc_pitch: [Retime<Bits<20>>; 8],
+    tc_slice: [Retime<Bits<36>>; 8],
+    tc_bpp: [Retime<Bits<3>>; 8],
+    tc_flags: [Retime<Bits<5>>; 8],
+    /// {qok, linear, lin2d, h2d, trilin} (bits 0…4), into the flags' line.
     fl: Signal<Local, Bits<5>>,
-    qok_d: Signal<Local, Bit>,
-    linear_d: Signal<Local, Bit>,
-    lin2d_d: Signal<Local, Bit>,
-    h2d_d: Signal<Local, Bit>,
-    trilin_d: Signal<Local, Bit>,
+    /// Slot enables of tap block t by second u texel, second v texel (index 2·t + 1; 2·t is
+    /// 1), and level (index t: 1 at level 0, trilinear at level 1).
+    en_u: [Signal<Local, Bit>; 16],
+    en_v: [Signal<Local, Bit>; 16],
+    en_l: [Signal<Local, Bit>; 8],
+    /// The delayed flags of each tap block (of 2·lane + level).
+    qok_d: [Signal<Local, Bit>; 8],
+    linear_d: [Signal<Local, Bit>; 8],
+    lin2d_d: [Signal<Local, Bit>; 8],
+    h2d_d: [Signal<Local, Bit>; 8],
+    trilin_d: [Signal<Local, Bit>; 8],
     r2_i: [Retime<Bits<32>>; 32],
     r2_j: [Retime<Bits<32>>; 32],
     r2_addr: [Retime<Bits<48>>; 32],
@@ -177,7 +198,7 @@ pub struct AddrStage {
 
 impl Default for AddrStage {
     fn default() -> Self {
-        Self::new(0)
+        Self::new(0, false)
     }
 }
 
@@ -187,8 +208,11 @@ impl AddrStage {
 
     /// The stage with `cuts` (0…[`AddrStage::MAX_CUTS`]) registers: the first
     /// [`Axis::MAX_CUTS`] in every axis ([`Axis::new`]), the rest in every [`TapAddr`]. Latency
-    /// 1 + `cuts`.
-    pub fn new(cuts: usize) -> Self {
+    /// 1 + `cuts`. With `early` the quad's state (`qok`, `linear`, `unnorm`, `wrap_s`, `wrap_t`,
+    /// `h2d`, `lin2d`, `trilin`) is taken one clock before the lanes' inputs and registered in
+    /// a kept copy per axis (wrap mode, linear, unnormalized) and per tap block (the flags), so
+    /// that no one register drives all sixteen axes or all eight tap blocks.
+    pub fn new(cuts: usize, early: bool) -> Self {
         use std::array::from_fn;
         assert!(
             cuts <= Self::MAX_CUTS,
@@ -199,6 +223,9 @@ impl AddrStage {
             cuts.min(Axis::MAX_CUTS),
             cuts.saturating_sub(Axis::MAX_CUTS),
         );
+        let early = usize::from(early);
+        let (line, copy) = split_last(axis);
+        let (fl_line, fl_copy) = split_last(early + axis);
         Self {
             settle: crate::common::settle::SettleState::new(true),
             clock: Default::default(),
@@ -250,6 +277,9 @@ impl AddrStage {
             en_u: Default::default(),
             en_v: Default::default(),
             en_l: Default::default(),
+            cp_ax: from_fn(|_| Retime::kept(early)),
+            q_u: Default::default(),
+            q_v: Default::default(),
             ta: Default::default(),
             tt: Default::default(),
             bord: Default::default(),
@@ -258,14 +288,20 @@ impl AddrStage {
             valid: Default::default(),
             wts: Default::default(),
             lcm: Default::default(),
-            dl_lay: from_fn(|_| Retime::new(axis)),
+            dl_lay: from_fn(|_| Retime::new(line)),
             dl_lc: from_fn(|_| Retime::new(axis)),
             dl_lambda: from_fn(|_| Retime::new(axis)),
-            dl_start: from_fn(|_| Retime::new(axis)),
-            dl_pitch: from_fn(|_| Retime::new(axis)),
-            dl_slice: from_fn(|_| Retime::new(axis)),
-            dl_bpp: Retime::new(axis),
-            dl_flags: Retime::new(axis),
+            dl_start: from_fn(|_| Retime::new(line)),
+            dl_pitch: from_fn(|_| Retime::new(line)),
+            dl_slice: from_fn(|_| Retime::new(line)),
+            dl_bpp: Retime::new(line),
+            dl_flags: Retime::new(fl_line),
+            tc_lay: from_fn(|_| Retime::kept(copy)),
+            tc_start: from_fn(|_| Retime::kept(copy)),
+            tc_pitch: from_fn(|_| Retime::kept(copy)),
+            tc_slice: from_fn(|_| Retime::kept(copy)),
+            tc_bpp: from_fn(|_| Retime::kept(copy)),
+            tc_flags: from_fn(|_| Retime::kept(fl_copy)),
             fl: Default::default(),
             qok_d: Default::default(),
             linear_d: Default::default(),
@@ -290,6 +326,12 @@ impl AddrStage {
     }
 }
 
+/// A delay of `stages` registers as a shared line and the one register behind it that each
+/// consumer keeps a copy of: (line, copy) = (`stages` − 1, 1), or (0, 0) without registers.
+fn split_last(stages: usize) -> (usize, usize) {
+    (stages.saturating_sub(1), stages.min(1))
+}
+
 impl Logic for AddrStage {
     #[hdl_gen]
     fn update(&mut self) {
@@ -308,14 +350,20 @@ impl Logic for AddrStage {
         self.e_q.clock.next = self.clock.val();
         self.e_q.d.next = self.adv_next.val();
         // The axes, and beside their registers what the rest of the stage uses.
+        self.q_u.next = bit_cast::<5, 3>(self.wrap_s.val());
+        self.q_v.next = bit_cast::<5, 3>(self.wrap_t.val());
+        if self.linear.val() {
+            self.q_u.next = self.q_u.val() | bits::<5>(8);
+            self.q_v.next = self.q_v.val() | bits::<5>(8);
+        }
+        if self.unnorm.val() {
+            self.q_u.next = self.q_u.val() | bits::<5>(16);
+            self.q_v.next = self.q_v.val() | bits::<5>(16);
+        }
         for l in 0..4 {
             self.lay[l].next = self.arr[l].val();
             if self.arr[l].val() > self.lmax.val() {
                 self.lay[l].next = self.lmax.val();
-            }
-            self.lcm[l].next = self.lc[l].val();
-            if !self.qok.val() {
-                self.lcm[l].next = bits::<12>(0);
             }
             // Axes: u of both levels along s, v along t.
             self.ax[4 * l].s.next = self.s[l].val();
@@ -327,23 +375,26 @@ impl Logic for AddrStage {
             self.ax[4 * l + 3].s.next = self.t[l].val();
             self.ax[4 * l + 3].n.next = self.h1.val();
             for lv in 0..2 {
-                self.ax[4 * l + 2 * lv].mode.next = self.wrap_s.val();
+                self.cp_ax[4 * l + 2 * lv].d.next = self.q_u.val();
                 self.ax[4 * l + 2 * lv].off.next = self.offu[l].val();
-                self.ax[4 * l + 2 * lv + 1].mode.next = self.wrap_t.val();
+                self.cp_ax[4 * l + 2 * lv + 1].d.next = self.q_v.val();
                 self.ax[4 * l + 2 * lv + 1].off.next = self.offv[l].val();
             }
             for a in 0..4 {
+                self.cp_ax[4 * l + a].clock.next = self.clock.val();
+                self.cp_ax[4 * l + a].en.next = self.e_ax[4 * l + a].q.val();
                 self.ax[4 * l + a].clock.next = self.clock.val();
                 self.ax[4 * l + a].en.next = self.e_ax[4 * l + a].q.val();
-                self.ax[4 * l + a].linear.next = self.linear.val();
-                self.ax[4 * l + a].unnorm.next = self.unnorm.val();
+                self.ax[4 * l + a].mode.next = self.cp_ax[4 * l + a].q.val().get_bits::<3>(0);
+                self.ax[4 * l + a].linear.next = self.cp_ax[4 * l + a].q.val().get_bit(3);
+                self.ax[4 * l + a].unnorm.next = self.cp_ax[4 * l + a].q.val().get_bit(4);
             }
             self.dl_lay[l].clock.next = self.clock.val();
             self.dl_lay[l].en.next = self.e_lane[l].q.val();
             self.dl_lay[l].d.next = self.lay[l].val();
             self.dl_lc[l].clock.next = self.clock.val();
             self.dl_lc[l].en.next = self.e_lane[l].q.val();
-            self.dl_lc[l].d.next = self.lcm[l].val();
+            self.dl_lc[l].d.next = self.lc[l].val();
             self.dl_lambda[l].clock.next = self.clock.val();
             self.dl_lambda[l].en.next = self.e_lane[l].q.val();
             self.dl_lambda[l].d.next = self.lambda[l].val();
@@ -384,19 +435,42 @@ impl Logic for AddrStage {
         self.dl_flags.clock.next = self.clock.val();
         self.dl_flags.en.next = self.e_q.q.val();
         self.dl_flags.d.next = self.fl.val();
-        self.qok_d.next = self.dl_flags.q.val().get_bit(0);
-        self.linear_d.next = self.dl_flags.q.val().get_bit(1);
-        self.lin2d_d.next = self.dl_flags.q.val().get_bit(2);
-        self.h2d_d.next = self.dl_flags.q.val().get_bit(3);
-        self.trilin_d.next = self.dl_flags.q.val().get_bit(4);
+        // The last register of each line, one copy per tap block.
+        for t in 0..8 {
+            self.tc_lay[t].clock.next = self.clock.val();
+            self.tc_lay[t].en.next = self.e_tp[t].q.val();
+            self.tc_lay[t].d.next = self.dl_lay[t / 2].q.val();
+            self.tc_start[t].clock.next = self.clock.val();
+            self.tc_start[t].en.next = self.e_tp[t].q.val();
+            self.tc_start[t].d.next = self.dl_start[t % 2].q.val();
+            self.tc_pitch[t].clock.next = self.clock.val();
+            self.tc_pitch[t].en.next = self.e_tp[t].q.val();
+            self.tc_pitch[t].d.next = self.dl_pitch[t % 2].q.val();
+            self.tc_slice[t].clock.next = self.clock.val();
+            self.tc_slice[t].en.next = self.e_tp[t].q.val();
+            self.tc_slice[t].d.next = self.dl_slice[t % 2].q.val();
+            self.tc_bpp[t].clock.next = self.clock.val();
+            self.tc_bpp[t].en.next = self.e_tp[t].q.val();
+            self.tc_bpp[t].d.next = self.dl_bpp.q.val();
+            self.tc_flags[t].clock.next = self.clock.val();
+            self.tc_flags[t].en.next = self.e_tp[t].q.val();
+            self.tc_flags[t].d.next = self.dl_flags.q.val();
+            self.qok_d[t].next = self.tc_flags[t].q.val().get_bit(0);
+            self.linear_d[t].next = self.tc_flags[t].q.val().get_bit(1);
+            self.lin2d_d[t].next = self.tc_flags[t].q.val().get_bit(2);
+            self.h2d_d[t].next = self.tc_flags[t].q.val().get_bit(3);
+            self.trilin_d[t].next = self.tc_flags[t].q.val().get_bit(4);
+            self.en_u[2 * t].next = true;
+            self.en_u[2 * t + 1].next = self.linear_d[t].val();
+            self.en_v[2 * t].next = true;
+            self.en_v[2 * t + 1].next = self.lin2d_d[t].val();
+        }
+        for l in 0..4 {
+            self.en_l[2 * l].next = true;
+            self.en_l[2 * l + 1].next = self.trilin_d[2 * l + 1].val();
+        }
 
         // After the axes' registers: footprint, taps, slots, weights.
-        self.en_u[0].next = true;
-        self.en_u[1].next = self.linear_d.val();
-        self.en_v[0].next = true;
-        self.en_v[1].next = self.lin2d_d.val();
-        self.en_l[0].next = true;
-        self.en_l[1].next = self.trilin_d.val();
         for l in 0..4 {
             for lv in 0..2 {
                 self.iu[4 * l + 2 * lv].next = self.ax[4 * l + 2 * lv].i0.val();
@@ -407,7 +481,7 @@ impl Logic for AddrStage {
                 self.ju[4 * l + 2 * lv + 1].next = self.ax[4 * l + 2 * lv + 1].i1.val();
                 self.jb[4 * l + 2 * lv].next = self.ax[4 * l + 2 * lv + 1].b0.val();
                 self.jb[4 * l + 2 * lv + 1].next = self.ax[4 * l + 2 * lv + 1].b1.val();
-                if !self.h2d_d.val() {
+                if !self.h2d_d[2 * l + lv].val() {
                     self.ju[4 * l + 2 * lv].next = bits::<32>(0);
                     self.ju[4 * l + 2 * lv + 1].next = bits::<32>(0);
                     self.jb[4 * l + 2 * lv].next = false;
@@ -420,11 +494,11 @@ impl Logic for AddrStage {
                 self.tp[2 * l + lv].i1.next = self.iu[4 * l + 2 * lv + 1].val().get_bits::<16>(0);
                 self.tp[2 * l + lv].j0.next = self.ju[4 * l + 2 * lv].val().get_bits::<16>(0);
                 self.tp[2 * l + lv].j1.next = self.ju[4 * l + 2 * lv + 1].val().get_bits::<16>(0);
-                self.tp[2 * l + lv].layer.next = self.dl_lay[l].q.val();
-                self.tp[2 * l + lv].bpp_log2.next = self.dl_bpp.q.val();
-                self.tp[2 * l + lv].start.next = self.dl_start[lv].q.val();
-                self.tp[2 * l + lv].pitch.next = self.dl_pitch[lv].q.val();
-                self.tp[2 * l + lv].slice.next = self.dl_slice[lv].q.val();
+                self.tp[2 * l + lv].layer.next = self.tc_lay[2 * l + lv].q.val();
+                self.tp[2 * l + lv].bpp_log2.next = self.tc_bpp[2 * l + lv].q.val();
+                self.tp[2 * l + lv].start.next = self.tc_start[2 * l + lv].q.val();
+                self.tp[2 * l + lv].pitch.next = self.tc_pitch[2 * l + lv].q.val();
+                self.tp[2 * l + lv].slice.next = self.tc_slice[2 * l + lv].q.val();
                 self.ta[8 * l + 4 * lv].next = self.tp[2 * l + lv].addr0.val();
                 self.ta[8 * l + 4 * lv + 1].next = self.tp[2 * l + lv].addr1.val();
                 self.ta[8 * l + 4 * lv + 2].next = self.tp[2 * l + lv].addr2.val();
@@ -441,10 +515,10 @@ impl Logic for AddrStage {
                     for a in 0..2 {
                         self.bord[8 * l + 4 * lv + 2 * b + a].next =
                             self.bu[4 * l + 2 * lv + a].val() | self.jb[4 * l + 2 * lv + b].val();
-                        self.valid[8 * l + 4 * lv + 2 * b + a].next = self.qok_d.val()
-                            & self.en_u[a].val()
-                            & self.en_v[b].val()
-                            & self.en_l[lv].val();
+                        self.valid[8 * l + 4 * lv + 2 * b + a].next = self.qok_d[2 * l + lv].val()
+                            & self.en_u[4 * l + 2 * lv + a].val()
+                            & self.en_v[4 * l + 2 * lv + b].val()
+                            & self.en_l[2 * l + lv].val();
                         self.dl_bord[8 * l + 4 * lv + 2 * b + a].clock.next = self.clock.val();
                         self.dl_bord[8 * l + 4 * lv + 2 * b + a].en.next =
                             self.e_tp[2 * l + lv].q.val();
@@ -463,19 +537,21 @@ impl Logic for AddrStage {
                 }
             }
 
-            // Weights.
+            // Weights and .LC clamp (with the flags of the lane's level-0 tap block).
             self.wts[l].next = self.ax[4 * l].w.val();
-            if self.h2d_d.val() {
+            if self.h2d_d[2 * l].val() {
                 self.wts[l].next = self.wts[l].val() | (self.ax[4 * l + 1].w.val() << 8);
             }
-            if self.trilin_d.val() {
+            if self.trilin_d[2 * l].val() {
                 self.wts[l].next = self.wts[l].val() | (self.ax[4 * l + 2].w.val() << 16);
-                if self.h2d_d.val() {
+                if self.h2d_d[2 * l].val() {
                     self.wts[l].next = self.wts[l].val() | (self.ax[4 * l + 3].w.val() << 24);
                 }
             }
-            if !self.qok_d.val() {
+            self.lcm[l].next = self.dl_lc[l].q.val();
+            if !self.qok_d[2 * l].val() {
                 self.wts[l].next = bits::<32>(0);
+                self.lcm[l].next = bits::<12>(0);
             }
         }
 
@@ -510,13 +586,13 @@ impl Logic for AddrStage {
         for l in 0..4 {
             self.r2_layer[l].clock.next = self.clock.val();
             self.r2_layer[l].en.next = self.e_lane[l].q.val();
-            self.r2_layer[l].d.next = self.dl_lay[l].q.val();
+            self.r2_layer[l].d.next = self.tc_lay[2 * l].q.val();
             self.r2_w[l].clock.next = self.clock.val();
             self.r2_w[l].en.next = self.e_lane[l].q.val();
             self.r2_w[l].d.next = self.wts[l].val();
             self.r2_lc[l].clock.next = self.clock.val();
             self.r2_lc[l].en.next = self.e_lane[l].q.val();
-            self.r2_lc[l].d.next = self.dl_lc[l].q.val();
+            self.r2_lc[l].d.next = self.lcm[l].val();
             self.r2_lambda[l].clock.next = self.clock.val();
             self.r2_lambda[l].en.next = self.e_lane[l].q.val();
             self.r2_lambda[l].d.next = self.dl_lambda[l].q.val();

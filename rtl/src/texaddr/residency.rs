@@ -146,9 +146,12 @@ pub struct Residency {
     r3_status: [SkidRetime<Bits<32>>; 4],
     r3_lc: [SkidRetime<Bits<12>>; 4],
     // The output registers (r3) and the skid register behind each (SkidRetime).
-    /// Enable copies: the quad's registers, each lane's (its slots' and its own).
+    /// Enable copies: the quad's registers, each lane's own, each slot's (an enable also
+    /// selects between its registers' output and skid register, so each copy drives one slot's
+    /// 114 flip-flops and multiplexers, not a lane's 900).
     e_ctl: EnableCopy,
     e_lane: [EnableCopy; 4],
+    e_slot: [EnableCopy; 32],
 }
 }
 
@@ -225,6 +228,7 @@ impl Default for Residency {
             r3_lc: from_fn(|_| Default::default()),
             e_ctl: Default::default(),
             e_lane: Default::default(),
+            e_slot: Default::default(),
         }
     }
 }
@@ -269,6 +273,10 @@ impl Logic for Residency {
             self.e_lane[l].clock.next = self.clock.val();
             self.e_lane[l].d.next = self.adv_next.val();
         }
+        for s in 0..32 {
+            self.e_slot[s].clock.next = self.clock.val();
+            self.e_slot[s].d.next = self.adv_next.val();
+        }
         self.r3_tag.clock.next = self.clock.val();
         self.r3_tag.en.next = self.e_ctl.q.val();
         self.r3_tag.d.next = self.tag.val();
@@ -304,23 +312,23 @@ impl Logic for Residency {
             self.out_size[l].next = self.r3_size[l].q.val();
             for k in 0..8 {
                 self.r3_i[8 * l + k].clock.next = self.clock.val();
-                self.r3_i[8 * l + k].en.next = self.e_lane[l].q.val();
+                self.r3_i[8 * l + k].en.next = self.e_slot[8 * l + k].q.val();
                 self.r3_i[8 * l + k].d.next = self.i[8 * l + k].val();
                 self.out_i[8 * l + k].next = self.r3_i[8 * l + k].q.val();
                 self.r3_j[8 * l + k].clock.next = self.clock.val();
-                self.r3_j[8 * l + k].en.next = self.e_lane[l].q.val();
+                self.r3_j[8 * l + k].en.next = self.e_slot[8 * l + k].q.val();
                 self.r3_j[8 * l + k].d.next = self.j[8 * l + k].val();
                 self.out_j[8 * l + k].next = self.r3_j[8 * l + k].q.val();
                 self.r3_addr[8 * l + k].clock.next = self.clock.val();
-                self.r3_addr[8 * l + k].en.next = self.e_lane[l].q.val();
+                self.r3_addr[8 * l + k].en.next = self.e_slot[8 * l + k].q.val();
                 self.r3_addr[8 * l + k].d.next = self.addr[8 * l + k].val();
                 self.out_addr[8 * l + k].next = self.r3_addr[8 * l + k].q.val();
                 self.r3_border[8 * l + k].clock.next = self.clock.val();
-                self.r3_border[8 * l + k].en.next = self.e_lane[l].q.val();
+                self.r3_border[8 * l + k].en.next = self.e_slot[8 * l + k].q.val();
                 self.r3_border[8 * l + k].d.next = self.border[8 * l + k].val();
                 self.out_border[8 * l + k].next = self.r3_border[8 * l + k].q.val();
                 self.r3_req[8 * l + k].clock.next = self.clock.val();
-                self.r3_req[8 * l + k].en.next = self.e_lane[l].q.val();
+                self.r3_req[8 * l + k].en.next = self.e_slot[8 * l + k].q.val();
                 self.r3_req[8 * l + k].d.next = self.req[8 * l + k].val() & !self.fail[l].val();
                 self.out_req[8 * l + k].next = self.r3_req[8 * l + k].q.val();
             }

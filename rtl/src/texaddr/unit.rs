@@ -322,6 +322,10 @@ impl TexAddrUnit {
         let beside = into_lanes - cut_h;
         let slice_delay = beside - LevelLayout::slice_stages_at(layout);
         let size_delay = beside - LevelLayout::size_stages_at(layout);
+        // The quad's state that the lanes' axes and tap blocks use leaves its line a clock
+        // early, into the address stage's per-axis and per-tap-block copies (`AddrStage::new`).
+        let early = beside >= 1;
+        let quad = beside - usize::from(early);
         Self {
             settle: crate::common::settle::SettleState::new(true),
             clock: Default::default(),
@@ -390,13 +394,13 @@ impl TexAddrUnit {
             v2: Default::default(),
             v3: Default::default(),
             vcut: ValidRetime::new(depth),
-            cd_qok: Retime::new(beside),
-            cd_linear: Retime::new(beside),
-            cd_unnorm: Retime::new(beside),
-            cd_wrap_s: Retime::new(beside),
-            cd_wrap_t: Retime::new(beside),
-            cd_h2d: Retime::new(beside),
-            cd_lin2d: Retime::new(beside),
+            cd_qok: Retime::new(quad),
+            cd_linear: Retime::new(quad),
+            cd_unnorm: Retime::new(quad),
+            cd_wrap_s: Retime::new(quad),
+            cd_wrap_t: Retime::new(quad),
+            cd_h2d: Retime::new(quad),
+            cd_lin2d: Retime::new(quad),
             cd_bpp_log2: Retime::new(beside),
             cd_lmax: Retime::new(beside),
             cd_w0: Retime::new(size_delay),
@@ -416,7 +420,7 @@ impl TexAddrUnit {
             cl_offu: from_fn(|_| Retime::new(into_lanes)),
             cl_offv: from_fn(|_| Retime::new(into_lanes)),
             cl_lambda: from_fn(|_| Retime::new(into_lanes)),
-            cl_trilin: Retime::new(into_lanes),
+            cl_trilin: Retime::new(into_lanes - usize::from(early)),
             cq_tag_q: Retime::new(depth - cut_h),
             cq_fault_q: Retime::new(depth - cut_h),
             cq_ntaps_q: Retime::new(depth - cut_h),
@@ -430,7 +434,7 @@ impl TexAddrUnit {
             cq_size: from_fn(|_| Retime::new(depth - cut_h)),
             decode: Default::default(),
             descr: DescStage::new(cut_h, layout),
-            addr: AddrStage::new(lane),
+            addr: AddrStage::new(lane, early),
             resid: Default::default(),
         }
     }
