@@ -12,9 +12,11 @@
 //! [`TapAddr::new`]`(cuts)`, `cuts` 0…[`TapAddr::MAX_CUTS`]: 0 is combinational; 1 registers
 //! the products, the column offsets i·bpp and `start` (cut T1, between the DSP products and the
 //! adds); 2 also registers the four offsets and `start` (cut T2, between the row sums and the
-//! start addition). Latency `cuts`, one result per enabled clock.
+//! start addition); 3 also registers the products' operands (cut T0, in front of the DSP slices,
+//! so that a register placed beside them takes the route from the axes), the column offsets and
+//! `start`. Latency `cuts`, one result per enabled clock.
 
-use crate::common::fp::{MulU, Retime};
+use crate::common::fp::{MulUReg, Retime};
 use rust_hdl::prelude::*;
 
 crate::settled_block! {
@@ -59,12 +61,14 @@ pub struct TapAddr {
     pub tile2: Signal<Out, Bits<32>>,
     /// Residency tile of tap 3.
     pub tile3: Signal<Out, Bits<32>>,
-    lay: MulU<16, 36, 48>,
-    row0: MulU<16, 20, 36>,
-    row1: MulU<16, 20, 36>,
+    /// The products: combinational, or with cut T0 on their operands and cut T1 on the product.
+    lay: MulUReg<16, 36, 48>,
+    row0: MulUReg<16, 20, 36>,
+    row1: MulUReg<16, 20, 36>,
     col0: Signal<Local, Bits<48>>,
     col1: Signal<Local, Bits<48>>,
-    /// Cut T1: the products, the column offsets and the start.
+    /// Cut T1 (and T0): the products (in the multipliers with T0), the column offsets and the
+    /// start.
     t1_lay: Retime<Bits<48>>,
     t1_row: [Retime<Bits<36>>; 2],
     t1_col: [Retime<Bits<48>>; 2],
@@ -85,8 +89,8 @@ impl Default for TapAddr {
 }
 
 impl TapAddr {
-    /// Most registers [`TapAddr::new`] places (cuts T1 and T2).
-    pub const MAX_CUTS: usize = 2;
+    /// Most registers [`TapAddr::new`] places (cuts T1, T2 and T0).
+    pub const MAX_CUTS: usize = 3;
 
     /// The block with `cuts` (0…[`TapAddr::MAX_CUTS`]) registers: latency `cuts`.
     pub fn new(cuts: usize) -> Self {
@@ -96,7 +100,7 @@ impl TapAddr {
             "TapAddr: {cuts} cuts (0…{})",
             Self::MAX_CUTS
         );
-        let (t1, t2) = (cuts.min(1), cuts.saturating_sub(1));
+        let (t1, t2, t0) = (cuts.min(1), cuts.clamp(1, 2) - 1, cuts.saturating_sub(2));
         Self {
             settle: crate::common::settle::SettleState::new(cuts > 0),
             clock: Default::default(),
@@ -118,15 +122,15 @@ impl TapAddr {
             tile1: Default::default(),
             tile2: Default::default(),
             tile3: Default::default(),
-            lay: Default::default(),
-            row0: Default::default(),
-            row1: Default::default(),
+            lay: MulUReg::new(t0 == 1),
+            row0: MulUReg::new(t0 == 1),
+            row1: MulUReg::new(t0 == 1),
             col0: Default::default(),
             col1: Default::default(),
-            t1_lay: Retime::new(t1),
-            t1_row: from_fn(|_| Retime::new(t1)),
-            t1_col: from_fn(|_| Retime::new(t1)),
-            t1_start: Retime::new(t1),
+            t1_lay: Retime::new(t1 - t0),
+            t1_row: from_fn(|_| Retime::new(t1 - t0)),
+            t1_col: from_fn(|_| Retime::new(t0 + t1)),
+            t1_start: Retime::new(t0 + t1),
             r0: Default::default(),
             r1: Default::default(),
             off: Default::default(),
@@ -144,6 +148,12 @@ impl TapAddr {
 impl Logic for TapAddr {
     #[hdl_gen]
     fn update(&mut self) {
+        self.lay.clock.next = self.clock.val();
+        self.lay.en.next = self.en.val();
+        self.row0.clock.next = self.clock.val();
+        self.row0.en.next = self.en.val();
+        self.row1.clock.next = self.clock.val();
+        self.row1.en.next = self.en.val();
         self.lay.a.next = self.layer.val();
         self.lay.b.next = self.slice.val();
         self.row0.a.next = self.j0.val();

@@ -55,9 +55,10 @@
 //! area products on the DSP slices' registers, with cuts S and S2 in the level-size selects, two
 //! registers of their delay line moved into the layout; then cut F, the level sizes registered in
 //! front of the area products), depth 44 adds cut H, the descriptor stage's decoded header
-//! and validation registered before its level layout, TXQ sizes and tap count, and depth 45 the
+//! and validation registered before its level layout, TXQ sizes and tap count, depth 45 the
 //! level layout's cut R, the volumes' shifted partial products registered in front of their
-//! rounding adds ([`TexAddrUnit::cuts`]): latency 3 + depth at every depth.
+//! rounding adds, and depth 46 the tap blocks' cut T0, their products' operands registered
+//! ([`TexAddrUnit::cuts`]): latency 3 + depth at every depth.
 //!
 //! Back-pressure stalls every stage together, decided a clock ahead ([`SkidControl`]): behind the
 //! output registers sits a skid register of one result (in [`Residency`]), which holds the result
@@ -273,11 +274,14 @@ impl Default for TexAddrUnit {
 
 impl TexAddrUnit {
     /// Pipeline depths [`TexAddrUnit::new`] accepts.
-    pub const DEPTHS: [usize; 3] = [0, 1, TexAddrUnit::MAX_DEPTH];
+    pub const DEPTHS: [usize; 4] = [0, 1, TexAddrUnit::MAX_DEPTH - 1, TexAddrUnit::MAX_DEPTH];
 
     /// Deepest pipeline: cut A, every level-layout cut, every register of the lanes' axes and
     /// of their tap-address blocks, and the descriptor stage's cut H.
     pub const MAX_DEPTH: usize = 1 + LevelLayout::MAX_CUTS + AddrStage::MAX_CUTS + 1;
+
+    /// The tap blocks' cut T0 ([`super::TapAddr::new`]) comes last, at [`Self::MAX_DEPTH`].
+    const T0_DEPTH: usize = Self::MAX_DEPTH;
 
     /// Latency in clocks at pipeline depth `depth`.
     pub fn latency(depth: usize) -> usize {
@@ -287,15 +291,18 @@ impl TexAddrUnit {
     /// Where `depth` puts its registers: (cut A, level-layout cuts, lane cuts, cut H). Cut A
     /// first, then the level layout's first three cuts, then the lanes' ([`AddrStage::new`]:
     /// every axis's, then every tap-address block's), then the level layout's next six, then
-    /// the descriptor stage's cut H after its header decode ([`DescStage::new`]), last the
-    /// level layout's cut R in front of the volumes' rounding adds.
+    /// the descriptor stage's cut H after its header decode ([`DescStage::new`]), then the
+    /// level layout's cut R in front of the volumes' rounding adds, last the tap blocks' cut T0
+    /// (the lanes' last cut, in front of the tap products).
     pub fn cuts(depth: usize) -> (usize, usize, usize, usize) {
-        let cut_h = usize::from(depth >= Self::MAX_DEPTH - 1);
+        let t0 = usize::from(depth >= Self::T0_DEPTH);
+        let depth = depth - t0;
+        let cut_h = usize::from(depth >= Self::T0_DEPTH - 2);
         let rest = depth - cut_h;
         let cut_a = rest.min(1);
         let first = (rest - cut_a).min(Self::LAYOUT_FIRST);
-        let lane = (rest - cut_a - first).min(AddrStage::MAX_CUTS);
-        (cut_a, rest - cut_a - lane, lane, cut_h)
+        let lane = (rest - cut_a - first).min(AddrStage::MAX_CUTS - 1);
+        (cut_a, rest - cut_a - lane, lane + t0, cut_h)
     }
 
     /// The level-layout cuts that come before the lanes' in the depth order (depths 2…4); the
