@@ -1,7 +1,8 @@
 //! Every pipeline depth of every unit that has more than one (`Unit::DEPTHS`): the rust-hdl model
 //! at every depth and the netlist engine (the exported Verilog, compiled by Yosys) at the deepest
 //! (every depth: `-- --ignored`) against the golden model, in order, under back-pressure; the exported Verilog lint-clean (depth 0 in `verilog.rs`); the latency one clock
-//! longer per extra stage, with the throughput of one transaction per clock kept.
+//! longer per extra stage, with the throughput of one transaction per clock kept (the texture
+//! unit, whose depth is its two sub-units': longer by their stages).
 //!
 //! Needs Yosys and Verilator (scripts/setup.sh installs them); fails, not skips, without them.
 
@@ -50,55 +51,63 @@ fn timing<U: Unit>(depth: usize, n: usize) -> (u64, f64) {
     )
 }
 
+/// The tests every unit with more than one depth runs, in a module that defines `U`.
+macro_rules! every_depth_tests {
+    () => {
+        #[test]
+        fn has_two_or_more_depths() {
+            assert!(U::DEPTHS.len() >= 2 && U::DEPTHS[0] == 0, "{:?}", U::DEPTHS);
+            assert!(U::check_depth(*U::DEPTHS.last().unwrap() + 1).is_err());
+        }
+
+        #[test]
+        fn every_depth_matches_golden_on_rust_hdl() {
+            for (k, &d) in U::DEPTHS.iter().enumerate() {
+                matches_golden::<U>(Engine::Rtl, d, 41 + k as u64);
+            }
+        }
+
+        /// The deepest build on the netlist engine (depth 0's netlist is checked in
+        /// `tb/tests/netlist.rs`; every depth runs on the rust-hdl model and is exported
+        /// lint-clean here). Each depth is a Yosys elaboration of minutes: the others are
+        /// opt-in.
+        #[test]
+        fn deepest_depth_matches_golden_on_the_netlist_engine() {
+            let k = U::DEPTHS.len() - 1;
+            matches_golden::<U>(Engine::Netlist, U::DEPTHS[k], 51 + k as u64);
+        }
+
+        #[test]
+        #[ignore = "opt-in: a Yosys elaboration per depth"]
+        fn every_depth_matches_golden_on_the_netlist_engine() {
+            for (k, &d) in U::DEPTHS.iter().enumerate() {
+                matches_golden::<U>(Engine::Netlist, d, 51 + k as u64);
+            }
+        }
+
+        /// Depth 0 is `tb/tests/verilog.rs`'s lint (the same check, not run twice).
+        #[test]
+        fn every_deeper_depth_exports_lint_clean_verilog() {
+            for &d in &U::DEPTHS[1..] {
+                let dir = PathBuf::from(env!("CARGO_TARGET_TMPDIR"))
+                    .join(format!("depth_{}_{d}", U::NAME));
+                std::fs::create_dir_all(&dir).expect("dir");
+                let f = dir.join(format!("{}.v", U::TOP));
+                std::fs::write(&f, U::verilog_at(d).expect("export")).expect("write");
+                tools::lint(&f, U::TOP, &[]).unwrap_or_else(|e| panic!("depth {d}: {e}"));
+            }
+        }
+    };
+}
+
+/// The units that take one transaction per clock at every depth.
 macro_rules! depth_tests {
     ($($id:ident => $u:ty),* $(,)?) => {$(
         mod $id {
             use super::*;
             type U = $u;
 
-            #[test]
-            fn has_two_or_more_depths() {
-                assert!(U::DEPTHS.len() >= 2 && U::DEPTHS[0] == 0, "{:?}", U::DEPTHS);
-                assert!(U::check_depth(*U::DEPTHS.last().unwrap() + 1).is_err());
-            }
-
-            #[test]
-            fn every_depth_matches_golden_on_rust_hdl() {
-                for (k, &d) in U::DEPTHS.iter().enumerate() {
-                    matches_golden::<U>(Engine::Rtl, d, 41 + k as u64);
-                }
-            }
-
-            /// The deepest build on the netlist engine (depth 0's netlist is checked in
-            /// `tb/tests/netlist.rs`; every depth runs on the rust-hdl model and is exported
-            /// lint-clean here). Each depth is a Yosys elaboration of minutes: the others are
-            /// opt-in.
-            #[test]
-            fn deepest_depth_matches_golden_on_the_netlist_engine() {
-                let k = U::DEPTHS.len() - 1;
-                matches_golden::<U>(Engine::Netlist, U::DEPTHS[k], 51 + k as u64);
-            }
-
-            #[test]
-            #[ignore = "opt-in: a Yosys elaboration per depth"]
-            fn every_depth_matches_golden_on_the_netlist_engine() {
-                for (k, &d) in U::DEPTHS.iter().enumerate() {
-                    matches_golden::<U>(Engine::Netlist, d, 51 + k as u64);
-                }
-            }
-
-            /// Depth 0 is `tb/tests/verilog.rs`'s lint (the same check, not run twice).
-            #[test]
-            fn every_deeper_depth_exports_lint_clean_verilog() {
-                for &d in &U::DEPTHS[1..] {
-                    let dir = PathBuf::from(env!("CARGO_TARGET_TMPDIR"))
-                        .join(format!("depth_{}_{d}", U::NAME));
-                    std::fs::create_dir_all(&dir).expect("dir");
-                    let f = dir.join(format!("{}.v", U::TOP));
-                    std::fs::write(&f, U::verilog_at(d).expect("export")).expect("write");
-                    tools::lint(&f, U::TOP, &[]).unwrap_or_else(|e| panic!("depth {d}: {e}"));
-                }
-            }
+            every_depth_tests!();
 
             #[test]
             fn each_stage_adds_one_clock_of_latency_and_none_of_throughput() {
@@ -119,4 +128,50 @@ depth_tests! {
     lod => texpix_tb::lod::Lod,
     texaddr => texpix_tb::texaddr::TexAddr,
     bvh => texpix_tb::bvh::Bvh,
+}
+
+/// The texture unit: its depth is its LOD unit's and address pipeline's
+/// (`TexUnit::sub_depths`), behind handshakes, so results stay the golden model's and an
+/// instruction's latency grows by exactly the two sub-units' extra stages. (Its throughput is
+/// not one instruction per clock at any depth; `texpix bench tex --depth N` measures it.)
+mod tex {
+    use super::*;
+    use texpix_rtl::tex::TexUnit;
+    use texpix_tb::tex::dut::{run_with, MemConfig};
+    use texpix_tb::tex::{stim, CacheConfig};
+    type U = texpix_tb::tex::Tex;
+
+    every_depth_tests!();
+
+    /// Accept-to-result latency of one bilinear quad (the standard sweep's first, cache cold,
+    /// memory latency 10 clocks) at `depth`.
+    fn one_quad_latency(depth: usize) -> u64 {
+        let free = StreamConfig {
+            in_idle_permille: 0,
+            out_stall_permille: 0,
+            seed: 1,
+            max_idle_cycles: 1000,
+        };
+        let mem = MemConfig {
+            min_latency: 10,
+            max_latency: 10,
+            stall_permille: 0,
+        };
+        let v = &stim::standard_sweep()[0].1[..1];
+        let mut sim = U::new_sim_at(Engine::Rtl, depth).expect("unit at depth");
+        let (r, _, _) = run_with(&mut sim, v, &free, &mem, CacheConfig::default()).expect("run");
+        scoreboard::check::<U>(v, &r).expect("RTL == golden");
+        r[0].cycle_out - r[0].cycle_in
+    }
+
+    #[test]
+    fn latency_grows_by_the_sub_units_stages() {
+        let lat0 = one_quad_latency(0);
+        for &d in &U::DEPTHS[1..] {
+            let (lod, addr) = TexUnit::sub_depths(d);
+            let lat = one_quad_latency(d);
+            eprintln!("tex depth {d} (LOD {lod}, address {addr}): latency {lat} (depth 0: {lat0})");
+            assert_eq!(lat, lat0 + (lod + addr) as u64, "latency at depth {d}");
+        }
+    }
 }

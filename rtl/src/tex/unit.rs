@@ -780,6 +780,43 @@ pub struct TexUnit {
     fr: [Signal<Local, Bits<9>>; 4],
 }
 
+impl TexUnit {
+    /// Pipeline depths the test bench builds and checks (every depth 0…[`TexUnit::MAX_DEPTH`] is
+    /// accepted by [`TexUnit::new`]).
+    pub const DEPTHS: [usize; 3] = [0, 1, TexUnit::MAX_DEPTH];
+
+    /// Deepest pipeline: the address pipeline's ([`TexAddrUnit::MAX_DEPTH`], the larger of the two
+    /// sub-units' deepest).
+    pub const MAX_DEPTH: usize = TexAddrUnit::MAX_DEPTH;
+
+    /// The sub-units' depths at depth `depth`: (LOD unit, address pipeline), each `depth` up to
+    /// its own deepest ([`LodUnit::MAX_DEPTH`], [`TexAddrUnit::MAX_DEPTH`]).
+    pub fn sub_depths(depth: usize) -> (usize, usize) {
+        (
+            depth.min(LodUnit::MAX_DEPTH),
+            depth.min(TexAddrUnit::MAX_DEPTH),
+        )
+    }
+
+    /// The unit with its LOD unit and address pipeline built at [`TexUnit::sub_depths`]`(depth)`
+    /// (0…[`TexUnit::MAX_DEPTH`]); depth 0 is [`TexUnit::default`]. The machines around them
+    /// wait on their valid/ready handshakes, so results are the same at every depth; an
+    /// instruction's latency grows by the two sub-units' extra stages.
+    pub fn new(depth: usize) -> Self {
+        assert!(
+            depth <= Self::MAX_DEPTH,
+            "tex: pipeline depth {depth} (0…{})",
+            Self::MAX_DEPTH
+        );
+        let (lod, addr) = Self::sub_depths(depth);
+        Self {
+            lod: LodUnit::new(lod),
+            addr: TexAddrUnit::new(addr),
+            ..Default::default()
+        }
+    }
+}
+
 impl Logic for TexUnit {
     #[hdl_gen]
     fn update(&mut self) {

@@ -19,14 +19,18 @@ crate::unit_impl!(Tex {
     about: "texture unit: LOD, addressing, texel cache, formats, filtering, depth compare",
     test_vectors: 200,
     ports_doc: "rtl/src/tex/unit.rs",
-    parameters: |_depth| {
+    parameters: |depth| {
+        let (lod, addr) = TexUnit::sub_depths(depth);
         format!(
-            "texel cache 16 KiB, {} banks x {} sets x {} ways, 64-byte lines",
+            "depth {depth} (LOD unit at depth {lod}, address pipeline at depth {addr}), \
+             texel cache 16 KiB, {} banks x {} sets x {} ways, 64-byte lines",
             super::cache::BANKS,
             super::cache::SETS / super::cache::BANKS,
             super::cache::WAYS
         )
     },
+    depths: &TexUnit::DEPTHS,
+    block: TexUnit::new,
     // Icarus re-evaluates the combinational datapath (filter, probe sums, address pipeline) per
     // event: with the anisotropic probe datapath one instruction no longer finishes in its 600 s
     // limit. Icarus runs the reset cycles only (elaboration and reset checked); the cycle-by-cycle
