@@ -1,5 +1,7 @@
 #!/usr/bin/env bash
-# One job of scripts/synth: "name|verilog|top|family|extra synth flags".
+# One job of scripts/synth: "name|verilog|top|family|extra synth flags[|settings]", the settings
+# (a flow file's, scripts/synth --flows) being "k=v;k=v" assignments of the ecp5_* variables
+# below, for this job only.
 # Writes $build/<name>.<family>.{log,stat.json,time,status} and:
 # - iCE40: when the design fits the iCE40UP5K-SG48 and has the board's pins, the place-and-route
 #   report, log and bitstream (nextpnr-ice40, icepack);
@@ -9,7 +11,15 @@
 #   log and the worst path ($base.critpath.txt).
 # Run time and peak memory of each tool come from /usr/bin/time -v ($base.*.tv).
 set -uo pipefail
-IFS='|' read -r name verilog top fam flags <<<"$1"
+IFS='|' read -r name verilog top fam flags settings <<<"$1"
+IFS=';' read -r -a assignments <<<"${settings:-}"
+for kv in "${assignments[@]}"; do
+  case "${kv%%=*}" in
+    ecp5_ram_retime|ecp5_ram_block|ecp5_dsp_regs|ecp5_carry|ecp5_router|ecp5_pnr_flags|\
+    ecp5_router2_margin|ecp5_route_flags|ecp5_seeds) declare "$kv" ;;
+    *) echo "synth_one: $name: unknown setting \`$kv' (ecp5_ram_retime, ecp5_ram_block, ecp5_dsp_regs, ecp5_carry, ecp5_router, ecp5_pnr_flags, ecp5_router2_margin, ecp5_route_flags, ecp5_seeds)" >&2; exit 1 ;;
+  esac
+done
 base="$build/$name.$fam"
 t0=$(date +%s)
 ys=yosys
@@ -155,13 +165,33 @@ PY
   read -r -a seeds <<<"${ecp5_seeds:-1}"
   [ ${#seeds[@]} -gt 0 ] || seeds=(1)
   # --timing-allow-fail: the report script compares the achieved fmax with the target.
-  pnr=("$ecp5_pnr" "${dev[@]}" "${mode[@]}" "${route[@]}" --json "$base.json" --timing-allow-fail -q)
-  # --sdf: the routed delays, from which scripts/sdf_slack.py lists every failing path (nextpnr's
-  # report names only the worst).
+  pnr=("$ecp5_pnr" "${dev[@]}" "${mode[@]}" "${route[@]}" --timing-allow-fail -q)
+  # ecp5_route_flags: place and route in two runs, the route from the placed netlist with these
+  # flags added (e.g. --no-tmdriv: a congestion-only route of a timing-driven placement, which
+  # one run cannot do: --no-tmdriv there turns off timing-driven placement too).
+  read -r -a route_only <<<"${ecp5_route_flags:-}"
+  # place_and_route SEED OUT [measure LABEL]: the netlist placed and routed with seed SEED into
+  # OUT.{pnr.json,pnr.log,sdf} (and OUT.place.log, OUT.placed.json with ecp5_route_flags).
+  place_and_route() {
+    local sd=$1 out=$2; shift 2
+    # --sdf: the routed delays, from which scripts/sdf_slack.py lists every failing path
+    # (nextpnr's report names only the worst).
+    if [ ${#route_only[@]} -eq 0 ]; then
+      "$@" "${pnr[@]}" --json "$base.json" --report "$out.pnr.json" --seed "$sd" -l "$out.pnr.log" \
+        --sdf "$out.sdf" >/dev/null 2>&1
+      return
+    fi
+    local place=("$@")
+    [ "${1:-}" = measure ] && place=(measure place)
+    "${place[@]}" "${pnr[@]}" --json "$base.json" --seed "$sd" --no-route --write "$out.placed.json" \
+      -l "$out.place.log" >/dev/null 2>&1 || return
+    "$@" "${pnr[@]}" "${route_only[@]}" --json "$out.placed.json" --no-place --seed "$sd" \
+      --report "$out.pnr.json" -l "$out.pnr.log" --sdf "$out.sdf" >/dev/null 2>&1
+  }
   # The status names the router and extra flags when they are not nextpnr's defaults.
   routed="routed${route[*]:+ (nextpnr-ecp5 ${route[*]})}${ecp5_router2_margin:+ (router2 margin $ecp5_router2_margin)}"
-  if measure pnr "${pnr[@]}" --report "$base.pnr.json" --seed "${seeds[0]}" -l "$base.pnr.log" \
-      --sdf "$base.sdf" >/dev/null 2>&1; then
+  routed="$routed${ecp5_route_flags:+ (placed, then routed with ${ecp5_route_flags})}"
+  if place_and_route "${seeds[0]}" "$base" measure pnr; then
     echo "$routed" >"$base.status"
     if [ -f "$base.config" ]; then
       if [ -n "${ecp5_pack:-}" ] && "$ecp5_pack" "$base.config" "$base.bit" >"$base.pack.log" 2>&1; then
@@ -175,8 +205,7 @@ PY
       "$base.sdf" >"$base.slack.txt" 2>&1 || true
     for sd in "${seeds[@]:1}"; do
       sb="$base.s$sd"
-      if timeout "$limit" "${pnr[@]}" --report "$sb.pnr.json" --seed "$sd" -l "$sb.pnr.log" \
-          --sdf "$sb.sdf" >/dev/null 2>&1; then
+      if place_and_route "$sd" "$sb" timeout "$limit"; then
         python3 scripts/synth_report.py --critpath "$sb.pnr.json" >"$sb.critpath.txt" 2>&1 || true
         python3 scripts/sdf_slack.py --period "$period" \
           "$sb.sdf" >"$sb.slack.txt" 2>&1 || true
@@ -194,6 +223,10 @@ PY
     fi
   fi
   t2=$(date +%s)
+  # Two runs (ecp5_route_flags): the P&R memory is the larger of the placement's and the route's.
+  [ -f "$base.mem" ] && awk '$1 == "place_rss_mb" || $1 == "pnr_rss_mb" { if ($2 > m) m = $2; n++ }
+    $1 != "place_rss_mb" && $1 != "pnr_rss_mb" { print }
+    END { if (n) print "pnr_rss_mb", m }' "$base.mem" >"$base.mem.max" && mv "$base.mem.max" "$base.mem"
   { echo "pnr_s $((t2 - t1))"; [ -f "$base.mem" ] && cat "$base.mem"; } >>"$base.time"
   echo "   $name (ecp5): place-and-route $(cat "$base.status") in $((t2 - t1)) s"
   exit 0

@@ -137,7 +137,10 @@ def main():
     freq = float(freq)
     jobs = [l.strip().split("|") for l in open(os.path.join(build, "jobs.txt")) if l.strip()]
     rows = []
-    for name, verilog, top, fam, flags in jobs:
+    for job in jobs:
+        # A flow's job (scripts/synth --flows) has its settings in a sixth field.
+        name, verilog, top, fam, flags = job[:5]
+        settings = job[5] if len(job) > 5 else ""
         base = os.path.join(build, f"{name}.{fam}")
         row = {"design": name, "family": fam, "top": top, "synth_flags": flags}
         lat = unit_latency(name, verilog, units)
@@ -152,6 +155,8 @@ def main():
         if os.path.exists(base + ".yosys"):
             row["yosys"] = open(base + ".yosys").read().strip()
         status = open(base + ".status").read().strip() if os.path.exists(base + ".status") else ""
+        if settings:
+            status = f"{status} [flow: {settings.replace(';', '; ')}]"
         if not os.path.exists(base + ".stat.json"):
             row["status"] = status or "failed: no statistics"
             rows.append(row)
