@@ -125,6 +125,20 @@ def unit_latency(design, verilog, units):
     return int(m.group(1)) if m else None
 
 
+def parse_job(line):
+    """A scripts/synth job line: (name, verilog, top, family, synth flags, flow settings); the
+    settings are a --flows line's sixth field, empty for the other jobs."""
+    fields = line.strip().split("|")
+    if len(fields) not in (5, 6):
+        raise ValueError(f"job line {line.strip()!r}: {len(fields)} fields, not 5 or 6")
+    return tuple(fields[:5]) + (fields[5] if len(fields) == 6 else "",)
+
+
+def with_flow(status, settings):
+    """A row's status with the flow settings it was built with (none: unchanged)."""
+    return f"{status} [flow: {settings.replace(';', '; ')}]" if settings else status
+
+
 def main():
     if sys.argv[1] == "--critpath":
         print(critpath(sys.argv[2]))
@@ -135,12 +149,9 @@ def main():
     units = subprocess.run([texpix, "list", "--names"], check=True,
                            capture_output=True, text=True).stdout.split()
     freq = float(freq)
-    jobs = [l.strip().split("|") for l in open(os.path.join(build, "jobs.txt")) if l.strip()]
+    jobs = [parse_job(l) for l in open(os.path.join(build, "jobs.txt")) if l.strip()]
     rows = []
-    for job in jobs:
-        # A flow's job (scripts/synth --flows) has its settings in a sixth field.
-        name, verilog, top, fam, flags = job[:5]
-        settings = job[5] if len(job) > 5 else ""
+    for name, verilog, top, fam, flags, settings in jobs:
         base = os.path.join(build, f"{name}.{fam}")
         row = {"design": name, "family": fam, "top": top, "synth_flags": flags}
         lat = unit_latency(name, verilog, units)
@@ -155,8 +166,7 @@ def main():
         if os.path.exists(base + ".yosys"):
             row["yosys"] = open(base + ".yosys").read().strip()
         status = open(base + ".status").read().strip() if os.path.exists(base + ".status") else ""
-        if settings:
-            status = f"{status} [flow: {settings.replace(';', '; ')}]"
+        status = with_flow(status, settings)
         if not os.path.exists(base + ".stat.json"):
             row["status"] = status or "failed: no statistics"
             rows.append(row)

@@ -42,3 +42,23 @@ def test_latency_is_read_from_a_whole_units_export(tmp_path):
     assert unit_latency("lod-d42", str(tmp_path / "gone.v"), UNITS) is None
     v.write_text("// texpix_lod\n// parameters: depth 42, II = 1\n")
     assert unit_latency("lod-d42", str(v), UNITS) is None
+
+
+def test_a_flows_job_line_carries_its_settings_into_the_status():
+    from synth_report import parse_job, with_flow  # noqa: E402
+
+    plain = parse_job("lod-d42|B/lod-d42/texpix_lod.v|texpix_lod|ecp5|\n")
+    assert plain == ("lod-d42", "B/lod-d42/texpix_lod.v", "texpix_lod", "ecp5", "", "")
+    flow = parse_job("texaddr-d45|v|texpix_texaddr|ecp5||ecp5_ram_retime=1;ecp5_pnr_flags=--placer static")
+    assert flow[4] == "" and flow[5] == "ecp5_ram_retime=1;ecp5_pnr_flags=--placer static"
+    assert with_flow("routed", flow[5]) == \
+        "routed [flow: ecp5_ram_retime=1; ecp5_pnr_flags=--placer static]"
+    assert with_flow("routed", plain[5]) == "routed"
+    # A line with too few or too many fields is an error naming it, not a shifted row.
+    for bad in ["lod|v|top|ecp5", "a|b|c|d|e|f|g"]:
+        try:
+            parse_job(bad)
+        except ValueError as e:
+            assert bad in str(e)
+        else:
+            raise AssertionError(bad)
