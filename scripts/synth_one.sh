@@ -10,16 +10,28 @@
 #   $ecp5_freq MHz inside a wrapper that registers every port, scripts/synth_regio.py), the report,
 #   log and the worst path ($base.critpath.txt).
 # Run time and peak memory of each tool come from /usr/bin/time -v ($base.*.tv).
+# `synth_one.sh --check-settings "k=v;k=v"` only checks settings (scripts/synth --flows does,
+# before anything runs): the one list of the settings a flow may give.
 set -uo pipefail
+# apply_settings "k=v;k=v": sets each ecp5_* variable; an unknown or valueless one is an error.
+apply_settings() {
+  local kv assignments
+  IFS=';' read -r -a assignments <<<"$1"
+  for kv in "${assignments[@]}"; do
+    case "$kv" in
+      ecp5_ram_retime=*|ecp5_ram_block=*|ecp5_dsp_regs=*|ecp5_carry=*|ecp5_router=*|\
+      ecp5_pnr_flags=*|ecp5_router2_margin=*|ecp5_route_flags=*|ecp5_seeds=*) declare -g "$kv" ;;
+      *) echo "unknown setting \`$kv' (k=v of ecp5_ram_retime, ecp5_ram_block, ecp5_dsp_regs, ecp5_carry, ecp5_router, ecp5_pnr_flags, ecp5_router2_margin, ecp5_route_flags, ecp5_seeds)"; return 1 ;;
+    esac
+  done
+}
+if [ "${1:-}" = --check-settings ]; then
+  apply_settings "${2:-}"
+  exit
+fi
 IFS='|' read -r name verilog top fam flags settings <<<"$1"
-IFS=';' read -r -a assignments <<<"${settings:-}"
-for kv in "${assignments[@]}"; do
-  case "${kv%%=*}" in
-    ecp5_ram_retime|ecp5_ram_block|ecp5_dsp_regs|ecp5_carry|ecp5_router|ecp5_pnr_flags|\
-    ecp5_router2_margin|ecp5_route_flags|ecp5_seeds) declare "$kv" ;;
-    *) echo "synth_one: $name: unknown setting \`$kv' (ecp5_ram_retime, ecp5_ram_block, ecp5_dsp_regs, ecp5_carry, ecp5_router, ecp5_pnr_flags, ecp5_router2_margin, ecp5_route_flags, ecp5_seeds)" >&2; exit 1 ;;
-  esac
-done
+why=$(apply_settings "${settings:-}") || { echo "synth_one: $name: $why" >&2; exit 1; }
+apply_settings "${settings:-}"
 base="$build/$name.$fam"
 t0=$(date +%s)
 ys=yosys
