@@ -105,7 +105,7 @@ def is_known_design(design, units):
     a depth (`lod-d42`), a unit's block at a depth (`lod_lane_0-d41`, the module name without
     `texpix_`), a board, or a bare fp block."""
     u = "|".join(map(re.escape, units))
-    known = re.compile(r"^((%s)(-d\d+)?|(%s)_\w+-d\d+|coverage-board(-ulx3s)?|"
+    known = re.compile(r"^((%s)(-d\d+)?|(%s)_\w+-d\d+|coverage-board(-ulx3s)?|lod-board-ulx3s|"
                        r"fp-board-s\d+(-retime)?|fp-cmp-board-s\d+|fpmul-s\d+|fpadd-s\d+)$" % (u, u))
     return bool(known.match(design))
 
@@ -244,8 +244,8 @@ def main():
             key = (r["design"], r["family"], r["synth_flags"])
             if key not in done and is_known_design(r["design"], units):
                 rows.append(r)
-    order = units + ["coverage-board", "coverage-board-ulx3s", "fp-cmp-board", "fp-board", "fpmul",
-                     "fpadd"]
+    order = units + ["coverage-board", "coverage-board-ulx3s", "lod-board-ulx3s", "fp-cmp-board",
+                     "fp-board", "fpmul", "fpadd"]
 
     def rank(r):
         base = re.sub(r"(-s\d+(-retime)?|-d\d+)$", "", r["design"])

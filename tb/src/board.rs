@@ -9,14 +9,18 @@
 
 use crate::coverage::dut::{encode, join, transactions, CovIn, CovOut};
 use crate::coverage::{CoverageResult, CoverageTxn};
+use crate::lod::dut::{operands, LodIn};
+use crate::lod::{LodLane, LodResult, LodTxn};
 use rust_hdl::prelude::*;
 use std::collections::VecDeque;
 use texpix_rtl::board::coverage_board::{COV_CMD_BYTES, COV_RSP_BYTES};
 use texpix_rtl::board::fp_board::{FP_CMD_BYTES, FP_RSP_BYTES};
 use texpix_rtl::board::framer::{CMD_SYNC, RSP_SYNC};
+use texpix_rtl::board::lod_board::{LOD_CMD_BYTES, LOD_RSP_BYTES};
 use texpix_rtl::board::reset::POR_CYCLES;
-use texpix_rtl::board::{CoverageBoard, CoverageBoardUlx3s, FpBoard, FpOps};
+use texpix_rtl::board::{CoverageBoard, CoverageBoardUlx3s, FpBoard, FpOps, LodBoardUlx3s};
 use texpix_rtl::coverage::OPS;
+use texpix_rtl::lod::{LodUnit, UNCLAMPED_NAN};
 use texpix_sim::Sim;
 
 /// UART bit time (clocks) of the board tops on the iCEBreaker: 12 MHz / 115 200 baud.
@@ -153,6 +157,23 @@ impl BoardPins for CoverageBoard {
 }
 
 impl BoardPins for CoverageBoardUlx3s {
+    fn set_clock(&mut self, high: bool) {
+        self.clock.next = Clock::from(high);
+    }
+    fn set_inputs(&mut self, rx: bool, btn_n: bool) {
+        self.rx.next = rx;
+        self.btn_n.next = btn_n;
+    }
+    fn tx(&self) -> bool {
+        self.tx.val()
+    }
+    /// The ULX3S's LED is active high: its inverse.
+    fn led_n(&self) -> bool {
+        !self.led.val()
+    }
+}
+
+impl BoardPins for LodBoardUlx3s {
     fn set_clock(&mut self, high: bool) {
         self.clock.next = Clock::from(high);
     }
@@ -338,6 +359,85 @@ pub fn coverage_vector<B: BoardPins>(
     join(t, &ins, &refs).map_err(|(c, e)| format!("command {c} (tag {}): {e}", ins[c].tag))
 }
 
+/// The LOD board's command payload for one transaction (layout: `texpix_rtl::board::lod_board`;
+/// the fields are the LOD unit's ports, as the RTL driver sets them).
+pub fn lod_command(x: &LodIn) -> Vec<u8> {
+    let (t, s) = (&x.txn, &x.txn.sampler);
+    let mut b = vec![0u8; LOD_CMD_BYTES];
+    put(&mut b, 0, x.tag as u64, 2);
+    put(&mut b, 2, t.tex.width as u64, 2);
+    put(&mut b, 4, t.tex.height as u64, 2);
+    b[6] = t.tex.levels as u8 & 31;
+    b[7] = (t.tex.base_level as u8 & 15)
+        | (s.mip_filter as u8 & 3) << 4
+        | u8::from(t.fine) << 6
+        | u8::from(t.maxabs) << 7;
+    put(&mut b, 8, s.bias as u32 as u64 & 0xFFFF, 2);
+    put(&mut b, 10, s.min_lod as u64 & 0xFFF, 2);
+    put(&mut b, 12, s.max_lod as u64 & 0xFFF, 2);
+    put(&mut b, 14, t.lod_clamp as u64 & 0xFFF, 2);
+    put(&mut b, 16, t.min_lod_warning as u64 & 0xFFF, 2);
+    b[18] = s.max_aniso as u8 & 31;
+    b[19] = t.mode as u8 & 7;
+    for (i, op) in operands(t).iter().enumerate() {
+        put(&mut b, 20 + 4 * i, *op as u64, 4);
+    }
+    b
+}
+
+/// Decodes the LOD board's response payload: the tag and the four lanes' results, read as the RTL
+/// driver reads the unit's ports.
+pub fn lod_response(b: &[u8]) -> Result<(u16, LodResult), String> {
+    if b.len() != LOD_RSP_BYTES {
+        return Err(format!(
+            "LOD response has {} bytes, expected {LOD_RSP_BYTES}",
+            b.len()
+        ));
+    }
+    let lanes = std::array::from_fn(|l| {
+        let o = 2 + 14 * l;
+        let unclamped = get(b, o + 2, 3) as u32;
+        LodLane {
+            lambda: get(b, o, 2) as u16 as i16 as i32,
+            unclamped: (unclamped != UNCLAMPED_NAN).then_some((unclamped << 8) as i32 >> 8),
+            level0: b[o + 5] as u32,
+            level1: b[o + 6] as u32,
+            frac: b[o + 7] as u32,
+            probes: b[o + 8] as u32,
+            magnify: b[o + 9] & 1 == 1,
+            lod_warning: (b[o + 9] >> 1) & 1 == 1,
+            major_y: (b[o + 9] >> 2) & 1 == 1,
+            status: get(b, o + 10, 4) as u32,
+        }
+    });
+    Ok((get(b, 0, 2) as u16, lanes))
+}
+
+/// Runs LOD vectors through the LOD board over the serial line, one command each, tags numbered
+/// from `first_tag`; checks every response's tag and returns the results in order.
+pub fn lod_vectors(
+    b: &mut BoardSim<LodBoardUlx3s>,
+    vectors: &[LodTxn],
+    first_tag: u16,
+) -> Result<Vec<LodResult>, String> {
+    let mut out = Vec::with_capacity(vectors.len());
+    for (k, t) in vectors.iter().enumerate() {
+        let x = LodIn {
+            tag: first_tag.wrapping_add(k as u16),
+            txn: t.clone(),
+        };
+        let (tag, lanes) = lod_response(&b.command(&lod_command(&x), LOD_RSP_BYTES)?)?;
+        if tag != x.tag {
+            return Err(format!(
+                "vector {k}: response tag {tag} to the command with tag {}",
+                x.tag
+            ));
+        }
+        out.push(lanes);
+    }
+    Ok(out)
+}
+
 /// The fp board's operations (`texpix_rtl::board::fp_board`).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum FpOp {
@@ -362,7 +462,7 @@ pub fn fp_command(b: &mut BoardSim<FpBoard>, op: u8, a: u32, x: u32) -> Result<(
 
 /// Verilog targets for FPGA bring-up beyond the units: the board tops and the pipelined fp blocks
 /// (for the fmax-against-depth sweep).
-pub const FPGA_TARGETS: [(&str, &str); 6] = [
+pub const FPGA_TARGETS: [(&str, &str); 7] = [
     (
         "coverage-board",
         "coverage unit behind the UART framing (top texpix_coverage_board)",
@@ -370,6 +470,10 @@ pub const FPGA_TARGETS: [(&str, &str); 6] = [
     (
         "coverage-board-ulx3s",
         "the coverage board with an active-high LED, for the ULX3S (top texpix_coverage_board_ulx3s; --div 217 at 25 MHz)",
+    ),
+    (
+        "lod-board-ulx3s",
+        "the full LOD unit at --depth (default its deepest) behind the UART framing, for the ULX3S (top texpix_lod_board_ulx3s; --div 217 at 25 MHz)",
     ),
     (
         "fp-board",
@@ -391,6 +495,7 @@ pub fn fpga_top(target: &str) -> Result<String, String> {
     match target {
         "coverage-board"
         | "coverage-board-ulx3s"
+        | "lod-board-ulx3s"
         | "fp-board"
         | "fp-cmp-board"
         | "fpmul"
@@ -402,10 +507,29 @@ pub fn fpga_top(target: &str) -> Result<String, String> {
     }
 }
 
-/// Exported Verilog of an FPGA target with `stages` fp pipeline stages (fp boards, fpmul, fpadd)
-/// and a UART bit time of `div` clocks (board tops). `header` is prepended as comments.
-pub fn export_fpga(target: &str, stages: usize, div: u64, header: &str) -> Result<String, String> {
+/// Exported Verilog of an FPGA target with `stages` fp pipeline stages (fp boards, fpmul, fpadd),
+/// a UART bit time of `div` clocks (board tops) and the unit at pipeline `depth` (unit boards; by
+/// default the unit's deepest). `header` is prepended as comments.
+pub fn export_fpga(
+    target: &str,
+    stages: usize,
+    div: u64,
+    depth: Option<usize>,
+    header: &str,
+) -> Result<String, String> {
     let top = fpga_top(target)?;
+    if depth.is_some() && target != "lod-board-ulx3s" {
+        return Err(format!(
+            "--depth applies to a unit board (lod-board-ulx3s), not to {target}"
+        ));
+    }
+    let depth = depth.unwrap_or(LodUnit::MAX_DEPTH);
+    if depth > LodUnit::MAX_DEPTH {
+        return Err(format!(
+            "--depth {depth} out of range 0..={} (the LOD unit's depths)",
+            LodUnit::MAX_DEPTH
+        ));
+    }
     if !(1..256).contains(&stages) {
         return Err(format!("--stages {stages} out of range 1..=255"));
     }
@@ -422,6 +546,11 @@ pub fn export_fpga(target: &str, stages: usize, div: u64, header: &str) -> Resul
         "coverage-board-ulx3s" => {
             let mut b = Box::new(CoverageBoardUlx3s::new(div));
             let h = format!("{header}\nparameters: UART bit time {div} clocks (ULX3S, 25 MHz: 217); busy LED `led` active high; frames: see rtl/src/board/coverage_board.rs");
+            texpix_rtl::export::verilog(&mut *b, &top, &h)
+        }
+        "lod-board-ulx3s" => {
+            let mut b = Box::new(LodBoardUlx3s::new(depth, div));
+            let h = format!("{header}\nparameters: LOD unit depth {depth} (latency {}), UART bit time {div} clocks (ULX3S, 25 MHz: 217); busy LED `led` active high; frames: see rtl/src/board/lod_board.rs", LodUnit::latency(depth));
             texpix_rtl::export::verilog(&mut *b, &top, &h)
         }
         "fp-board" | "fp-cmp-board" => {

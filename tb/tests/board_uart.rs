@@ -10,10 +10,11 @@
 
 use std::path::PathBuf;
 use texpix_rtl::board::framer::{CMD_SYNC, RSP_SYNC};
-use texpix_rtl::board::{CoverageBoard, CoverageBoardUlx3s, FpBoard, FpOps};
+use texpix_rtl::board::{CoverageBoard, CoverageBoardUlx3s, FpBoard, FpOps, LodBoardUlx3s};
 use texpix_sim::SplitMix64;
 use texpix_tb::board::{
-    coverage_command, coverage_vector, export_fpga, fp_command, BoardPins, BoardSim, FpOp,
+    coverage_command, coverage_vector, export_fpga, fp_command, lod_command, lod_response,
+    lod_vectors, BoardPins, BoardSim, FpOp,
 };
 use texpix_tb::cosim::{self, Simulator, Trace};
 use texpix_tb::coverage;
@@ -200,6 +201,69 @@ fn coverage_board_ulx3s_matches_golden_and_lights_its_led_high() {
     assert!(b.host.errors.is_empty(), "{:?}", b.host.errors);
 }
 
+/// The LOD board (the full LOD unit behind the UART) against the golden model, at a short and at
+/// the deepest pipeline: random vectors with the stimulus's edge cases (NaN, infinite, zero and
+/// huge derivatives, every mode and mip filter), each sent as one command and its four lanes'
+/// results compared field by field.
+#[test]
+fn lod_board_ulx3s_matches_golden() {
+    use texpix_rtl::lod::LodUnit;
+    for (depth, seed, n) in [(1, 31, 12), (LodUnit::MAX_DEPTH, 32, 6)] {
+        let vectors = texpix_tb::lod::stim::random(seed, n);
+        let mut b = BoardSim::boxed(Box::new(LodBoardUlx3s::new(depth, 4)), 4);
+        let got = lod_vectors(&mut b, &vectors, 7).unwrap_or_else(|e| panic!("depth {depth}: {e}"));
+        assert_eq!(got.len(), vectors.len());
+        for (k, (g, t)) in got.iter().zip(&vectors).enumerate() {
+            assert_eq!(
+                *g,
+                texpix_tb::lod::golden(t),
+                "depth {depth}, vector {k}: {t:?}"
+            );
+        }
+        assert!(b.host.errors.is_empty(), "{:?}", b.host.errors);
+    }
+}
+
+/// The LOD board's frames: a command's bytes reach the unit's ports (a field moved by a byte is
+/// caught by the golden comparison above; here the LED and a response of the right length with
+/// its sync byte), and the busy LED is high only while a command is in flight.
+#[test]
+fn lod_board_ulx3s_lights_its_led_during_a_command() {
+    let t = texpix_tb::lod::stim::random(5, 1).remove(0);
+    let mut b = BoardSim::boxed(Box::new(LodBoardUlx3s::new(0, 4)), 4);
+    for _ in 0..(texpix_rtl::board::reset::POR_CYCLES + 8) {
+        b.step().expect("step");
+    }
+    assert!(!b.sim.uut.led.val(), "LED lit at idle");
+    let x = texpix_tb::lod::dut::LodIn {
+        tag: 0xBEEF,
+        txn: t.clone(),
+    };
+    b.host.received.clear();
+    b.host.send(&[CMD_SYNC]);
+    b.host.send(&lod_command(&x));
+    let n = texpix_rtl::board::lod_board::LOD_RSP_BYTES + 1;
+    let (mut lit, mut cycles) = (0u64, 0u64);
+    while b.host.received.len() < n {
+        b.step().expect("step");
+        lit += u64::from(b.sim.uut.led.val());
+        cycles += 1;
+        assert!(cycles < 20_000, "no response after {cycles} cycles");
+    }
+    assert_eq!(b.host.received[0], RSP_SYNC);
+    let (tag, lanes) = lod_response(&b.host.received[1..]).expect("response");
+    assert_eq!(tag, 0xBEEF);
+    assert_eq!(lanes, texpix_tb::lod::golden(&t));
+    assert!(lit > 0, "LED never lit during the command");
+    for _ in 0..100 {
+        b.step().expect("step");
+    }
+    assert!(!b.sim.uut.led.val(), "LED still lit after the response");
+    // A response of the wrong length is an error naming both lengths.
+    let e = lod_response(&[0u8; 3]).unwrap_err();
+    assert!(e.contains("3 bytes, expected 58"), "{e}");
+}
+
 fn workdir(name: &str) -> PathBuf {
     let d = PathBuf::from(env!("CARGO_TARGET_TMPDIR")).join(name);
     std::fs::create_dir_all(&d).expect("temp dir");
@@ -208,7 +272,7 @@ fn workdir(name: &str) -> PathBuf {
 
 /// Verilator `-Wall` lint and Yosys structural checks of a board top's Verilog.
 fn lint_and_check(target: &str, top: &str) {
-    let v = export_fpga(target, 2, 104, "board_uart test").expect("export");
+    let v = export_fpga(target, 2, 104, None, "board_uart test").expect("export");
     let dir = workdir(&format!("board_{top}"));
     let f = dir.join(format!("{top}.v"));
     std::fs::write(&f, v).expect("write");
@@ -222,6 +286,19 @@ fn board_tops_lint_and_yosys_clean() {
     lint_and_check("fp-cmp-board", "texpix_fp_cmp_board");
     lint_and_check("coverage-board", "texpix_coverage_board");
     lint_and_check("coverage-board-ulx3s", "texpix_coverage_board_ulx3s");
+}
+
+#[test]
+fn lod_board_lints_and_yosys_clean() {
+    // At a short depth (the deepest's Verilog is the LOD unit's, linted with the unit's tests).
+    let v = export_fpga("lod-board-ulx3s", 2, 104, Some(1), "board_uart test").expect("export");
+    let top = "texpix_lod_board_ulx3s";
+    assert!(v.contains("LOD unit depth 1 (latency 6)"), "{}", &v[..300]);
+    let dir = workdir(&format!("board_{top}"));
+    let f = dir.join(format!("{top}.v"));
+    std::fs::write(&f, v).expect("write");
+    texpix_tb::tools::lint(&f, top, &["synth_waivers.vlt"]).unwrap_or_else(|e| panic!("{e}"));
+    texpix_tb::tools::yosys_check(&f, top).unwrap_or_else(|e| panic!("{e}"));
 }
 
 #[test]
@@ -347,6 +424,23 @@ fn export_fpga_rejects_bad_arguments() {
     );
     let (code, e) = run(&["export-fpga"]);
     assert!(code == Some(2) && e.contains("<TARGET>"), "{e}");
+    let (code, e) = run(&[
+        "export-fpga",
+        "lod-board-ulx3s",
+        "--depth",
+        "43",
+        "--out",
+        out,
+    ]);
+    assert!(
+        code == Some(1) && e.contains("--depth 43 out of range 0..=42"),
+        "{e}"
+    );
+    let (code, e) = run(&["export-fpga", "fp-board", "--depth", "1", "--out", out]);
+    assert!(
+        code == Some(1) && e.contains("--depth applies to a unit board"),
+        "{e}"
+    );
     // A good call writes the file with its parameters in the header.
     let (code, e) = run(&["export-fpga", "fp-cmp-board", "--stages", "3", "--out", out]);
     assert_eq!(code, Some(0), "{e}");

@@ -18,7 +18,7 @@ def test_units_at_every_depth_and_their_blocks_are_kept():
 
 
 def test_boards_and_fp_blocks_are_kept():
-    for design in ["coverage-board", "coverage-board-ulx3s", "fp-board-s2", "fp-board-s3-retime",
+    for design in ["coverage-board", "coverage-board-ulx3s", "lod-board-ulx3s", "fp-board-s2", "fp-board-s3-retime",
                    "fp-cmp-board-s2", "fpmul-s6", "fpadd-s1"]:
         assert is_known_design(design, UNITS), design
 
