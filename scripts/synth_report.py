@@ -112,8 +112,8 @@ def is_known_design(design, units):
 
 def unit_latency(design, verilog, units):
     """A whole unit's latency in clocks at the row's depth, from its exported Verilog's header
-    (`// parameters: …, depth N, latency L, …`); None for a block, a board, an fp core or when
-    the export is gone."""
+    (`// parameters: …, depth N, latency L, …`: L, or the text of L where it is an expression);
+    None for a block, a board, an fp core or when the export is gone."""
     if not re.match(r"^(%s)(-d\d+)?$" % "|".join(map(re.escape, units)), design):
         return None
     try:
@@ -121,8 +121,12 @@ def unit_latency(design, verilog, units):
             head = "".join(f.readline() for _ in range(5))
     except OSError:
         return None
-    m = re.search(r"\blatency (\d+)\b", head)
-    return int(m.group(1)) if m else None
+    # A number, or an expression where the latency depends on the memory (the BVH unit's
+    # `latency 1 + memory latency + 53`), kept as its text.
+    m = re.search(r"\blatency (\d+(?: \+ [a-z ]+)*(?: \+ \d+)?)(?=[,;)]|$)", head, re.M)
+    if not m:
+        return None
+    return int(m.group(1)) if m.group(1).isdigit() else m.group(1)
 
 
 def parse_job(line):

@@ -36,6 +36,12 @@ def test_latency_is_read_from_a_whole_units_export(tmp_path):
     v.write_text("// texpix_lod: generated\n// parameters: depth 42, latency 47, II = 1; ports\n")
     assert unit_latency("lod-d42", str(v), UNITS) == 47
     assert unit_latency("lod", str(v), UNITS) == 47
+    # Where the latency depends on the memory it is kept as the header's expression, not cut
+    # to its first number.
+    b = tmp_path / "texpix_bvh.v"
+    b.write_text("// texpix_bvh: generated\n// parameters: QUEUE = 8 rays in flight, depth 53 "
+                 "(latency 1 + memory latency + 53), II = 1; ports: see rtl/src/bvh/unit.rs\n")
+    assert unit_latency("bvh-d53", str(b), UNITS) == "1 + memory latency + 53"
     # Blocks, boards and fp cores have no unit latency; a missing export or header gives none.
     assert unit_latency("lod_lane_0-d41", str(v), UNITS) is None
     assert unit_latency("fp-board-s2", str(v), UNITS) is None
