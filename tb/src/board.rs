@@ -140,71 +140,33 @@ pub trait BoardPins: Block {
     fn led_n(&self) -> bool;
 }
 
-impl BoardPins for CoverageBoard {
-    fn set_clock(&mut self, high: bool) {
-        self.clock.next = Clock::from(high);
-    }
-    fn set_inputs(&mut self, rx: bool, btn_n: bool) {
-        self.rx.next = rx;
-        self.btn_n.next = btn_n;
-    }
-    fn tx(&self) -> bool {
-        self.tx.val()
-    }
-    fn led_n(&self) -> bool {
-        self.led_n.val()
-    }
+/// [`BoardPins`] for a board top with the common pins: `led_n` (active low) or `led` (active
+/// high, the ULX3S tops; `led_n()` is then its inverse).
+macro_rules! board_pins {
+    ($board:ty, $led:ident => $led_n:expr) => {
+        impl BoardPins for $board {
+            fn set_clock(&mut self, high: bool) {
+                self.clock.next = Clock::from(high);
+            }
+            fn set_inputs(&mut self, rx: bool, btn_n: bool) {
+                self.rx.next = rx;
+                self.btn_n.next = btn_n;
+            }
+            fn tx(&self) -> bool {
+                self.tx.val()
+            }
+            fn led_n(&self) -> bool {
+                let $led = self.$led.val();
+                $led_n
+            }
+        }
+    };
 }
 
-impl BoardPins for CoverageBoardUlx3s {
-    fn set_clock(&mut self, high: bool) {
-        self.clock.next = Clock::from(high);
-    }
-    fn set_inputs(&mut self, rx: bool, btn_n: bool) {
-        self.rx.next = rx;
-        self.btn_n.next = btn_n;
-    }
-    fn tx(&self) -> bool {
-        self.tx.val()
-    }
-    /// The ULX3S's LED is active high: its inverse.
-    fn led_n(&self) -> bool {
-        !self.led.val()
-    }
-}
-
-impl BoardPins for LodBoardUlx3s {
-    fn set_clock(&mut self, high: bool) {
-        self.clock.next = Clock::from(high);
-    }
-    fn set_inputs(&mut self, rx: bool, btn_n: bool) {
-        self.rx.next = rx;
-        self.btn_n.next = btn_n;
-    }
-    fn tx(&self) -> bool {
-        self.tx.val()
-    }
-    /// The ULX3S's LED is active high: its inverse.
-    fn led_n(&self) -> bool {
-        !self.led.val()
-    }
-}
-
-impl BoardPins for FpBoard {
-    fn set_clock(&mut self, high: bool) {
-        self.clock.next = Clock::from(high);
-    }
-    fn set_inputs(&mut self, rx: bool, btn_n: bool) {
-        self.rx.next = rx;
-        self.btn_n.next = btn_n;
-    }
-    fn tx(&self) -> bool {
-        self.tx.val()
-    }
-    fn led_n(&self) -> bool {
-        self.led_n.val()
-    }
-}
+board_pins!(CoverageBoard, led_n => led_n);
+board_pins!(CoverageBoardUlx3s, led => !led);
+board_pins!(LodBoardUlx3s, led => !led);
+board_pins!(FpBoard, led_n => led_n);
 
 /// A board under simulation with the host on its serial line.
 pub struct BoardSim<B: BoardPins> {
