@@ -9,7 +9,7 @@
 
 use crate::coverage::dut::{encode, join, transactions, CovIn, CovOut};
 use crate::coverage::{CoverageResult, CoverageTxn};
-use crate::lod::dut::{operands, LodIn};
+use crate::lod::dut::{operands, unclamped, LodIn};
 use crate::lod::{LodLane, LodResult, LodTxn};
 use rust_hdl::prelude::*;
 use std::collections::VecDeque;
@@ -20,7 +20,7 @@ use texpix_rtl::board::lod_board::{LOD_CMD_BYTES, LOD_RSP_BYTES};
 use texpix_rtl::board::reset::POR_CYCLES;
 use texpix_rtl::board::{CoverageBoard, CoverageBoardUlx3s, FpBoard, FpOps, LodBoardUlx3s};
 use texpix_rtl::coverage::OPS;
-use texpix_rtl::lod::{LodUnit, UNCLAMPED_NAN};
+use texpix_rtl::lod::LodUnit;
 use texpix_sim::Sim;
 
 /// UART bit time (clocks) of the board tops on the iCEBreaker: 12 MHz / 115 200 baud.
@@ -348,7 +348,7 @@ pub fn lod_command(x: &LodIn) -> Vec<u8> {
 }
 
 /// Decodes the LOD board's response payload: the tag and the four lanes' results, read as the RTL
-/// driver reads the unit's ports.
+/// driver reads the unit's ports ([`unclamped`] for the unclamped λ).
 pub fn lod_response(b: &[u8]) -> Result<(u16, LodResult), String> {
     if b.len() != LOD_RSP_BYTES {
         return Err(format!(
@@ -358,10 +358,9 @@ pub fn lod_response(b: &[u8]) -> Result<(u16, LodResult), String> {
     }
     let lanes = std::array::from_fn(|l| {
         let o = 2 + 14 * l;
-        let unclamped = get(b, o + 2, 3) as u32;
         LodLane {
-            lambda: get(b, o, 2) as u16 as i16 as i32,
-            unclamped: (unclamped != UNCLAMPED_NAN).then_some((unclamped << 8) as i32 >> 8),
+            lambda: get(b, o, 2) as i32,
+            unclamped: unclamped(get(b, o + 2, 3) as u32),
             level0: b[o + 5] as u32,
             level1: b[o + 6] as u32,
             frac: b[o + 7] as u32,

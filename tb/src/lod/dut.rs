@@ -66,10 +66,7 @@ fn read(u: &LodUnit) -> LodOut {
         tag: u.out_tag.val().to_u32() as u16,
         lanes: std::array::from_fn(|l| LodLane {
             lambda: u.out_lambda[l].val().to_u32() as i32,
-            unclamped: {
-                let v = u.out_unclamped[l].val().to_u32();
-                (v != UNCLAMPED_NAN).then_some((v << 8) as i32 >> 8)
-            },
+            unclamped: unclamped(u.out_unclamped[l].val().to_u32()),
             level0: u.out_level0[l].val().to_u32(),
             level1: u.out_level1[l].val().to_u32(),
             frac: u.out_frac[l].val().to_u32(),
@@ -80,6 +77,12 @@ fn read(u: &LodUnit) -> LodOut {
             status: u.out_status[l].val().to_u32(),
         }),
     }
+}
+
+/// The unclamped λ'·256 from its 24-bit port: sign-extended, `None` for the NaN code
+/// [`UNCLAMPED_NAN`].
+pub fn unclamped(port: u32) -> Option<i32> {
+    (port != UNCLAMPED_NAN).then_some((port << 8) as i32 >> 8)
 }
 
 /// The stream binding of the LOD unit's ports.
